@@ -1,0 +1,60 @@
+// Builds the SPA (Vite) and the server bundle (esbuild) when either is missing or older than
+// its sources; `--force` rebuilds. Precompresses the SPA's text files so they are served without
+// compressing on every request.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const STAMP = 'dist/.build-stamp';
+const SOURCES = ['src', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
+}
+
+function isStale() {
+  if (!existsSync(STAMP) || !existsSync('dist/client/index.html') || !existsSync('dist/server/main.js')) return true;
+  const built = Number(readFileSync(STAMP, 'utf8'));
+  return SOURCES.some((source) => existsSync(source) && newestMtime(source) > built);
+}
+
+function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) precompress(path);
+    else if (/\.(js|css|html|svg|json)$/.test(entry.name) && statSync(path).size > 1024) {
+      const content = readFileSync(path);
+      writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+    }
+  }
+}
+
+export async function buildIfStale({ force = false } = {}) {
+  if (!force && !isStale()) return false;
+  const startedAt = Date.now();
+  console.log('Building the app…');
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  precompress('dist/client');
+  await build({
+    entryPoints: ['src/server/main.ts'],
+    outfile: 'dist/server/main.js',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  writeFileSync(STAMP, String(startedAt));
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildIfStale({ force: process.argv.includes('--force') });
+}

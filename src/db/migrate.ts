@@ -1,0 +1,28 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './database';
+import * as specTables from './migrations/2026_11_22_0001_spec_tables';
+import * as bookingTracking from './migrations/2026_11_22_0002_booking_tracking';
+import * as adminSessions from './migrations/2026_11_22_0003_admin_sessions';
+import * as outbox from './migrations/2026_11_22_0004_outbox';
+
+// Imported statically, not read from a folder, so the bundled server carries its migrations.
+const migrations: Record<string, Migration> = {
+  '2026_11_22_0001_spec_tables': specTables,
+  '2026_11_22_0002_booking_tracking': bookingTracking,
+  '2026_11_22_0003_admin_sessions': adminSessions,
+  '2026_11_22_0004_outbox': outbox,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; throws with the failing migration's name when one fails. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`migration ${failed?.migrationName ?? '(none)'} failed: ${reason}`);
+  }
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

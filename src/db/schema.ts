@@ -1,0 +1,74 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types. The spec's tables keep their names and columns so the original app's data fits;
+ * dates are 'YYYY-MM-DD' text, times 'HH:MM' text and instants ISO-8601 UTC text on both engines.
+ */
+export interface Database {
+  users: UsersTable;
+  borrow_request: BorrowRequestTable;
+  vouchers: VouchersTable;
+  admin_sessions: AdminSessionsTable;
+  login_attempts: LoginAttemptsTable;
+  outbox: OutboxTable;
+}
+
+export interface UsersTable {
+  /** Also the admin's login code. */
+  id: string;
+  name: string;
+  class: string;
+  role: string | null;
+}
+
+export interface BorrowRequestTable {
+  id: Generated<number>;
+  users_id: string;
+  borrow_date: string;
+  start_time: string;
+  end_time: string;
+  reason: string;
+  need_stnk: boolean;
+  /** The date the loan ends: the next day for an overnight voucher loan; null (rows imported from the original app) means borrow_date. */
+  end_date: string | null;
+  voucher_code: string | null;
+  created_at: string | null;
+}
+
+export interface VouchersTable {
+  code: string;
+  is_used: boolean;
+  created_at: string | null;
+  created_by: string | null;
+}
+
+export interface AdminSessionsTable {
+  /** SHA-256 of the cookie's token, so a database dump does not hand out sessions. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  name_key: string;
+  ip: string;
+  succeeded: boolean;
+  attempted_at: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON of what the message is about; the worker renders the text when it sends. */
+  payload: string;
+  created_at: string;
+  attempts: number;
+  next_attempt_at: string;
+  /** A worker that claimed the row owns it until then. */
+  locked_until: string | null;
+  sent_at: string | null;
+  given_up_at: string | null;
+  last_error: string | null;
+}

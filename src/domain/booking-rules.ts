@@ -1,0 +1,128 @@
+import { addDays, findMinutes, formatHours, formatMinutes } from './clock';
+import { MAX_HOURS_PER_DAY, MINUTES_PER_DAY, maxHoursPerBooking, VOUCHER_HOURS } from './limits';
+import { messages } from './messages';
+
+/** Form fields as the API names them; every error is attached to one of them. */
+export type BookingField = 'name' | 'date' | 'start' | 'end' | 'reason' | 'needStnk';
+export type FieldErrors = Partial<Record<BookingField, string>>;
+
+export type StnkChoice = '' | 'ya' | 'tidak';
+
+export interface BookingInput {
+  name: string;
+  date: string;
+  start: string;
+  end: string;
+  reason: string;
+  needStnk: StnkChoice;
+}
+
+/** A stored booking: starts on `date`, ends on `endDate` (the next day for an overnight voucher loan). */
+export interface BookingSpan {
+  date: string;
+  start: string;
+  end: string;
+  endDate: string;
+}
+
+/** What the rules need to know beyond the input; the caller reads it inside the booking transaction. */
+export interface BookingFacts {
+  /** Today in the app's zone. */
+  today: string;
+  /** The borrower's class as stored. */
+  userClass: string;
+  /** The borrower's own bookings that touch the date. */
+  userBookings: BookingSpan[];
+  /** Every booking that touches the date (the borrower's included). */
+  dayBookings: BookingSpan[];
+}
+
+/** Names match case-insensitively with surrounding spaces ignored. */
+export function nameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+/** 'ya' needs the STNK; 'tidak' and no choice do not. */
+export function needsStnk(choice: StnkChoice): boolean {
+  return choice === 'ya';
+}
+
+/** The voucher code a reason stands for: the reason itself, trimmed. */
+export function voucherCodeFromReason(reason: string): string {
+  return reason.trim();
+}
+
+/**
+ * The always-required fields, all reported at once. The STNK choice is optional.
+ */
+export function checkRequired(input: BookingInput): FieldErrors {
+  const errors: FieldErrors = {};
+  if (input.name.trim() === '') errors.name = messages.nameRequired;
+  if (input.date.trim() === '') errors.date = messages.dateRequired;
+  if (input.start.trim() === '') errors.start = messages.startRequired;
+  if (input.end.trim() === '') errors.end = messages.endRequired;
+  if (input.reason.trim() === '') errors.reason = messages.reasonRequired;
+  return errors;
+}
+
+/**
+ * The part of a booking that falls on `date`, as minutes since that midnight, end exclusive;
+ * undefined when it does not touch the date.
+ */
+export function intervalOn(date: string, booking: BookingSpan): { from: number; to: number } | undefined {
+  const start = findMinutes(booking.start);
+  const end = findMinutes(booking.end);
+  if (start === undefined || end === undefined) return undefined;
+  const overnight = booking.endDate !== booking.date;
+  if (booking.date === date) return { from: start, to: overnight ? MINUTES_PER_DAY : end };
+  if (overnight && booking.endDate === date) return { from: 0, to: end };
+  return undefined;
+}
+
+/**
+ * The rules for a booking without a valid voucher, in the spec's order; only the first
+ * failure is reported. Intervals are half-open: 08:00–10:00 and 10:00–12:00 do not overlap.
+ */
+export function checkBookingRules(input: Pick<BookingInput, 'date' | 'start' | 'end'>, facts: BookingFacts): FieldErrors {
+  const start = findMinutes(input.start);
+  const end = findMinutes(input.end);
+  if (start !== undefined && end !== undefined && end <= start) return { end: messages.endNotAfterStart };
+  if (input.date < facts.today) return { date: messages.dateInPast };
+  if (start === undefined || end === undefined || end - start <= 0) return { end: messages.invalidDuration };
+
+  const maxHours = maxHoursPerBooking(facts.userClass);
+  if (end - start > maxHours * 60) return { end: messages.classLimit(facts.userClass, maxHours) };
+
+  const bookedMinutes = facts.userBookings.reduce((total, booking) => {
+    const interval = intervalOn(input.date, booking);
+    return total + (interval ? interval.to - interval.from : 0);
+  }, 0);
+  if (bookedMinutes + (end - start) > MAX_HOURS_PER_DAY * 60) {
+    return { end: messages.dailyLimit(formatHours(bookedMinutes)) };
+  }
+
+  const clash = facts.dayBookings.find((booking) => {
+    const interval = intervalOn(input.date, booking);
+    return interval !== undefined && start < interval.to && interval.from < end;
+  });
+  if (clash) return { start: messages.overlap(clash.start, clash.end) };
+  return {};
+}
+
+/**
+ * Where a voucher booking ends: start + VOUCHER_HOURS, on the next date when that passes
+ * midnight, so a stored booking never ends before it starts.
+ */
+export function voucherEnd(date: string, start: string): { end: string; endDate: string } {
+  const startMinutes = findMinutes(start);
+  if (startMinutes === undefined) throw new RangeError(`not a clock time: ${start}`);
+  const endMinutes = startMinutes + VOUCHER_HOURS * 60;
+  return {
+    end: formatMinutes(endMinutes),
+    endDate: endMinutes >= MINUTES_PER_DAY ? addDays(date, 1) : date,
+  };
+}
+
+export function hasErrors(errors: FieldErrors): boolean {
+  return Object.keys(errors).length > 0;
+}

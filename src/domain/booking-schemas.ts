@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { isCalendarDate, isClockTime } from './clock';
+import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH, MAX_REASON_LENGTH } from './limits';
+import { messages } from './messages';
+
+/** How each booking field is called in a message about its shape. */
+export const bookingFieldLabels = {
+  name: 'Nama peminjam',
+  date: 'Tanggal peminjaman',
+  start: 'Jam mulai',
+  end: 'Jam selesai',
+  reason: 'Alasan peminjaman',
+  needStnk: 'Butuh STNK',
+} as const;
+
+const text = (label: string, max: number) =>
+  z.string({ error: messages.invalidField(label) }).max(max, { error: messages.tooLong(label, max) });
+
+// Empty strings pass the shape check so that the booking rules can report them as required (422).
+const calendarDate = z
+  .string({ error: messages.invalidDate })
+  .refine((value) => value === '' || isCalendarDate(value), { error: messages.invalidDate });
+const clockTime = (label: string) =>
+  z
+    .string({ error: messages.invalidField(label) })
+    .refine((value) => value === '' || isClockTime(value), { error: `${label}: ${messages.invalidTime}` });
+
+export const createBookingRequestSchema = z.strictObject({
+  name: text(bookingFieldLabels.name, MAX_NAME_LENGTH),
+  date: calendarDate,
+  start: clockTime(bookingFieldLabels.start),
+  end: clockTime(bookingFieldLabels.end),
+  reason: text(bookingFieldLabels.reason, MAX_REASON_LENGTH),
+  needStnk: z.enum(['', 'ya', 'tidak'], { error: messages.invalidField(bookingFieldLabels.needStnk) }).default(''),
+});
+export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
+
+export const createdBookingSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  class: z.string(),
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  /** The date the loan ends: the next day for an overnight voucher loan. */
+  endDate: z.string(),
+  reason: z.string(),
+  needStnk: z.boolean(),
+  usedVoucher: z.boolean(),
+});
+export type CreatedBooking = z.infer<typeof createdBookingSchema>;
+export const createBookingResponseSchema = z.object({ booking: createdBookingSchema });
+
+export const bookingErrorsResponseSchema = z.object({
+  message: z.string().optional(),
+  errors: z.record(z.string(), z.string()),
+});
+
+export const listBookingsQuerySchema = z.strictObject({ date: calendarDate.refine((v) => v !== '', { error: messages.invalidDate }) });
+
+export const dayBookingSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  name: z.string(),
+  class: z.string(),
+  /** The loan began the day before (an overnight voucher loan); `start` is that day's time. */
+  continuesFromPreviousDay: z.boolean(),
+  /** The loan ends on the next day; `end` is that day's time. */
+  continuesNextDay: z.boolean(),
+});
+export type DayBooking = z.infer<typeof dayBookingSchema>;
+export const listBookingsResponseSchema = z.object({ date: z.string(), bookings: z.array(dayBookingSchema) });
+export type ListBookingsResponse = z.infer<typeof listBookingsResponseSchema>;
+
+export const rosterEntrySchema = z.object({ name: z.string(), class: z.string().max(MAX_CLASS_LENGTH) });
+export const rosterResponseSchema = z.object({ users: z.array(rosterEntrySchema) });
+export type RosterEntry = z.infer<typeof rosterEntrySchema>;
+
+export const todayResponseSchema = z.object({ today: z.string(), timeZone: z.string() });

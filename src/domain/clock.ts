@@ -1,0 +1,73 @@
+/** Calendar dates are 'YYYY-MM-DD' and wall-clock times 'HH:MM' in the app's zone; never a server-local Date. */
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** True for a real calendar date written 'YYYY-MM-DD' (rejects '2026-02-30'). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** True for a 24-hour 'HH:MM' time from 00:00 to 23:59 (rejects '24:00' and '7:5'). */
+export function isClockTime(value: string): boolean {
+  return TIME_PATTERN.test(value);
+}
+
+/** Minutes since midnight of an 'HH:MM' time, or undefined when it is not one. */
+export function findMinutes(time: string): number | undefined {
+  const match = TIME_PATTERN.exec(time);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
+}
+
+/** 'HH:MM' of minutes since midnight, wrapping past midnight (1560 → '02:00'). */
+export function formatMinutes(minutes: number): string {
+  const wrapped = ((minutes % 1440) + 1440) % 1440;
+  return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
+}
+
+/** The date `days` after a 'YYYY-MM-DD' date. */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** Today's calendar date in `timeZone` at the instant `now`. */
+export function todayIn(timeZone: string, now: Date): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows. */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Not dateStyle 'full', which writes '01 Januari'; people write '1 Januari'.
+const indonesianDate = new Intl.DateTimeFormat('id-ID', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '2026-11-22' → 'Minggu, 22 November 2026'. */
+export function formatIndonesianDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return indonesianDate.format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** Hours for a message: whole when whole, else one decimal with a comma (150 min → '2,5'). */
+export function formatHours(minutes: number): string {
+  const hours = Math.round((minutes / 60) * 10) / 10;
+  return Number.isInteger(hours) ? String(hours) : hours.toFixed(1).replace('.', ',');
+}

@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import { createDb } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { seedDemoRoster } from './roster/service';
+
+function fail(line: string): never {
+  console.error(line);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  const db = createDb(config.database);
+  try {
+    await sql`select 1`.execute(db.kysely);
+  } catch (error) {
+    fail(`DATABASE_URL: cannot open the database (${(error as Error).message})`);
+  }
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    fail(`DATABASE_URL: ${(error as Error).message}`);
+  }
+
+  const app = await buildApp({ config, db, now: () => new Date() }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  if (config.seedDemo) {
+    const admin = await seedDemoRoster(db.kysely);
+    // Plain lines, not JSON logs: they are read by a person trying the app for the first time.
+    if (admin) console.log(`Demo roster loaded. Admin login: Nama "${admin.name}", Kode Masuk ${admin.id} (SEED_DEMO=0 turns this off)`);
+  }
+  if (!config.telegram) app.log.info('Telegram notifications are off: TELEGRAM_BOT_TOKEN or TELEGRAM_CHAT_ID is unset');
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    // Fastify stops accepting connections, lets in-flight requests finish, then closes the database (onClose).
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.once('SIGINT', () => void close('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    fail(`PORT: cannot listen on ${config.host}:${config.port} (${(error as Error).message})`);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`pinjam-motor is listening on http://${shownHost}:${port}`);
+}
+
+main().catch((error: unknown) => fail(`start-up failed: ${(error as Error).message}`));

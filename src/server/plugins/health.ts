@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { messages } from '../../domain/messages';
+import type { AppContext } from '../context';
+
+/** 200 while the database answers, 503 otherwise: what a load balancer or supervisor asks. */
+export async function healthRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+  app.get('/healthz', async (request, reply) => {
+    try {
+      await sql`select 1`.execute(db.kysely);
+      return { status: 'ok' };
+    } catch (error) {
+      request.log.warn({ err: error }, 'health check: database unreachable');
+      return reply.status(503).send({ status: 'unavailable', message: messages.databaseUnavailable });
+    }
+  });
+}

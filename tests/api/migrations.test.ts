@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+
+let database: TestDatabase | undefined;
+let db: Db | undefined;
+
+afterEach(async () => {
+  await db?.close();
+  await database?.drop();
+});
+
+async function tableNames(handle: Db): Promise<string[]> {
+  const tables = await handle.kysely.introspection.getTables();
+  return tables.map((table) => table.name).sort();
+}
+
+describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+  it('the template was migrated once, and migrating again applies nothing', async () => {
+    database = await createTestDatabase();
+    db = database.open();
+    expect(await migrateToLatest(db)).toEqual([]);
+    expect(await tableNames(db)).toEqual(['admin_sessions', 'borrow_request', 'login_attempts', 'outbox', 'users', 'vouchers']);
+  });
+
+  it('keep the spec tables and columns and add ours beside them', async () => {
+    database = await createTestDatabase();
+    db = database.open();
+    const tables = await db.kysely.introspection.getTables();
+    const columns = (name: string) =>
+      tables
+        .find((table) => table.name === name)
+        ?.columns.map((column) => column.name)
+        .sort();
+    expect(columns('users')).toEqual(['class', 'id', 'name', 'role']);
+    expect(columns('borrow_request')).toEqual(
+      ['borrow_date', 'created_at', 'end_date', 'end_time', 'id', 'need_stnk', 'reason', 'start_time', 'users_id', 'voucher_code'].sort(),
+    );
+    expect(columns('vouchers')).toEqual(['code', 'created_at', 'created_by', 'is_used']);
+  });
+
+  it('make user names unique whatever their case and surrounding spaces', async () => {
+    database = await createTestDatabase();
+    db = database.open();
+    await db.kysely.insertInto('users').values({ id: 'A', name: 'Budi Santoso', class: 'PPTI 21', role: null }).execute();
+    await expect(
+      db.kysely.insertInto('users').values({ id: 'B', name: '  budi santoso ', class: 'PPTI 21', role: null }).execute(),
+    ).rejects.toThrow();
+  });
+
+  it('store booleans on both engines', async () => {
+    database = await createTestDatabase();
+    db = database.open();
+    await db.kysely.insertInto('vouchers').values({ code: 'VCH-AAAAAA', is_used: true, created_at: null, created_by: null }).execute();
+    const row = await db.kysely.selectFrom('vouchers').select('is_used').where('is_used', '=', true).executeTakeFirst();
+    expect(Boolean(row?.is_used)).toBe(true);
+    const count = await sql<{ n: number }>`select count(*) as n from vouchers where is_used = ${false}`.execute(db.kysely);
+    expect(Number(count.rows[0]?.n)).toBe(0);
+  });
+});

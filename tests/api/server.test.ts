@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../src/db/database';
+import { buildApp } from '../../src/server/app';
+import { runCommand, startServerProcess } from '../helpers/server-process';
+import { requestJson, startTestApp, type TestApp, testConfig } from '../helpers/test-app';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+
+describe('the app over HTTP', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('answers /healthz with 200 while the database answers', async () => {
+    const reply = await requestJson(testApp.baseUrl, '/healthz');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ status: 'ok' });
+  });
+
+  it('serves the SPA at / and at unknown page paths, index.html never cached', async () => {
+    for (const path of ['/', '/form', '/no/such/page']) {
+      const response = await fetch(`${testApp.baseUrl}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('answers unknown API paths with JSON 404', async () => {
+    const reply = await requestJson(testApp.baseUrl, '/api/no-such-thing');
+    expect(reply.status).toBe(404);
+    expect(reply.body).toEqual({ message: 'Halaman tidak ditemukan' });
+  });
+
+  it('serves hashed assets compressed and cached for a year', async () => {
+    const html = await (await fetch(`${testApp.baseUrl}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const response = await fetch(`${testApp.baseUrl}${script}`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends security headers with every response', async () => {
+    const response = await fetch(`${testApp.baseUrl}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('tells the pages what today is in the app zone', async () => {
+    const reply = await requestJson(testApp.baseUrl, '/api/today');
+    expect(reply.body.timeZone).toBe('Asia/Jakarta');
+    expect(reply.body.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('/healthz without a database', () => {
+  it('answers 503 when the database does not answer', async () => {
+    const location = { engine: 'postgres', url: 'postgres://postgres@127.0.0.1:1/unreachable' } as const;
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: { ...testConfig(database), database: location }, db: createDb(location), now: () => new Date() });
+    const reply = await app.inject('/healthz');
+    expect(reply.statusCode).toBe(503);
+    expect(reply.json()).toEqual({ status: 'unavailable', message: 'Database tidak bisa dihubungi' });
+    await app.close();
+    await database.drop();
+  });
+});
+
+describe('the server process', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('logs its URL, loads the demo roster once and prints the admin login, and closes cleanly on SIGTERM', async () => {
+    const server = await startServerProcess({ DATABASE_URL: database.url, SEED_DEMO: '1', LOG_LEVEL: 'info' });
+    const roster = await requestJson(server.baseUrl, '/api/roster');
+    expect(roster.body.users.length).toBeGreaterThanOrEqual(5);
+    expect(server.output()).toMatch(/Admin login: Nama "Admin Demo", Kode Masuk [A-Z2-9]{12}/);
+    expect(server.output()).toContain(`pinjam-motor is listening on ${server.baseUrl}`);
+    expect(await server.stop('SIGTERM')).toBe(0);
+
+    const again = await startServerProcess({ DATABASE_URL: database.url, SEED_DEMO: '1', LOG_LEVEL: 'info' });
+    expect(again.output()).not.toContain('Demo roster loaded');
+    expect(await again.stop('SIGINT')).toBe(0);
+  });
+
+  it('does not load the demo roster with SEED_DEMO=0', async () => {
+    const fresh = await createTestDatabase();
+    const server = await startServerProcess({ DATABASE_URL: fresh.url, SEED_DEMO: '0', LOG_LEVEL: 'info' });
+    expect((await requestJson(server.baseUrl, '/api/roster')).body.users).toEqual([]);
+    await server.stop();
+    await fresh.drop();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, "PORT: 'abc' is not a port number (0-65535)"],
+    [{ DATABASE_URL: 'mysql://root@127.0.0.1/x' }, "DATABASE_URL: unknown scheme 'mysql:'"],
+    [{ APP_TIMEZONE: 'Asia/Bandung' }, "APP_TIMEZONE: 'Asia/Bandung' is not a known IANA time zone"],
+    [{ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing' }, 'DATABASE_URL: cannot open the database'],
+  ])('stops on a bad %o with one line and no stack trace', async (env, line) => {
+    const { code, stdout, stderr } = await runCommand(['dist/server/main.js'], {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SESSION_SECRET: 'x'.repeat(32),
+      ...env,
+    });
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain(line);
+    expect(stderr + stdout).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { findChromium } from '../../scripts/chromium.mjs';
+
+/** A headless Chromium that makes no connection beyond the page's own (this machine has no internet). */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('no Chromium: run the tests with `npm test`, which finds or installs one');
+  return chromium.launch({
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'id-ID' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Screenshots are artifacts for a person to look at, kept out of git under test-results/. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync('test-results/screenshots', { recursive: true });
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}

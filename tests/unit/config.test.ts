@@ -1,0 +1,74 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'pinjam-config-'));
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env, dataDir());
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('loadConfig accepted a bad environment');
+}
+
+describe('configuration from the environment', () => {
+  it('has working defaults: port 3000, SQLite under ./data, Jakarta time, demo roster, notifications off', () => {
+    const config = loadConfig({}, dataDir());
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.database).toEqual({ engine: 'sqlite', path: './data/pinjam-motor.db' });
+    expect(config.timeZone).toBe('Asia/Jakarta');
+    expect(config.seedDemo).toBe(true);
+    expect(config.telegram).toBeUndefined();
+  });
+
+  it('selects PostgreSQL for postgres:// and postgresql:// and SQLite for file: or a bare path', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }, dataDir()).database.engine).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }, dataDir()).database.engine).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL: 'file:/tmp/x.db' }, dataDir()).database).toEqual({ engine: 'sqlite', path: '/tmp/x.db' });
+    expect(loadConfig({ DATABASE_URL: 'data/y.db' }, dataDir()).database).toEqual({ engine: 'sqlite', path: 'data/y.db' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT', "PORT: 'abc' is not a port number (0-65535)"],
+    [{ PORT: '70000' }, 'PORT', "PORT: '70000' is not a port number (0-65535)"],
+    [
+      { DATABASE_URL: 'mysql://root@localhost/db' },
+      'DATABASE_URL',
+      "DATABASE_URL: unknown scheme 'mysql:' (use postgres://, postgresql:// or file:PATH)",
+    ],
+    [{ APP_TIMEZONE: 'Mars/Olympus' }, 'APP_TIMEZONE', "APP_TIMEZONE: 'Mars/Olympus' is not a known IANA time zone"],
+    [{ SEED_DEMO: 'yes' }, 'SEED_DEMO', "SEED_DEMO: 'yes' must be 0 or 1"],
+    [{ NODE_ENV: 'production' }, 'SESSION_SECRET', 'SESSION_SECRET: is required when NODE_ENV=production'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET', 'SESSION_SECRET: must be at least 32 characters'],
+    [{ TELEGRAM_API_URL: 'ftp://x' }, 'TELEGRAM_API_URL', "TELEGRAM_API_URL: 'ftp://x' is not an http(s) URL"],
+  ])('refuses %o naming %s in one line', (env, variable, line) => {
+    const error = errorOf(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toBe(line);
+  });
+
+  it('turns notifications on only with both the token and the chat id', () => {
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: '1:abc' }, dataDir()).telegram).toBeUndefined();
+    expect(
+      loadConfig({ TELEGRAM_BOT_TOKEN: '1:abc', TELEGRAM_CHAT_ID: '42', TELEGRAM_API_URL: 'http://127.0.0.1:9/' }, dataDir()).telegram,
+    ).toEqual({
+      token: '1:abc',
+      chatId: '42',
+      apiUrl: 'http://127.0.0.1:9',
+    });
+  });
+
+  it('makes a session secret once outside production and keeps it in the data folder', () => {
+    const dir = dataDir();
+    const first = loadConfig({}, dir).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({}, dir).sessionSecret).toBe(first);
+  });
+});
