@@ -1,28 +1,23 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, newPage } from '../helpers/browser';
-import { createE2eDatabase } from '../helpers/e2e-db';
-import { type ServerProcess, startServerProcess } from '../helpers/server-process';
+import { type E2eApp, startE2eApp } from '../helpers/e2e-db';
 
 describe('the app shell in Chromium', () => {
   let browser: Browser;
-  let server: ServerProcess;
-  let dropDatabase: () => Promise<void>;
+  let e2e: E2eApp;
 
   beforeAll(async () => {
-    const database = await createE2eDatabase();
-    dropDatabase = database.drop;
-    server = await startServerProcess({ DATABASE_URL: database.url });
+    e2e = await startE2eApp();
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    await dropDatabase?.();
+    await e2e?.stop();
   });
 
-  it('serves the React app with the top navigation bar and the logo', async () => {
-    const { page, context } = await newPage(browser, server.baseUrl);
+  it('serves the React app in Indonesian with the top navigation bar and the logo', async () => {
+    const { page, context } = await newPage(browser, e2e.baseUrl);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Utama' });
     await nav.getByRole('link', { name: 'Cek Ketersediaan' }).waitFor();
