@@ -33,6 +33,7 @@ export const messages = {
     `Kode ini sekali pakai, untuk pinjam motor gratis ${hours} jam. Ketik kodenya di kolom Alasan pada form peminjaman.`,
   voucherCopied: 'Kode tersalin!',
   voucherCopyFailed: 'Gagal menyalin, salin kodenya manual ya.',
+  vouchersLoading: 'Memuat daftar voucher...',
   vouchersLoadFailed: 'Gagal memuat daftar voucher.',
   vouchersEmpty: 'Belum ada voucher.',
   voucherUnused: 'Belum dipakai',
