@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME_MS } from '../../src/domain/admin-limits';
 import type { User } from '../../src/server/roster/repository';
-import { loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { loginCookie, manualClock, seedRoster, sessionCookieOf } from '../helpers/admin-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 
 const UNAUTHORIZED = { message: 'Sesi admin tidak ada atau sudah habis, silakan masuk lagi' };
@@ -102,6 +102,18 @@ describe(`admin sessions on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     expect((await call(second.baseUrl, 'POST', '/api/admin/vouchers', cookie)).status).toBe(201);
     expect((await call(second.baseUrl, 'POST', '/api/admin/logout', cookie)).status).toBe(204);
     expect((await call(first.baseUrl, 'GET', '/api/admin/session', cookie)).status).toBe(401);
+  });
+
+  it('replaces the session of a browser that signs in again', async () => {
+    const { baseUrl } = await start();
+    const first = await loginCookie(baseUrl, admin);
+    const again = await requestJson(baseUrl, '/api/admin/login', {
+      body: { name: admin.name, code: admin.id },
+      headers: { cookie: first },
+    });
+    expect(again.status).toBe(200);
+    expect((await call(baseUrl, 'GET', '/api/admin/session', first)).status).toBe(401);
+    expect((await call(baseUrl, 'GET', '/api/admin/session', sessionCookieOf(again))).status).toBe(200);
   });
 
   it('ends the sessions of a user who is no longer an admin', async () => {

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http-errors';
 import { createRequireAdmin } from './guard';
 import { endSession, type LoginOutcome, login, type SessionAdmin } from './service';
-import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
 
 const adminBody = (admin: SessionAdmin) => ({ admin: { id: admin.id, name: admin.name, role: 'admin' as const } });
 
@@ -48,7 +48,7 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
   app.post('/api/admin/login', async (request: FastifyRequest, reply: FastifyReply) => {
     const input = parseLogin(request);
     const at = now();
-    const outcome = await login(db.kysely, input, { ip: request.ip, now: at });
+    const outcome = await login(db.kysely, input, { ip: request.ip, now: at, previousToken: readSessionToken(request) });
     logAttempt(request, input.name, outcome.kind);
     if (outcome.kind !== 'ok') throw failure(outcome);
     setSessionCookie(request, reply, outcome.token, outcome.expiresAt, at);

@@ -43,7 +43,11 @@ function sameCode(given: string, expected: string): boolean {
  * attempt refused by the limit is removed again: it checked nothing, and keeping it would let
  * anyone extend a lockout forever.
  */
-export async function login(db: Executor, input: LoginRequest, { ip, now }: { ip: string; now: Date }): Promise<LoginOutcome> {
+export async function login(
+  db: Executor,
+  input: LoginRequest,
+  { ip, now, previousToken }: { ip: string; now: Date; previousToken?: string | undefined },
+): Promise<LoginOutcome> {
   const key = nameKey(input.name);
   const attemptId = await insertLoginAttempt(db, { nameKey: key, ip, succeeded: false, at: now });
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
@@ -64,6 +68,8 @@ export async function login(db: Executor, input: LoginRequest, { ip, now }: { ip
   await db.transaction().execute(async (trx) => {
     await markLoginAttemptSucceeded(trx, attemptId);
     await insertSession(trx, { tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt });
+    // Signing in again on the same browser replaces its session rather than leaving the old one valid.
+    if (previousToken) await deleteSession(trx, hashToken(previousToken));
     await deleteExpiredSessions(trx, now);
     await deleteLoginAttemptsBefore(trx, since);
   });
