@@ -133,11 +133,14 @@ describe(`admin login log on ${engine}`, () => {
       await login(server.baseUrl, 'Tidak Ada', 'SECRETGUESS98');
       await login(server.baseUrl, 'Admin Uji', admin.id);
       await requestJson(server.baseUrl, '/api/admin/login', { body: { name: 'Admin Uji', code: '' } });
-      const lines = server
-        .output()
-        .split('\n')
-        .filter((line) => line.includes('"admin-login"'))
-        .map((line) => JSON.parse(line));
+      const loginLines = () =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"admin-login"'));
+      // The log reaches us through a pipe, independently of the HTTP answers: wait for all four lines.
+      for (let waited = 0; loginLines().length < 4 && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const lines = loginLines().map((line) => JSON.parse(line));
       expect(lines.map(({ name, ip, outcome }) => ({ name, ip, outcome }))).toEqual([
         { name: 'Admin Uji', ip: '127.0.0.1', outcome: 'wrong-code' },
         { name: 'Tidak Ada', ip: '127.0.0.1', outcome: 'name-not-found' },
