@@ -34,7 +34,10 @@ export async function lockBookings(trx: Executor, engine: Engine): Promise<void>
   if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${BOOKING_LOCK_KEY}::bigint)`.execute(trx);
 }
 
-/** Bookings made on `date`, and overnight ones from the day before that end on it, in the order they were made. */
+/**
+ * Bookings made on `date`, and overnight ones from the day before that end on it, in the order
+ * they start (so the first clash found is the earliest one).
+ */
 export async function findBookingsTouching(db: Executor, date: string): Promise<BookingRow[]> {
   const rows = await db
     .selectFrom('borrow_request as b')
@@ -43,6 +46,8 @@ export async function findBookingsTouching(db: Executor, date: string): Promise<
     .where((eb) =>
       eb.or([eb('b.borrow_date', '=', date), eb.and([eb('b.borrow_date', '=', addDays(date, -1)), eb('b.end_date', '=', date)])]),
     )
+    .orderBy('b.borrow_date')
+    .orderBy('b.start_time')
     .orderBy('b.id')
     .execute();
   return rows.map((row) => ({
