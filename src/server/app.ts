@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { adminRoutes } from './admin/routes';
+import { bookingRoutes } from './bookings/routes';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
 import { healthRoutes } from './plugins/health';
@@ -39,6 +40,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(rosterRoutes, context);
   await app.register(adminRoutes, context);
   await app.register(voucherRoutes, context);
+  await app.register(bookingRoutes, context);
   await registerSpa(app, options.clientDir ?? resolve('dist/client'));
   app.addHook('onClose', async () => {
     await context.db.close();
