@@ -1,18 +1,7 @@
 import type { Executor } from '../../db/executor';
+import type { BookingNotice } from '../../domain/telegram-text';
 
-/** What the owner is told about one booking; rendered into the Telegram text when it is sent. */
-export interface BookingNotice {
-  name: string;
-  class: string;
-  date: string;
-  start: string;
-  end: string;
-  /** The next day for an overnight voucher loan. */
-  endDate: string;
-  reason: string;
-  needStnk: boolean;
-  voucherCode: string | null;
-}
+export type { BookingNotice };
 
 /**
  * Records the notice in the caller's transaction, so it exists exactly when the booking does;

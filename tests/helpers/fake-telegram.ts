@@ -1,0 +1,189 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TelegramConfig } from '../../src/server/config';
+
+export interface MarkdownEntity {
+  type: 'bold' | 'italic' | 'code' | 'pre' | 'text_link';
+  offset: number;
+  length: number;
+  url?: string;
+}
+
+/** Telegram's own words when it cannot parse a text. */
+export class MarkdownParseError extends Error {}
+
+const SPECIAL = '_*`[';
+
+/**
+ * A model of how Telegram parses `parse_mode: "Markdown"` (legacy), after tdlib's
+ * parse_markdown: a backslash escapes `_ * ` [` outside an entity only; an entity runs to the
+ * next end character with no escaping inside; an entity without its end fails the message.
+ */
+export function parseLegacyMarkdown(input: string): { text: string; entities: MarkdownEntity[] } {
+  let text = '';
+  const entities: MarkdownEntity[] = [];
+  let index = 0;
+  while (index < input.length) {
+    const char = input[index]!;
+    if (char === '\\' && SPECIAL.includes(input[index + 1] ?? 'none')) {
+      text += input[index + 1];
+      index += 2;
+      continue;
+    }
+    if (!SPECIAL.includes(char)) {
+      text += char;
+      index += 1;
+      continue;
+    }
+    const begin = index;
+    const isPre = input.startsWith('```', index);
+    const end = isPre ? '```' : char === '[' ? ']' : char;
+    const bodyStart = index + (isPre ? 3 : 1);
+    const close = input.indexOf(end, bodyStart);
+    if (close < 0) {
+      throw new MarkdownParseError(`Can't find end of the entity starting at byte offset ${Buffer.byteLength(input.slice(0, begin))}`);
+    }
+    const body = input.slice(bodyStart, close);
+    index = close + end.length;
+    let url: string | undefined;
+    if (char === '[') {
+      if (input[index] === '(') {
+        const urlEnd = input.indexOf(')', index);
+        url = input.slice(index + 1, urlEnd < 0 ? input.length : urlEnd);
+        index = urlEnd < 0 ? input.length : urlEnd + 1;
+      } else {
+        url = body;
+      }
+    }
+    if (body.length > 0) {
+      const type = isPre ? 'pre' : ({ '*': 'bold', _: 'italic', '`': 'code', '[': 'text_link' } as const)[char as '*'];
+      entities.push({ type, offset: text.length, length: body.length, ...(url === undefined ? {} : { url }) });
+    }
+    text += body;
+  }
+  return { text, entities };
+}
+
+export type FakeAnswer =
+  | { kind: 'ok' }
+  | { kind: 'error'; status: number; description: string; retryAfter?: number }
+  /** Never answers; the client has to give up. */
+  | { kind: 'hang' };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  contentType: string | undefined;
+  /** The parsed JSON body, or the raw text when it is not JSON. */
+  body: unknown;
+}
+
+export interface DeliveredMessage {
+  chatId: unknown;
+  /** The text as a Telegram user sees it, after Markdown parsing. */
+  text: string;
+  entities: MarkdownEntity[];
+  /** The text as sent. */
+  source: string;
+}
+
+export interface FakeTelegram {
+  /** What the app's config.telegram should be to talk to this fake. */
+  telegram: TelegramConfig;
+  requests: RecordedRequest[];
+  delivered: DeliveredMessage[];
+  /** How the fake answers from now on (first `ok`). */
+  answer(answer: FakeAnswer): void;
+  close(): Promise<void>;
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      data += chunk;
+    });
+    request.on('end', () => resolve(data));
+    request.on('error', reject);
+  });
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+function fail(response: ServerResponse, status: number, description: string, retryAfter?: number): void {
+  sendJson(response, status, {
+    ok: false,
+    error_code: status,
+    description,
+    ...(retryAfter === undefined ? {} : { parameters: { retry_after: retryAfter } }),
+  });
+}
+
+/**
+ * A Bot API stand-in on 127.0.0.1 (port 0) for one bot token and chat: it records every request
+ * and, when told to answer `ok`, checks what Telegram checks (path, token, chat, Markdown, length).
+ */
+export async function startFakeTelegram({ token = '123456:TEST-token_secret', chatId = '-100987654' } = {}): Promise<FakeTelegram> {
+  const requests: RecordedRequest[] = [];
+  const delivered: DeliveredMessage[] = [];
+  let mode: FakeAnswer = { kind: 'ok' };
+  let messageId = 0;
+
+  const server = createServer(async (request, response) => {
+    const raw = await readBody(request);
+    let body: unknown = raw;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      // recorded as text
+    }
+    requests.push({ method: request.method ?? '', path: request.url ?? '', contentType: request.headers['content-type'], body });
+    if (mode.kind === 'hang') return;
+    if (mode.kind === 'error') return fail(response, mode.status, mode.description, mode.retryAfter);
+    if (request.url !== `/bot${token}/sendMessage`) return fail(response, 404, 'Not Found');
+    if (request.method !== 'POST' || typeof body !== 'object' || body === null) return fail(response, 400, 'Bad Request: invalid request');
+    const message = body as { chat_id?: unknown; text?: unknown; parse_mode?: unknown };
+    if (String(message.chat_id) !== chatId) return fail(response, 400, 'Bad Request: chat not found');
+    if (typeof message.text !== 'string' || message.text.trim() === '') return fail(response, 400, 'Bad Request: message text is empty');
+    let parsed: { text: string; entities: MarkdownEntity[] } = { text: message.text, entities: [] };
+    if (message.parse_mode === 'Markdown') {
+      try {
+        parsed = parseLegacyMarkdown(message.text);
+      } catch (error) {
+        return fail(response, 400, `Bad Request: can't parse entities: ${(error as Error).message}`);
+      }
+    }
+    if (parsed.text.length > 4096) return fail(response, 400, 'Bad Request: message is too long');
+    delivered.push({ chatId: message.chat_id, text: parsed.text, entities: parsed.entities, source: message.text });
+    messageId += 1;
+    sendJson(response, 200, { ok: true, result: { message_id: messageId, chat: { id: Number(chatId) }, text: parsed.text } });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    telegram: { token, chatId, apiUrl: `http://127.0.0.1:${port}` },
+    requests,
+    delivered,
+    answer: (answer) => {
+      mode = answer;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Waits until `condition` holds, checking every few milliseconds; fails naming `what` after `timeoutMs`. */
+export async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
