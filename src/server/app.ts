@@ -3,6 +3,8 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { AppContext } from './context';
+import { registerNotifier } from './notify/notifier';
+import type { NotifierOptions } from './notify/outbox-worker';
 import { registerErrorHandler } from './plugins/errors';
 import { healthRoutes } from './plugins/health';
 import { registerSecurity } from './plugins/security';
@@ -14,6 +16,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built SPA is; without a build only the API is served. */
   clientDir?: string;
+  /** Timings of the Telegram outbox worker; tests shorten them. */
+  notifier?: Partial<NotifierOptions>;
 }
 
 /** Request bodies are small forms; anything larger is refused before it is parsed. */
@@ -36,6 +40,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(todayRoutes, context);
   await app.register(rosterRoutes, context);
   await registerSpa(app, options.clientDir ?? resolve('dist/client'));
+  if (context.config.telegram) registerNotifier(app, context, context.config.telegram, options.notifier);
   app.addHook('onClose', async () => {
     await context.db.close();
   });

@@ -65,7 +65,8 @@ export function parseLegacyMarkdown(input: string): { text: string; entities: Ma
 }
 
 export type FakeAnswer =
-  | { kind: 'ok' }
+  /** Accepts a valid message, after `delayMs` when given. */
+  | { kind: 'ok'; delayMs?: number }
   | { kind: 'error'; status: number; description: string; retryAfter?: number }
   /** Never answers; the client has to give up. */
   | { kind: 'hang' };
@@ -158,6 +159,7 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
       }
     }
     if (parsed.text.length > 4096) return fail(response, 400, 'Bad Request: message is too long');
+    if (mode.delayMs) await new Promise((resolve) => setTimeout(resolve, mode.kind === 'ok' ? mode.delayMs : 0));
     delivered.push({ chatId: message.chat_id, text: parsed.text, entities: parsed.entities, source: message.text });
     messageId += 1;
     sendJson(response, 200, { ok: true, result: { message_id: messageId, chat: { id: Number(chatId) }, text: parsed.text } });
@@ -186,4 +188,15 @@ export async function waitUntil(what: string, condition: () => boolean | Promise
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** A clock the test moves by hand, so retry waits of minutes or hours pass at once. */
+export function createTestClock(start = '2026-11-22T01:00:00.000Z'): { now: () => Date; advance(ms: number): void } {
+  let at = new Date(start).getTime();
+  return {
+    now: () => new Date(at),
+    advance: (ms) => {
+      at += ms;
+    },
+  };
 }
