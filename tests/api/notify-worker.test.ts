@@ -1,78 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BookingNotice, bookingNoticeText } from '../../src/domain/telegram-text';
-import type { TelegramConfig } from '../../src/server/config';
-import { enqueueBookingNotice } from '../../src/server/notify/outbox';
-import type { NotifierOptions } from '../../src/server/notify/outbox-worker';
-import { createTestClock, type FakeTelegram, startFakeTelegram, waitUntil } from '../helpers/fake-telegram';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import type { TestDatabase } from '../helpers/test-db';
+import { bookingNoticeText } from '../../src/domain/telegram-text';
+import { startFakeTelegram } from '../helpers/fake-telegram';
+import { createTestClock, enqueueNotice, firstOutboxRow as firstRow, notifyFixtures, sampleNotice, waitUntil } from '../helpers/notify-app';
+import type { TestApp } from '../helpers/test-app';
 
-const notice: BookingNotice = {
-  name: 'Budi Santoso',
-  class: 'PPTI 21',
-  date: '2026-11-22',
-  start: '08:00',
-  end: '10:00',
-  endDate: '2026-11-22',
-  reason: 'Kuliah pagi',
-  needStnk: true,
-  voucherCode: null,
-};
+const fixtures = notifyFixtures();
+const { fake, app } = fixtures;
+afterEach(() => fixtures.cleanup());
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
-
-type Clock = ReturnType<typeof createTestClock>;
-type NotifyingApp = TestApp & { logs: string[] };
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function fake(): Promise<FakeTelegram> {
-  const telegram = await startFakeTelegram();
-  cleanups.push(() => telegram.close());
-  return telegram;
-}
-
-/**
- * The real app with the worker polling every 20 ms, a 300 ms request timeout and the production
- * retry schedule on `clock`; its log lines are kept.
- */
-async function startNotifyingApp(
-  telegram: TelegramConfig | undefined,
-  clock: Clock,
-  { database, notifier }: { database?: TestDatabase; notifier?: Partial<NotifierOptions> } = {},
-): Promise<NotifyingApp> {
-  const logs: string[] = [];
-  const testApp = await startTestApp({
-    now: clock.now,
-    config: { telegram },
-    database,
-    buildOptions: {
-      notifier: { pollIntervalMs: 20, requestTimeoutMs: 300, ...notifier },
-      logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } },
-    },
-  });
-  cleanups.push(() => testApp.close());
-  return { ...testApp, logs };
-}
-
-async function outboxRows(testApp: TestApp) {
-  return testApp.db.kysely.selectFrom('outbox').selectAll().orderBy('id').execute();
-}
-
-async function firstRow(testApp: TestApp) {
-  const [row] = await outboxRows(testApp);
-  if (!row) throw new Error('the outbox is empty');
-  return row;
-}
-
-async function enqueue(testApp: TestApp, clock: Clock, overrides: Partial<BookingNotice> = {}): Promise<void> {
-  await enqueueBookingNotice(testApp.db.kysely, { ...notice, ...overrides }, clock.now());
-}
 
 /** Waits until the first message has been tried `attempts` times. */
 async function untilAttempts(testApp: TestApp, attempts: number): Promise<void> {
@@ -83,8 +21,8 @@ describe('the outbox worker', () => {
   it('sends sendMessage to the Bot API with chat_id, the text and parse_mode Markdown, and records it as sent', async () => {
     const telegram = await fake();
     const clock = createTestClock();
-    const testApp = await startNotifyingApp(telegram.telegram, clock);
-    await enqueue(testApp, clock);
+    const testApp = await app(telegram.telegram, clock);
+    await enqueueNotice(testApp, clock);
     await waitUntil('the delivery', () => telegram.delivered.length === 1);
 
     expect(telegram.requests).toEqual([
@@ -92,7 +30,7 @@ describe('the outbox worker', () => {
         method: 'POST',
         path: `/bot${telegram.telegram.token}/sendMessage`,
         contentType: 'application/json',
-        body: { chat_id: telegram.telegram.chatId, text: bookingNoticeText(notice), parse_mode: 'Markdown' },
+        body: { chat_id: telegram.telegram.chatId, text: bookingNoticeText(sampleNotice), parse_mode: 'Markdown' },
       },
     ]);
     await waitUntil('the row marked sent', async () => (await firstRow(testApp)).sent_at !== null);
@@ -107,10 +45,10 @@ describe('the outbox worker', () => {
   it('delivers hostile names and reasons verbatim, accepted by the Markdown parser', async () => {
     const telegram = await fake();
     const clock = createTestClock();
-    const testApp = await startNotifyingApp(telegram.telegram, clock);
+    const testApp = await app(telegram.telegram, clock);
     const reason = 'beli_nasi *goreng* [2] `sambal`';
     const name = 'Budi_*Keren*';
-    await enqueue(testApp, clock, { name, reason });
+    await enqueueNotice(testApp, clock, { name, reason });
     await waitUntil('the delivery', () => telegram.delivered.length === 1);
     const [message] = telegram.delivered;
     expect(message?.text).toContain(`\nNama: ${name}\n`);
@@ -123,8 +61,8 @@ describe('the outbox worker', () => {
     telegram.answer({ kind: 'error', status: 500, description: 'Internal Server Error' });
     const clock = createTestClock();
     const created = clock.now().getTime();
-    const testApp = await startNotifyingApp(telegram.telegram, clock);
-    await enqueue(testApp, clock);
+    const testApp = await app(telegram.telegram, clock);
+    await enqueueNotice(testApp, clock);
 
     const expectedWaits = [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, HOUR, HOUR];
     for (const [index, wait] of expectedWaits.entries()) {
@@ -149,7 +87,7 @@ describe('the outbox worker', () => {
     expect(testApp.logs.filter((line) => line.includes('given up'))).toHaveLength(1);
 
     clock.advance(2 * HOUR);
-    await enqueue(testApp, clock, { name: 'Siti Rahmawati' });
+    await enqueueNotice(testApp, clock, { name: 'Siti Rahmawati' });
     telegram.answer({ kind: 'ok' });
     await waitUntil('the next message', () => telegram.delivered.length === 1);
     expect(telegram.delivered[0]?.text).toContain('Siti Rahmawati');
@@ -160,8 +98,8 @@ describe('the outbox worker', () => {
     const telegram = await fake();
     telegram.answer({ kind: 'error', status: 429, description: 'Too Many Requests: retry after 42', retryAfter: 42 });
     const clock = createTestClock();
-    const testApp = await startNotifyingApp(telegram.telegram, clock);
-    await enqueue(testApp, clock);
+    const testApp = await app(telegram.telegram, clock);
+    await enqueueNotice(testApp, clock);
     await untilAttempts(testApp, 1);
     const row = await firstRow(testApp);
     expect(Date.parse(row.next_attempt_at) - clock.now().getTime()).toBe(42 * SECOND);
@@ -178,8 +116,8 @@ describe('the outbox worker', () => {
     const telegram = await fake();
     telegram.answer({ kind: 'hang' });
     const clock = createTestClock();
-    const testApp = await startNotifyingApp(telegram.telegram, clock);
-    await enqueue(testApp, clock);
+    const testApp = await app(telegram.telegram, clock);
+    await enqueueNotice(testApp, clock);
     await untilAttempts(testApp, 1);
     const row = await firstRow(testApp);
     expect(row.last_error).toBe('no answer within 300 ms');
@@ -194,15 +132,15 @@ describe('the outbox worker', () => {
     const telegram = await fake();
     telegram.answer({ kind: 'error', status: 400, description: 'Bad Request: chat not found' });
     const clock = createTestClock();
-    const testApp = await startNotifyingApp(telegram.telegram, clock);
-    await enqueue(testApp, clock);
+    const testApp = await app(telegram.telegram, clock);
+    await enqueueNotice(testApp, clock);
     await waitUntil('the give-up', async () => (await firstRow(testApp)).given_up_at !== null);
     expect(await firstRow(testApp)).toMatchObject({ attempts: 1, last_error: 'HTTP 400: Bad Request: chat not found', sent_at: null });
     expect(testApp.logs.filter((line) => line.includes('Bad Request: chat not found') && line.includes('given up'))).toHaveLength(1);
 
     clock.advance(2 * HOUR);
     telegram.answer({ kind: 'ok' });
-    await enqueue(testApp, clock, { name: 'Siti Rahmawati' });
+    await enqueueNotice(testApp, clock, { name: 'Siti Rahmawati' });
     await waitUntil('the next message', () => telegram.delivered.length === 1);
     expect(telegram.requests).toHaveLength(2);
   });
@@ -215,8 +153,8 @@ describe('the outbox worker', () => {
     await closed.close();
     // A port out of range makes fetch quote the whole URL, token and all, in its error.
     for (const apiUrl of [refusedUrl, 'http://127.0.0.1:99999']) {
-      const testApp = await startNotifyingApp({ token, chatId: '1', apiUrl }, clock);
-      await enqueue(testApp, clock);
+      const testApp = await app({ token, chatId: '1', apiUrl }, clock);
+      await enqueueNotice(testApp, clock);
       await untilAttempts(testApp, 1);
       const row = await firstRow(testApp);
       expect(row.last_error).toMatch(/fetch failed|Failed to parse URL/);
@@ -225,46 +163,5 @@ describe('the outbox worker', () => {
       expect(testApp.logs.some((line) => line.includes('will retry'))).toBe(true);
       expect(testApp.logs.join('\n')).not.toContain('SECRET');
     }
-  });
-});
-
-describe('durability and several instances', () => {
-  it('sends after a restart a message left pending when the app stopped mid-send', async () => {
-    const telegram = await fake();
-    telegram.answer({ kind: 'hang' });
-    const clock = createTestClock();
-    const first = await startNotifyingApp(telegram.telegram, clock, { notifier: { requestTimeoutMs: 60_000 } });
-    await enqueue(first, clock);
-    await waitUntil('the hanging request', () => telegram.requests.length === 1);
-    await first.app.close();
-    const db = first.database.open();
-    expect(await db.kysely.selectFrom('outbox').selectAll().execute()).toMatchObject([{ attempts: 0, sent_at: null, locked_until: null }]);
-    await db.close();
-
-    telegram.answer({ kind: 'ok' });
-    const second = await startNotifyingApp(telegram.telegram, clock, { database: first.database });
-    await waitUntil('the delivery after restart', () => telegram.delivered.length === 1);
-    await waitUntil('the row marked sent', async () => (await firstRow(second)).sent_at !== null);
-    expect(telegram.requests).toHaveLength(2);
-  });
-
-  it('two app instances on one database send each message once', async () => {
-    const telegram = await fake();
-    // Slow answers keep one instance busy, so the other claims messages too.
-    telegram.answer({ kind: 'ok', delayMs: 10 });
-    const clock = createTestClock();
-    const one = await startNotifyingApp(telegram.telegram, clock, { notifier: { pollIntervalMs: 1, batchSize: 3 } });
-    const two = await startNotifyingApp(telegram.telegram, clock, {
-      database: one.database,
-      notifier: { pollIntervalMs: 1, batchSize: 3 },
-    });
-    const count = 40;
-    for (let index = 0; index < count; index++) await enqueue(index % 2 === 0 ? one : two, clock, { name: `Peminjam ${index}` });
-    await waitUntil('every delivery', async () => (await outboxRows(one)).every((row) => row.sent_at !== null));
-    expect(telegram.requests).toHaveLength(count);
-    expect(new Set(telegram.delivered.map((message) => message.text)).size).toBe(count);
-    expect((await outboxRows(two)).every((row) => row.attempts === 1)).toBe(true);
-    expect(one.logs.some((line) => line.includes('notification sent'))).toBe(true);
-    expect(two.logs.some((line) => line.includes('notification sent'))).toBe(true);
   });
 });

@@ -180,23 +180,3 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
     },
   };
 }
-
-/** Waits until `condition` holds, checking every few milliseconds; fails naming `what` after `timeoutMs`. */
-export async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** A clock the test moves by hand, so retry waits of minutes or hours pass at once. */
-export function createTestClock(start = '2026-11-22T01:00:00.000Z'): { now: () => Date; advance(ms: number): void } {
-  let at = new Date(start).getTime();
-  return {
-    now: () => new Date(at),
-    advance: (ms) => {
-      at += ms;
-    },
-  };
-}

@@ -61,7 +61,11 @@ export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDep
       signal: stopping.signal,
     });
     const at = now();
-    if (outcome.kind === 'aborted') return releaseClaim(db.kysely, message.id);
+    if (outcome.kind === 'aborted') {
+      await releaseClaim(db.kysely, message.id);
+      log.info({ outboxId: message.id }, 'Telegram notification left pending: the server is stopping');
+      return;
+    }
     if (outcome.kind === 'sent') {
       await markSent(db.kysely, message.id, { attempts, sentAt: at.toISOString() });
       log.info({ outboxId: message.id, attempts }, 'Telegram notification sent');
