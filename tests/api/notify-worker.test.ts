@@ -164,4 +164,19 @@ describe('the outbox worker', () => {
       expect(testApp.logs.join('\n')).not.toContain('SECRET');
     }
   });
+  it('gives up a row whose payload is not a booking notice, and goes on with the next', async () => {
+    const telegram = await fake();
+    const clock = createTestClock();
+    const testApp = await app(telegram.telegram, clock);
+    const at = clock.now().toISOString();
+    await testApp.db.kysely
+      .insertInto('outbox')
+      .values({ kind: 'booking', payload: '{"name":"Budi"}', created_at: at, attempts: 0, next_attempt_at: at })
+      .execute();
+    await enqueueNotice(testApp, clock, { name: 'Siti Rahmawati' });
+    await waitUntil('the next message', () => telegram.delivered.length === 1);
+    await waitUntil('the give-up', async () => (await firstRow(testApp)).given_up_at !== null);
+    expect(await firstRow(testApp)).toMatchObject({ attempts: 1, last_error: 'unreadable booking payload', sent_at: null });
+    expect(telegram.requests).toHaveLength(1);
+  });
 });
