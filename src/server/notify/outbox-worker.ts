@@ -12,7 +12,7 @@ export interface NotifierOptions {
   pollIntervalMs: number;
   /** One sendMessage call is given up (and retried later) after this long. */
   requestTimeoutMs: number;
-  /** How long a claim keeps other instances off a message; far longer than one send. */
+  /** How long a claim keeps other instances off a message: longer than a whole batch of timed-out sends. */
   leaseMs: number;
   /** Messages claimed at a time. */
   batchSize: number;
@@ -22,7 +22,7 @@ export interface NotifierOptions {
 export const DEFAULT_NOTIFIER_OPTIONS: NotifierOptions = {
   pollIntervalMs: 1000,
   requestTimeoutMs: 5000,
-  leaseMs: 60_000,
+  leaseMs: 120_000,
   batchSize: 10,
   schedule: DEFAULT_RETRY_SCHEDULE,
 };
