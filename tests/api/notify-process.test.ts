@@ -1,23 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BookingNotice } from '../../src/domain/telegram-text';
-import { enqueueBookingNotice } from '../../src/server/notify/outbox';
+import { addDays } from '../../src/domain/clock';
+import { addStudents, bookingBody, postBooking } from '../helpers/booking-fixtures';
 import { startFakeTelegram } from '../helpers/fake-telegram';
 import { waitUntil } from '../helpers/notify-app';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
 import { startTestApp } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
-
-const notice: BookingNotice = {
-  name: 'Budi Santoso',
-  class: 'PPTI 21',
-  date: '2026-11-22',
-  start: '08:00',
-  end: '10:00',
-  endDate: '2026-11-22',
-  reason: 'Kuliah pagi',
-  needStnk: false,
-  voucherCode: null,
-};
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -36,11 +24,20 @@ async function serverProcess(env: Record<string, string>): Promise<ServerProcess
   return server;
 }
 
-/** Writes a notice as the booking transaction does, through a connection of the test's own. */
-async function enqueue(database: TestDatabase, overrides: Partial<BookingNotice> = {}): Promise<void> {
+/** A fresh database whose roster holds the student who books. */
+async function databaseWithRoster(): Promise<TestDatabase> {
+  const database = await testDatabase();
   const db = database.open();
-  await enqueueBookingNotice(db.kysely, { ...notice, ...overrides }, new Date());
+  await addStudents(db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
   await db.close();
+  return database;
+}
+
+/** Books an hour from `start` tomorrow, a date never in the past for the server, whatever its zone. */
+async function book(server: { baseUrl: string }, start: string): Promise<number> {
+  const end = `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`;
+  const tomorrow = addDays(new Date().toISOString().slice(0, 10), 1);
+  return (await postBooking(server.baseUrl, bookingBody({ date: tomorrow, start, end }))).status;
 }
 
 async function outboxRows(database: TestDatabase) {
@@ -55,7 +52,7 @@ describe('the server process and its notifications', () => {
     const telegram = await startFakeTelegram();
     cleanups.push(() => telegram.close());
     telegram.answer({ kind: 'hang' });
-    const database = await testDatabase();
+    const database = await databaseWithRoster();
     const env = {
       DATABASE_URL: database.url,
       TELEGRAM_BOT_TOKEN: telegram.telegram.token,
@@ -63,7 +60,7 @@ describe('the server process and its notifications', () => {
       TELEGRAM_API_URL: telegram.telegram.apiUrl,
     };
     const first = await serverProcess(env);
-    await enqueue(database);
+    expect(await book(first, '08:00')).toBe(201);
     await waitUntil('the hanging request', () => telegram.requests.length === 1);
     expect(await first.stop('SIGTERM')).toBe(0);
     expect(await outboxRows(database)).toMatchObject([{ attempts: 0, sent_at: null, locked_until: null }]);
@@ -80,7 +77,7 @@ describe('the server process and its notifications', () => {
   it('with the token unset says once that notifications are off and sends nothing', async () => {
     const telegram = await startFakeTelegram();
     cleanups.push(() => telegram.close());
-    const database = await testDatabase();
+    const database = await databaseWithRoster();
     const off = await serverProcess({
       DATABASE_URL: database.url,
       TELEGRAM_BOT_TOKEN: '',
@@ -90,12 +87,12 @@ describe('the server process and its notifications', () => {
     expect(off.output().match(/Telegram notifications are off/g)).toHaveLength(1);
 
     // A configured instance on the same database, polling every second as in production, sends
-    // both messages; the unconfigured one has had a full poll interval with due messages meanwhile.
-    await enqueue(database, { name: 'Pertama' });
+    // both notices; the unconfigured one has had a full poll interval with due messages meanwhile.
+    expect(await book(off, '08:00')).toBe(201);
     const on = await startTestApp({ database, config: { telegram: telegram.telegram } });
     cleanups.push(() => on.close());
     await waitUntil('the first delivery', () => telegram.delivered.length === 1);
-    await enqueue(database, { name: 'Kedua' });
+    expect(await book(off, '10:00')).toBe(201);
     await waitUntil('the second delivery', () => telegram.delivered.length === 2);
     expect(telegram.requests.map((request) => request.path)).toEqual([
       `/bot${telegram.telegram.token}/sendMessage`,

@@ -93,7 +93,7 @@ export interface FakeTelegram {
   telegram: TelegramConfig;
   requests: RecordedRequest[];
   delivered: DeliveredMessage[];
-  /** How the fake answers from now on (first `ok`). */
+  /** How the fake answers from now on (first `ok`), hanging requests included (unless their client gave up). */
   answer(answer: FakeAnswer): void;
   close(): Promise<void>;
 }
@@ -133,20 +133,22 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
   const delivered: DeliveredMessage[] = [];
   let mode: FakeAnswer = { kind: 'ok' };
   let messageId = 0;
+  /** Requests left hanging; they are answered as the next mode says. */
+  let hanging: ((answer: FakeAnswer) => void)[] = [];
 
-  const server = createServer(async (request, response) => {
-    const raw = await readBody(request);
-    let body: unknown = raw;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      // recorded as text
+  async function respond(path: string, body: unknown, response: ServerResponse, answer: FakeAnswer): Promise<void> {
+    if (answer.kind === 'hang') {
+      const release = (next: FakeAnswer) => void respond(path, body, response, next);
+      hanging.push(release);
+      // A client that gave up is not answered later: its message was not delivered.
+      response.once('close', () => {
+        hanging = hanging.filter((waiting) => waiting !== release);
+      });
+      return;
     }
-    requests.push({ method: request.method ?? '', path: request.url ?? '', contentType: request.headers['content-type'], body });
-    if (mode.kind === 'hang') return;
-    if (mode.kind === 'error') return fail(response, mode.status, mode.description, mode.retryAfter);
-    if (request.url !== `/bot${token}/sendMessage`) return fail(response, 404, 'Not Found');
-    if (request.method !== 'POST' || typeof body !== 'object' || body === null) return fail(response, 400, 'Bad Request: invalid request');
+    if (answer.kind === 'error') return fail(response, answer.status, answer.description, answer.retryAfter);
+    if (path !== `/bot${token}/sendMessage`) return fail(response, 404, 'Not Found');
+    if (typeof body !== 'object' || body === null) return fail(response, 400, 'Bad Request: invalid request');
     const message = body as { chat_id?: unknown; text?: unknown; parse_mode?: unknown };
     if (String(message.chat_id) !== chatId) return fail(response, 400, 'Bad Request: chat not found');
     if (typeof message.text !== 'string' || message.text.trim() === '') return fail(response, 400, 'Bad Request: message text is empty');
@@ -159,10 +161,23 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
       }
     }
     if (parsed.text.length > 4096) return fail(response, 400, 'Bad Request: message is too long');
-    if (mode.delayMs) await new Promise((resolve) => setTimeout(resolve, mode.kind === 'ok' ? mode.delayMs : 0));
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     delivered.push({ chatId: message.chat_id, text: parsed.text, entities: parsed.entities, source: message.text });
     messageId += 1;
     sendJson(response, 200, { ok: true, result: { message_id: messageId, chat: { id: Number(chatId) }, text: parsed.text } });
+  }
+
+  const server = createServer(async (request, response) => {
+    const raw = await readBody(request);
+    let body: unknown = raw;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      // recorded as text
+    }
+    const path = request.url ?? '';
+    requests.push({ method: request.method ?? '', path, contentType: request.headers['content-type'], body });
+    await respond(path, request.method === 'POST' ? body : undefined, response, mode);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -173,6 +188,9 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
     delivered,
     answer: (answer) => {
       mode = answer;
+      const waiting = hanging;
+      hanging = [];
+      for (const release of waiting) release(answer);
     },
     close: async () => {
       server.closeAllConnections();

@@ -34,8 +34,9 @@ export function createTestClock(start = '2026-11-22T01:00:00.000Z'): TestClock {
 export type NotifyingApp = TestApp & { logs: string[] };
 
 /**
- * The real app with the outbox worker polling every 20 ms, a 300 ms request timeout and the
- * production retry schedule on `clock`; its log lines are kept in `logs`.
+ * The real app with the outbox worker polling every 20 ms, a 2 s request timeout (short, yet
+ * ample on a loaded machine) and the production retry schedule on `clock`; its log lines are
+ * kept in `logs`.
  */
 export async function startNotifyingApp(
   telegram: TelegramConfig | undefined,
@@ -48,7 +49,7 @@ export async function startNotifyingApp(
     config: { telegram },
     database,
     buildOptions: {
-      notifier: { pollIntervalMs: 20, requestTimeoutMs: 300, ...notifier },
+      notifier: { pollIntervalMs: 20, requestTimeoutMs: 2000, ...notifier },
       logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } },
     },
   });
