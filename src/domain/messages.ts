@@ -62,4 +62,21 @@ export const messages = {
   forbiddenOrigin: 'Permintaan ditolak',
   tooManyRequests: 'Terlalu banyak permintaan, coba lagi sebentar lagi',
   databaseUnavailable: 'Database tidak bisa dihubungi',
+
+  /** The owner's Telegram message about a new booking; labels only, the values come from the booking. */
+  ownerNotice: {
+    title: 'Peminjaman motor baru',
+    name: 'Nama',
+    class: 'Kelas',
+    date: 'Tanggal',
+    time: 'Jam',
+    reason: 'Alasan',
+    needStnk: 'Butuh STNK',
+    voucher: 'Voucher',
+    yes: 'Ya',
+    no: 'Tidak',
+    noVoucher: '-',
+    voucherFree: (code: string, end: string) => `${code} (gratis, selesai jam ${end})`,
+    voucherFreeNextDay: (code: string, end: string, endDate: string) => `${code} (gratis, selesai besoknya, ${endDate} jam ${end})`,
+  },
 } as const;

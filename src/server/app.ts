@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { adminRoutes } from './admin/routes';
 import { bookingRoutes } from './bookings/routes';
 import type { AppContext } from './context';
+import { registerNotifier } from './notify/notifier';
+import type { NotifierOptions } from './notify/outbox-worker';
 import { registerErrorHandler } from './plugins/errors';
 import { healthRoutes } from './plugins/health';
 import { registerSecurity } from './plugins/security';
@@ -17,6 +19,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built SPA is; without a build only the API is served. */
   clientDir?: string;
+  /** Timings of the Telegram outbox worker; tests shorten them. */
+  notifier?: Partial<NotifierOptions>;
 }
 
 /** Request bodies are small forms; anything larger is refused before it is parsed. */
@@ -42,6 +46,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(voucherRoutes, context);
   await app.register(bookingRoutes, context);
   await registerSpa(app, options.clientDir ?? resolve('dist/client'));
+  if (context.config.telegram) registerNotifier(app, context, context.config.telegram, options.notifier);
   app.addHook('onClose', async () => {
     await context.db.close();
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/database';
-import { buildApp } from '../../src/server/app';
+import { type BuildOptions, buildApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
@@ -19,6 +19,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Share a database with another test app (two instances on one database). */
   database?: TestDatabase;
+  /** Passed to buildApp (a logger to read, shorter notifier timings). */
+  buildOptions?: BuildOptions;
 }
 
 export function testConfig(database: TestDatabase, overrides: Partial<Config> = {}): Config {
@@ -41,7 +43,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = options.database ?? (await createTestDatabase());
   const db = database.open();
   const config = testConfig(database, options.config);
-  const app = await buildApp({ config, db, now: options.now ?? (() => new Date()) });
+  const app = await buildApp({ config, db, now: options.now ?? (() => new Date()) }, options.buildOptions);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('the test app is not listening on TCP');

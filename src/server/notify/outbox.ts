@@ -1,18 +1,9 @@
+import { z } from 'zod';
 import type { Executor } from '../../db/executor';
+import { isCalendarDate, isClockTime } from '../../domain/clock';
+import type { BookingNotice } from '../../domain/telegram-text';
 
-/** What the owner is told about one booking; rendered into the Telegram text when it is sent. */
-export interface BookingNotice {
-  name: string;
-  class: string;
-  date: string;
-  start: string;
-  end: string;
-  /** The next day for an overnight voucher loan. */
-  endDate: string;
-  reason: string;
-  needStnk: boolean;
-  voucherCode: string | null;
-}
+export type { BookingNotice };
 
 /**
  * Records the notice in the caller's transaction, so it exists exactly when the booking does;
@@ -24,4 +15,29 @@ export async function enqueueBookingNotice(db: Executor, notice: BookingNotice, 
     .insertInto('outbox')
     .values({ kind: 'booking', payload: JSON.stringify(notice), created_at: at, attempts: 0, next_attempt_at: at })
     .execute();
+}
+
+const date = z.string().refine(isCalendarDate);
+const time = z.string().refine(isClockTime);
+const bookingNoticeSchema = z.object({
+  name: z.string(),
+  class: z.string(),
+  date,
+  start: time,
+  end: time,
+  endDate: date,
+  reason: z.string(),
+  needStnk: z.boolean(),
+  voucherCode: z.string().nullable(),
+});
+
+/** The notice an outbox row of kind 'booking' holds; undefined when its payload is not one. */
+export function findBookingNotice(kind: string, payload: string): BookingNotice | undefined {
+  if (kind !== 'booking') return undefined;
+  try {
+    const result = bookingNoticeSchema.safeParse(JSON.parse(payload));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,88 @@
+import { formatIndonesianDate } from './clock';
+import { messages } from './messages';
+
+/** What the owner is told about one booking; stored in the outbox and rendered when it is sent. */
+export interface BookingNotice {
+  name: string;
+  class: string;
+  date: string;
+  start: string;
+  end: string;
+  /** The next day for an overnight voucher loan. */
+  endDate: string;
+  reason: string;
+  needStnk: boolean;
+  voucherCode: string | null;
+}
+
+/** Telegram refuses a message text longer than this many UTF-16 code units. */
+export const TELEGRAM_TEXT_LIMIT = 4096;
+
+/** Longest name, class or code shown, in characters: the roster keeps them far shorter; this only bounds odd imported data. */
+const MAX_SHORT_VALUE = 200;
+
+const ELLIPSIS = '…';
+
+/**
+ * Escapes text for Telegram's legacy Markdown (`parse_mode: "Markdown"`): a backslash before
+ * each `_`, `*`, `` ` `` and `[`. Telegram honours these escapes only outside an entity, so an
+ * escaped value must never stand inside bold, italic or code.
+ */
+export function escapeLegacyMarkdown(text: string): string {
+  return text.replace(/[_*`[]/g, '\\$&');
+}
+
+/** At most `max` characters (whole code points), ending in '…' when cut. */
+function clip(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : chars.slice(0, max - 1).join('') + ELLIPSIS;
+}
+
+/** A value shown on one line: runs of whitespace (newlines too) become one space. */
+function oneLine(text: string): string {
+  return escapeLegacyMarkdown(clip(text.replace(/\s+/g, ' ').trim(), MAX_SHORT_VALUE));
+}
+
+/** The longest start of `text` that, escaped and ended with '…', fits in `room` UTF-16 code units. */
+function fitEscaped(text: string, room: number): string {
+  let fitted = '';
+  for (const char of text) {
+    const next = fitted + escapeLegacyMarkdown(char);
+    if (next.length + ELLIPSIS.length > room) break;
+    fitted = next;
+  }
+  return fitted + ELLIPSIS;
+}
+
+function voucherLine(notice: BookingNotice): string {
+  const labels = messages.ownerNotice;
+  if (notice.voucherCode === null) return labels.noVoucher;
+  const code = oneLine(notice.voucherCode);
+  return notice.endDate === notice.date
+    ? labels.voucherFree(code, notice.end)
+    : labels.voucherFreeNextDay(code, notice.end, formatIndonesianDate(notice.endDate));
+}
+
+/**
+ * The owner's message about a booking, for `parse_mode: "Markdown"`: one line per fact, the
+ * label bold and the value after the bold, every value escaped, so whatever a student typed
+ * arrives verbatim and Telegram accepts the message. The reason is cut (ending in '…') so the
+ * whole text stays within TELEGRAM_TEXT_LIMIT.
+ */
+export function bookingNoticeText(notice: BookingNotice): string {
+  const labels = messages.ownerNotice;
+  const render = (reason: string) =>
+    [
+      `*${labels.title}*`,
+      `*${labels.name}:* ${oneLine(notice.name)}`,
+      `*${labels.class}:* ${oneLine(notice.class)}`,
+      `*${labels.date}:* ${formatIndonesianDate(notice.date)}`,
+      `*${labels.time}:* ${notice.start} - ${notice.end}`,
+      `*${labels.reason}:* ${reason}`,
+      `*${labels.needStnk}:* ${notice.needStnk ? labels.yes : labels.no}`,
+      `*${labels.voucher}:* ${voucherLine(notice)}`,
+    ].join('\n');
+  const full = render(escapeLegacyMarkdown(notice.reason));
+  if (full.length <= TELEGRAM_TEXT_LIMIT) return full;
+  return render(fitEscaped(notice.reason, TELEGRAM_TEXT_LIMIT - render('').length));
+}
