@@ -4,7 +4,9 @@ import { messages } from '../../src/domain/messages';
 import { addUsers } from '../../src/server/roster/service';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
-const STATIC_MESSAGES = new Set(Object.values(messages as Record<string, unknown>).filter((value): value is string => typeof value === 'string'));
+const STATIC_MESSAGES = new Set(
+  Object.values(messages as Record<string, unknown>).filter((value): value is string => typeof value === 'string'),
+);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 
 let testApp: TestApp;
