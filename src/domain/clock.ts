@@ -35,10 +35,18 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's calendar date in `timeZone` at the instant `now`. */
 export function todayIn(timeZone: string, now: Date): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let formatter = dateFormatters.get(timeZone);
+  if (!formatter) {
+    // Building a formatter costs far more than formatting with one; there is one zone per app.
+    // en-CA formats as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(now);
 }
 
 /** True when `timeZone` is an IANA zone this runtime knows. */

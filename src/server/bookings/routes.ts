@@ -5,8 +5,11 @@ import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
 import { parseOrThrow } from '../http-errors';
 import { BookingSaveError, createBooking, listBookingsOn } from './service';
+import { BookingWriter } from './writer';
 
 export async function bookingRoutes(app: FastifyInstance, { config, db, now }: AppContext): Promise<void> {
+  const writer = new BookingWriter(db);
+
   /** One date's bookings for the availability page; never user ids or reasons. */
   app.get('/api/bookings', async (request, reply) => {
     const { date } = parseOrThrow(listBookingsQuerySchema, request.query);
@@ -19,7 +22,7 @@ export async function bookingRoutes(app: FastifyInstance, { config, db, now }: A
     reply.header('Cache-Control', 'no-store');
     const at = now();
     try {
-      const result = await createBooking(db, input, todayIn(config.timeZone, at), at);
+      const result = await createBooking(writer, input, todayIn(config.timeZone, at), at);
       if ('errors' in result) return reply.status(422).send({ errors: result.errors });
       return reply.status(201).send({ booking: result.booking });
     } catch (error) {

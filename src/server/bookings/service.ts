@@ -1,4 +1,3 @@
-import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { bookingsShownOn } from '../../domain/booking-day';
 import {
@@ -15,7 +14,8 @@ import type { CreatedBooking, DayBooking } from '../../domain/booking-schemas';
 import { messages } from '../../domain/messages';
 import { enqueueBookingNotice } from '../notify/outbox';
 import { findUserByName } from '../roster/repository';
-import { consumeVoucher, findBookingsTouching, insertBooking, lockBookings } from './repository';
+import { consumeVoucher, findBookingsTouching, insertBooking } from './repository';
+import type { BookingWriter } from './writer';
 
 export type CreateBookingResult = { booking: CreatedBooking } | { errors: FieldErrors };
 
@@ -30,59 +30,57 @@ export async function listBookingsOn(db: Executor, date: string): Promise<DayBoo
   return bookingsShownOn(date, await findBookingsTouching(db, date));
 }
 
-/**
- * Checks and saves one booking in one transaction that no other booking transaction runs beside,
- * so two requests cannot both take one slot or one voucher. A rule failure answers the field
- * errors and writes nothing; a database failure throws BookingSaveError.
- */
-export async function createBooking(db: Db, input: BookingInput, today: string, now: Date): Promise<CreateBookingResult> {
+/** A booking whose required fields are all there; the writer checks the rest in its transaction. */
+export async function createBooking(writer: BookingWriter, input: BookingInput, today: string, now: Date): Promise<CreateBookingResult> {
   const missing = checkRequired(input);
   if (hasErrors(missing)) return { errors: missing };
-  try {
-    return await db.kysely.transaction().execute(async (trx) => {
-      await lockBookings(trx, db.engine);
-      const user = await findUserByName(trx, input.name);
-      if (!user) return { errors: { name: messages.nameNotFound } };
+  return writer.create(input, today, now);
+}
 
-      const code = voucherCodeFromReason(input.reason);
-      const usedVoucher = await consumeVoucher(trx, code);
-      let span = { end: input.end, endDate: input.date };
-      if (usedVoucher) {
-        span = voucherEnd(input.date, input.start);
-      } else {
-        const touching = await findBookingsTouching(trx, input.date);
-        const errors = checkBookingRules(input, {
-          today,
-          userClass: user.class,
-          userBookings: touching.filter((booking) => booking.usersId === user.id),
-          dayBookings: touching,
-        });
-        if (hasErrors(errors)) return { errors };
-      }
+/**
+ * Checks and saves one booking inside `trx`, which must hold the booking lock (`lockBookings`),
+ * so no other booking can take the slot or the voucher in between. A rule failure answers the
+ * field errors and writes nothing.
+ */
+export async function bookInTransaction(trx: Executor, input: BookingInput, today: string, now: Date): Promise<CreateBookingResult> {
+  const user = await findUserByName(trx, input.name);
+  if (!user) return { errors: { name: messages.nameNotFound } };
 
-      const reason = input.reason.trim();
-      const needStnk = needsStnk(input.needStnk);
-      const voucherCode = usedVoucher ? code : null;
-      const id = await insertBooking(trx, {
-        usersId: user.id,
-        date: input.date,
-        start: input.start,
-        ...span,
-        reason,
-        needStnk,
-        voucherCode,
-        createdAt: now.toISOString(),
-      });
-      await enqueueBookingNotice(
-        trx,
-        { name: user.name, class: user.class, date: input.date, start: input.start, ...span, reason, needStnk, voucherCode },
-        now,
-      );
-      return {
-        booking: { id, name: user.name, class: user.class, date: input.date, start: input.start, ...span, reason, needStnk, usedVoucher },
-      };
+  const code = voucherCodeFromReason(input.reason);
+  const usedVoucher = await consumeVoucher(trx, code);
+  let span = { end: input.end, endDate: input.date };
+  if (usedVoucher) {
+    span = voucherEnd(input.date, input.start);
+  } else {
+    const touching = await findBookingsTouching(trx, input.date);
+    const errors = checkBookingRules(input, {
+      today,
+      userClass: user.class,
+      userBookings: touching.filter((booking) => booking.usersId === user.id),
+      dayBookings: touching,
     });
-  } catch (error) {
-    throw new BookingSaveError(error);
+    if (hasErrors(errors)) return { errors };
   }
+
+  const reason = input.reason.trim();
+  const needStnk = needsStnk(input.needStnk);
+  const voucherCode = usedVoucher ? code : null;
+  const id = await insertBooking(trx, {
+    usersId: user.id,
+    date: input.date,
+    start: input.start,
+    ...span,
+    reason,
+    needStnk,
+    voucherCode,
+    createdAt: now.toISOString(),
+  });
+  await enqueueBookingNotice(
+    trx,
+    { name: user.name, class: user.class, date: input.date, start: input.start, ...span, reason, needStnk, voucherCode },
+    now,
+  );
+  return {
+    booking: { id, name: user.name, class: user.class, date: input.date, start: input.start, ...span, reason, needStnk, usedVoucher },
+  };
 }

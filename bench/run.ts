@@ -1,0 +1,237 @@
+// `npm run bench`: load figures for the production build, measured side by side in one run and
+// reported as ratios to a bare-Fastify ceiling. Not part of `npm test`: machines are noisy.
+import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildIfStale } from '../scripts/build.mjs';
+import { createDb, type DatabaseLocation } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { addDays, todayIn } from '../src/domain/clock';
+import { seedBenchData } from './dataset';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
+const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+interface CaseResult extends LoadResult {
+  name: string;
+  ratioToCeiling: number;
+}
+
+interface EngineResult {
+  engine: string;
+  coldStartMs: number;
+  peakRssMb: number;
+  rssAfterMb: number;
+  cases: CaseResult[];
+}
+
+function freePort(): number {
+  return 20_000 + Math.floor(Math.random() * 20_000);
+}
+
+async function waitFor(url: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+function load(spec: Record<string, unknown>): LoadResult {
+  const output = execFileSync(process.execPath, ['bench/load.mjs', JSON.stringify(spec)], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(output.trim().split('\n').at(-1) ?? '{}');
+}
+
+function memoryMb(pid: number): { peak: number; current: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+  return { peak: field('VmHWM'), current: field('VmRSS') };
+}
+
+async function startServer(databaseUrl: string, port: number): Promise<{ child: ChildProcess; coldStartMs: number }> {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'b'.repeat(32),
+      TELEGRAM_BOT_TOKEN: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${port}/healthz`);
+  return { child, coldStartMs: performance.now() - startedAt };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function freshDatabase(engine: 'sqlite' | 'postgres'): Promise<{ url: string; location: DatabaseLocation; drop(): Promise<void> }> {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'pinjam-bench-'));
+    const path = join(dir, 'bench.db');
+    return { url: `file:${path}`, location: { engine, path }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `pinjam_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    location: { engine, url: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function measureCase(
+  name: string,
+  spec: Record<string, unknown>,
+  warmupSpec: Record<string, unknown> = spec,
+): Promise<LoadResult & { name: string }> {
+  load({ ...warmupSpec, connections: CONNECTIONS, duration: WARMUP_S });
+  const result = load({ ...spec, connections: CONNECTIONS, duration: DURATION_S });
+  console.log(`  ${name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+  return { name, ...result };
+}
+
+async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
+  console.log(`\n${engine}`);
+  const database = await freshDatabase(engine);
+  const db = createDb(database.location);
+  await migrateToLatest(db);
+  const today = todayIn('Asia/Jakarta', new Date());
+  const { names, busiestDate } = await seedBenchData(db, today);
+  await db.close();
+
+  const port = freePort();
+  const { child, coldStartMs } = await startServer(database.url, port);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const dayPath = `/api/bookings?date=${busiestDate}`;
+    const dayJson = await (await fetch(`${base}${dayPath}`)).text();
+
+    const ceilingPort = freePort();
+    const ceiling = fork('bench/ceiling.mjs', [String(ceilingPort), dayJson], { stdio: 'inherit' });
+    await new Promise((resolve) => ceiling.once('message', resolve));
+    const results: (LoadResult & { name: string })[] = [];
+    try {
+      results.push(
+        await measureCase('1. ceiling: bare Fastify, day JSON from memory', { url: `http://127.0.0.1:${ceilingPort}${dayPath}` }),
+      );
+    } finally {
+      ceiling.kill('SIGTERM');
+    }
+    results.push(await measureCase('2. GET one day of bookings', { url: `${base}${dayPath}` }));
+    results.push(await measureCase('3. GET roster (type-ahead)', { url: `${base}/api/roster` }));
+    results.push(
+      await measureCase(
+        '4. POST a booking (rules, transaction, outbox)',
+        { url: base, kind: 'create-booking', names, firstDate: addDays(today, 400) },
+        { url: base, kind: 'create-booking', names, firstDate: addDays(today, 100) },
+      ),
+    );
+    const html = await (await fetch(`${base}/`)).text();
+    const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');
+    const sizes = await Promise.all(
+      scripts.map(async (path) => ({ path, size: (await (await fetch(`${base}${path}`)).arrayBuffer()).byteLength })),
+    );
+    const largest = sizes.sort((a, b) => b.size - a.size)[0]?.path ?? '/';
+    const compressed = { 'accept-encoding': 'br, gzip' };
+    results.push(await measureCase('5a. index.html', { url: `${base}/`, headers: compressed }));
+    results.push(
+      await measureCase(`5b. largest JS asset (${largest.split('/').at(-1)}, br)`, { url: `${base}${largest}`, headers: compressed }),
+    );
+
+    const memory = memoryMb(child.pid ?? 0);
+    const ceilingRps = results[0]?.rps ?? 1;
+    return {
+      engine,
+      coldStartMs: Math.round(coldStartMs),
+      peakRssMb: Math.round(memory.peak),
+      rssAfterMb: Math.round(memory.current),
+      cases: results.map((result) => ({ ...result, ratioToCeiling: Math.round((result.rps / ceilingRps) * 100) / 100 })),
+    };
+  } finally {
+    await stop(child);
+    await database.drop();
+  }
+}
+
+function table(results: EngineResult[]): string {
+  const lines = ['| engine | case | req/s | p50 ms | p99 ms | × ceiling | non-2xx |', '|---|---|---:|---:|---:|---:|---:|'];
+  for (const engine of results) {
+    for (const row of engine.cases) {
+      lines.push(
+        `| ${engine.engine} | ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${row.ratioToCeiling.toFixed(2)} | ${row.non2xx} |`,
+      );
+    }
+  }
+  lines.push('', '| engine | cold start (spawn → first 200 /healthz) | peak RSS | RSS after the run |', '|---|---:|---:|---:|');
+  for (const engine of results)
+    lines.push(`| ${engine.engine} | ${engine.coldStartMs} ms | ${engine.peakRssMb} MB | ${engine.rssAfterMb} MB |`);
+  return lines.join('\n');
+}
+
+await buildIfStale();
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+console.log(`pinjam-motor benchmark on ${machine}: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per case`);
+const results = [await benchEngine('sqlite')];
+if (await postgresReachable()) results.push(await benchEngine('postgres'));
+else console.log(`\nPostgreSQL skipped: nothing answers at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')}`);
+console.log(`\n${table(results)}`);
+writeFileSync(
+  'bench/results.json',
+  `${JSON.stringify({ date: new Date().toISOString(), machine, connections: CONNECTIONS, durationSeconds: DURATION_S, results }, null, 2)}\n`,
+);
+console.log('\nwritten to bench/results.json');
