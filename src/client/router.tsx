@@ -1,12 +1,26 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { messages } from '../domain/messages';
 import { Layout } from './components/layout';
+import { AvailabilityPage } from './pages/availability-page';
+
+// The landing page ships in the entry; every other page is a chunk of its own, fetched on first visit.
+const RulesPage = lazy(() => import('./pages/rules-page').then((module) => ({ default: module.RulesPage })));
+const BorrowFormPage = lazy(() => import('./pages/borrow-form-page').then((module) => ({ default: module.BorrowFormPage })));
 
 export function AppRoutes() {
   return (
     <Layout>
-      <Routes>
-        <Route path="*" element={<h1 className="text-2xl font-bold">Pinjam Motor PPTI 21</h1>} />
-      </Routes>
+      <Suspense fallback={<p role="status">{messages.loading}</p>}>
+        <Routes>
+          <Route path="/" element={<AvailabilityPage />} />
+          <Route path="/peraturan" element={<RulesPage />} />
+          <Route path="/form" element={<BorrowFormPage />} />
+          <Route path="/login" element={<h1 className="text-2xl font-bold">{messages.navVoucher}</h1>} />
+          <Route path="/generate" element={<h1 className="text-2xl font-bold">{messages.navVoucher}</h1>} />
+          <Route path="*" element={<h1 className="text-2xl font-bold">{messages.notFound}</h1>} />
+        </Routes>
+      </Suspense>
     </Layout>
   );
 }
