@@ -18,8 +18,10 @@ interface BorrowFormProps {
   submitRef: RefObject<HTMLButtonElement | null>;
 }
 
-const controlClass = (invalid: boolean) =>
-  `mt-1 block min-h-11 w-full rounded-md border bg-white px-3 py-2 ${invalid ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-400'}`;
+const controlClass = (invalid: boolean, readOnly = false) =>
+  `mt-1 block min-h-11 w-full rounded-md border px-3 py-2 ${readOnly ? 'bg-slate-100' : 'bg-white'} ${
+    invalid ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-400'
+  }`;
 
 export function BorrowForm({ roster, rosterNotice, today, onCreated, submitRef }: BorrowFormProps) {
   const navigate = useNavigate();
@@ -66,7 +68,7 @@ export function BorrowForm({ roster, rosterNotice, today, onCreated, submitRef }
         <label htmlFor={idOf('class')} className="font-medium">
           {messages.fieldClass}
         </label>
-        <input id={idOf('class')} readOnly value={userClass} className={`${controlClass(false)} bg-slate-100`} />
+        <input id={idOf('class')} readOnly value={userClass} className={controlClass(false, true)} />
       </div>
       <div>
         <label htmlFor={idOf('date')} className="font-medium">

@@ -6,6 +6,7 @@ import { matchingNames } from './roster';
 
 interface NameComboboxProps {
   label: string;
+  /** The name as last reported; the text when mounted. To clear the input, remount it. */
   value: string;
   onChange: (name: string) => void;
   roster: RosterEntry[];
@@ -22,7 +23,9 @@ export function NameCombobox({ label, value, onChange, roster, inputRef, invalid
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<RosterEntry>({
     items,
     inputId,
-    inputValue: value,
+    // Downshift owns the input's text: it reports changes from an effect, so a controlled value
+    // would lag a render behind and drop keys typed quickly in between.
+    initialInputValue: value,
     itemToString: (item) => item?.name ?? '',
     itemToKey: (item) => item?.name,
     onInputValueChange: ({ inputValue }) => onChange(inputValue),
