@@ -73,6 +73,28 @@ describe('the availability page', () => {
     expect(await main.getByLabel('Tanggal').inputValue()).toBe(booked);
   });
 
+  it('does not load the days a half-typed year passes through', async () => {
+    const page = await openPage(app);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/bookings') asked.push(url.searchParams.get('date') ?? '');
+    });
+    const date = await dayFromToday(app.baseUrl, 8);
+    await page.goto(`/?tanggal=${date}`);
+    await page.getByRole('main').getByText(/Tidak ada peminjaman/).waitFor();
+    const input = page.getByRole('main').getByLabel('Tanggal');
+    // The year is the last part of the input in every locale's layout.
+    await input.click();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('2031');
+    await page.waitForURL((url) => url.searchParams.get('tanggal') === `2031${date.slice(4)}`);
+    await page.getByRole('main').getByText(/Tidak ada peminjaman/).waitFor();
+    expect(asked.filter((asked) => asked.startsWith('0'))).toEqual([]);
+    expect(asked.at(-1)).toBe(`2031${date.slice(4)}`);
+  });
+
   it('shows an overnight voucher loan on both days with its real times, marked as continuing', async () => {
     const date = await dayFromToday(app.baseUrl, 4);
     const nextDay = addDays(date, 1);

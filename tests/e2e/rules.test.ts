@@ -22,6 +22,7 @@ describe('the rules page and the agreement', () => {
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1, name: 'Aturan Peminjaman Motor Kelas PPTI 21', exact: true }).waitFor();
     expect(await main.getByRole('listitem').allTextContents()).toEqual(RULES);
+    expect(await page.title()).toBe('Aturan Peminjaman Motor Kelas PPTI 21 · Pinjam Motor PPTI 21');
     await screenshot(page, 'rules-desktop-1280');
   });
 

@@ -25,7 +25,9 @@ export function AvailabilityPage() {
 
   const onDateChange = (value: string) => {
     setInputValue(value);
-    if (isCalendarDate(value) && value !== date) setSearchParams({ tanggal: value });
+    // While a year is typed digit by digit the input reports 0002, 0020, 0202: not days to show.
+    const halfTypedYear = value.startsWith('0');
+    if (isCalendarDate(value) && !halfTypedYear && value !== date) setSearchParams({ tanggal: value });
   };
 
   const failed = day.status === 'failed' || today.status === 'failed';
@@ -47,7 +49,7 @@ export function AvailabilityPage() {
           className="min-h-11 w-full max-w-xs rounded-md border border-slate-400 bg-white px-3"
         />
       </div>
-      <section aria-live="polite" className="mt-6">
+      <section className="mt-6">
         {date && <h2 className="mb-3 text-lg font-semibold">{formatIndonesianDate(date)}</h2>}
         {failed ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
@@ -58,7 +60,9 @@ export function AvailabilityPage() {
           </div>
         ) : day.status === 'ready' ? (
           day.data.bookings.length === 0 ? (
-            <p className="rounded-lg bg-white p-4 shadow-sm">{messages.noBookingsOn(formatIndonesianDate(day.data.date))}</p>
+            <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
+              {messages.noBookingsOn(formatIndonesianDate(day.data.date))}
+            </p>
           ) : (
             <DayBookingsTable caption={messages.bookingsOn(formatIndonesianDate(day.data.date))} bookings={day.data.bookings} />
           )
