@@ -67,16 +67,19 @@ export function checkRequired(input: BookingInput): FieldErrors {
 
 /**
  * The part of a booking that falls on `date`, as minutes since that midnight, end exclusive;
- * undefined when it does not touch the date.
+ * undefined when it does not touch the date. A loan ending at 00:00 of the next day does not
+ * touch that day.
  */
 export function intervalOn(date: string, booking: BookingSpan): { from: number; to: number } | undefined {
   const start = findMinutes(booking.start);
   const end = findMinutes(booking.end);
   if (start === undefined || end === undefined) return undefined;
   const overnight = booking.endDate !== booking.date;
-  if (booking.date === date) return { from: start, to: overnight ? MINUTES_PER_DAY : end };
-  if (overnight && booking.endDate === date) return { from: 0, to: end };
-  return undefined;
+  let interval: { from: number; to: number } | undefined;
+  if (booking.date === date) interval = { from: start, to: overnight ? MINUTES_PER_DAY : end };
+  else if (overnight && booking.endDate === date) interval = { from: 0, to: end };
+  // An empty or reversed span (a row imported from the original app) takes no time on the date.
+  return interval && interval.to > interval.from ? interval : undefined;
 }
 
 /**
@@ -98,7 +101,7 @@ export function checkBookingRules(input: Pick<BookingInput, 'date' | 'start' | '
     return total + (interval ? interval.to - interval.from : 0);
   }, 0);
   if (bookedMinutes + (end - start) > MAX_HOURS_PER_DAY * 60) {
-    return { end: messages.dailyLimit(formatHours(bookedMinutes)) };
+    return { end: messages.dailyLimit(formatHours(bookedMinutes), MAX_HOURS_PER_DAY) };
   }
 
   const clash = facts.dayBookings.find((booking) => {

@@ -13,24 +13,28 @@ export const bookingFieldLabels = {
   needStnk: 'Butuh STNK',
 } as const;
 
-const text = (label: string, max: number) =>
-  z.string({ error: messages.invalidField(label) }).max(max, { error: messages.tooLong(label, max) });
+// A missing key is reported as the field's required message; a wrong type as invalid.
+const shapeError = (required: string, invalid: string) => (issue: { input?: unknown }) => (issue.input === undefined ? required : invalid);
+
+const text = (label: string, max: number, required: string) =>
+  z.string({ error: shapeError(required, messages.invalidField(label)) }).max(max, { error: messages.tooLong(label, max) });
 
 // Empty strings pass the shape check so that the booking rules can report them as required (422).
-const calendarDate = z
-  .string({ error: messages.invalidDate })
-  .refine((value) => value === '' || isCalendarDate(value), { error: messages.invalidDate });
-const clockTime = (label: string) =>
+const calendarDate = (required: string) =>
   z
-    .string({ error: messages.invalidField(label) })
-    .refine((value) => value === '' || isClockTime(value), { error: `${label}: ${messages.invalidTime}` });
+    .string({ error: shapeError(required, messages.invalidDate) })
+    .refine((value) => value === '' || isCalendarDate(value), { error: messages.invalidDate });
+const clockTime = (label: string, required: string) =>
+  z
+    .string({ error: shapeError(required, messages.invalidTimeOf(label)) })
+    .refine((value) => value === '' || isClockTime(value), { error: messages.invalidTimeOf(label) });
 
 export const createBookingRequestSchema = z.strictObject({
-  name: text(bookingFieldLabels.name, MAX_NAME_LENGTH),
-  date: calendarDate,
-  start: clockTime(bookingFieldLabels.start),
-  end: clockTime(bookingFieldLabels.end),
-  reason: text(bookingFieldLabels.reason, MAX_REASON_LENGTH),
+  name: text(bookingFieldLabels.name, MAX_NAME_LENGTH, messages.nameRequired),
+  date: calendarDate(messages.dateRequired),
+  start: clockTime(bookingFieldLabels.start, messages.startRequired),
+  end: clockTime(bookingFieldLabels.end, messages.endRequired),
+  reason: text(bookingFieldLabels.reason, MAX_REASON_LENGTH, messages.reasonRequired),
   needStnk: z.enum(['', 'ya', 'tidak'], { error: messages.invalidField(bookingFieldLabels.needStnk) }).default(''),
 });
 export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
@@ -56,7 +60,9 @@ export const bookingErrorsResponseSchema = z.object({
   errors: z.record(z.string(), z.string()),
 });
 
-export const listBookingsQuerySchema = z.strictObject({ date: calendarDate.refine((v) => v !== '', { error: messages.invalidDate }) });
+export const listBookingsQuerySchema = z.strictObject({
+  date: calendarDate(messages.dateRequired).refine((value) => value !== '', { error: messages.dateRequired }),
+});
 
 export const dayBookingSchema = z.object({
   start: z.string(),

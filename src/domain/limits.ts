@@ -22,6 +22,9 @@ export const VOUCHER_ADVERTISED_HOURS = 5;
 /** Committee use that is free, hours per day (rules page only, not enforced). */
 export const COMMITTEE_FREE_HOURS = 5;
 
+/** Use shorter than this many hours is free (rules page only, not enforced). */
+export const FREE_SHORT_USE_HOURS = 1;
+
 /** Fine per hour beyond the limit, and rent per hour for other classes, in rupiah. */
 export const RATE_PER_HOUR_RUPIAH = 10_000;
 

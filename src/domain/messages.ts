@@ -13,8 +13,17 @@ export const messages = {
   dateInPast: 'Tanggal tidak boleh di masa lalu',
   invalidDuration: 'Durasi jamnya tidak valid',
   classLimit: (className: string, hours: number) => `Kelas ${className} hanya boleh pinjam ${hours} jam`,
-  dailyLimit: (hoursBooked: string) => `Kamu udah pinjam ${hoursBooked} jam hari ini (maks 4 jam)`,
+  dailyLimit: (hoursBooked: string, maxHours: number) => `Kamu udah pinjam ${hoursBooked} jam hari ini (maks ${maxHours} jam)`,
   overlap: (start: string, end: string) => `Bentrok dengan jadwal lain (${start} - ${end})`,
+
+  ruleHomeClass: (className: string, hours: number) => `Kelas ${className}: gratis, maksimal ${hours} jam sekali pinjam.`,
+  ruleOtherClass: (hours: number, rent: string) => `Kelas lain: maksimal ${hours} jam sekali pinjam, sewa ${rent} per jam.`,
+  rulePerDay: (hours: number) => `Setiap orang maksimal pinjam ${hours} jam per hari.`,
+  ruleFine: (fine: string) => `Lewat dari batas jam, kena denda ${fine} per jam.`,
+  ruleCommittee: (hours: number) => `Untuk keperluan panitia, gratis sampai ${hours} jam per hari.`,
+  ruleShortUse: (hours: number) => `Pemakaian kurang dari ${hours} jam atau untuk beli makanan gratis.`,
+  ruleRentToClassFund: 'Uang sewa masuk ke kas kelas.',
+  ruleVoucher: (hours: number) => `Punya voucher? Tulis kodenya di kolom Alasan: jam selesai otomatis jadi ${hours} jam setelah jam mulai.`,
 
   saveFailed: 'Gagal menyimpan data, coba lagi.',
   unexpected: 'Terjadi kesalahan tidak terduga.',
@@ -27,6 +36,7 @@ export const messages = {
 
   invalidDate: 'Tanggal tidak valid',
   invalidTime: 'Jam tidak valid (format JJ:MM)',
+  invalidTimeOf: (field: string) => `${field} tidak valid (format JJ:MM)`,
   tooLong: (field: string, max: number) => `${field} terlalu panjang (maks ${max} karakter)`,
   invalidField: (field: string) => `${field} tidak valid`,
   unknownField: (field: string) => `Kolom ${field} tidak dikenal`,

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { bookingRoutes } from './bookings/routes';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
 import { healthRoutes } from './plugins/health';
@@ -35,6 +36,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(healthRoutes, context);
   await app.register(todayRoutes, context);
   await app.register(rosterRoutes, context);
+  await app.register(bookingRoutes, context);
   await registerSpa(app, options.clientDir ?? resolve('dist/client'));
   app.addHook('onClose', async () => {
     await context.db.close();

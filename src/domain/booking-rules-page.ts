@@ -1,0 +1,35 @@
+import {
+  COMMITTEE_FREE_HOURS,
+  FREE_SHORT_USE_HOURS,
+  HOME_CLASS,
+  MAX_HOURS_HOME_CLASS,
+  MAX_HOURS_OTHER_CLASS,
+  MAX_HOURS_PER_DAY,
+  RATE_PER_HOUR_RUPIAH,
+  VOUCHER_HOURS,
+} from './limits';
+import { messages } from './messages';
+
+/** 10000 → 'Rp10.000'. */
+export function formatRupiah(amount: number): string {
+  return `Rp${new Intl.NumberFormat('id-ID').format(amount)}`;
+}
+
+/**
+ * The rules page's list, written from the same constants the server enforces, so what students
+ * read is what the booking rules check. The voucher line states the hours a voucher booking
+ * really gets (VOUCHER_HOURS), not the advertised ones.
+ */
+export function rulesPageItems(): string[] {
+  const rate = formatRupiah(RATE_PER_HOUR_RUPIAH);
+  return [
+    messages.ruleHomeClass(HOME_CLASS, MAX_HOURS_HOME_CLASS),
+    messages.ruleOtherClass(MAX_HOURS_OTHER_CLASS, rate),
+    messages.rulePerDay(MAX_HOURS_PER_DAY),
+    messages.ruleFine(rate),
+    messages.ruleCommittee(COMMITTEE_FREE_HOURS),
+    messages.ruleShortUse(FREE_SHORT_USE_HOURS),
+    messages.ruleRentToClassFund,
+    messages.ruleVoucher(VOUCHER_HOURS),
+  ];
+}

@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { Engine } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import type { NamedBookingSpan } from '../../domain/booking-day';
+import { addDays } from '../../domain/clock';
+
+/** A stored booking that touches a date, with who made it. */
+export interface BookingRow extends NamedBookingSpan {
+  usersId: string;
+}
+
+export interface NewBookingRow {
+  usersId: string;
+  date: string;
+  start: string;
+  end: string;
+  endDate: string;
+  reason: string;
+  needStnk: boolean;
+  voucherCode: string | null;
+  createdAt: string;
+}
+
+/** 'book' in ASCII: any constant works, as long as every instance on the database uses the same one. */
+const BOOKING_LOCK_KEY = 0x626f6f6b;
+
+/**
+ * Makes the caller's transaction the only booking transaction running until it ends. SQLite
+ * transactions already hold the database's write lock from BEGIN IMMEDIATE; PostgreSQL takes a
+ * transaction-scoped advisory lock, which also holds across app instances and is released at
+ * commit or rollback.
+ */
+export async function lockBookings(trx: Executor, engine: Engine): Promise<void> {
+  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${BOOKING_LOCK_KEY}::bigint)`.execute(trx);
+}
+
+/**
+ * Bookings made on `date`, and overnight ones from the day before that end on it, in the order
+ * they start (so the first clash found is the earliest one).
+ */
+export async function findBookingsTouching(db: Executor, date: string): Promise<BookingRow[]> {
+  const rows = await db
+    .selectFrom('borrow_request as b')
+    .innerJoin('users as u', 'u.id', 'b.users_id')
+    .select(['b.users_id', 'b.borrow_date', 'b.start_time', 'b.end_time', 'b.end_date', 'u.name', 'u.class'])
+    .where((eb) =>
+      eb.or([eb('b.borrow_date', '=', date), eb.and([eb('b.borrow_date', '=', addDays(date, -1)), eb('b.end_date', '=', date)])]),
+    )
+    .orderBy('b.borrow_date')
+    .orderBy('b.start_time')
+    .orderBy('b.id')
+    .execute();
+  return rows.map((row) => ({
+    usersId: row.users_id,
+    date: row.borrow_date,
+    start: row.start_time,
+    end: row.end_time,
+    endDate: row.end_date ?? row.borrow_date,
+    name: row.name,
+    class: row.class,
+  }));
+}
+
+/** Marks the voucher used if it exists and was unused; false when another booking took it first. */
+export async function consumeVoucher(db: Executor, code: string): Promise<boolean> {
+  const result = await db
+    .updateTable('vouchers')
+    .set({ is_used: true })
+    .where('code', '=', code)
+    .where('is_used', '=', false)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function insertBooking(db: Executor, booking: NewBookingRow): Promise<number> {
+  const row = await db
+    .insertInto('borrow_request')
+    .values({
+      users_id: booking.usersId,
+      borrow_date: booking.date,
+      start_time: booking.start,
+      end_time: booking.end,
+      end_date: booking.endDate,
+      reason: booking.reason,
+      need_stnk: booking.needStnk,
+      voucher_code: booking.voucherCode,
+      created_at: booking.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

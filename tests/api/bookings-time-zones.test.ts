@@ -1,0 +1,96 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '../../src/domain/clock';
+import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { startServerProcess } from '../helpers/server-process';
+import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { createTestDatabase } from '../helpers/test-db';
+
+const engine = process.env.TEST_DB ?? 'sqlite';
+const PAST_DATE = 'Tanggal tidak boleh di masa lalu';
+
+// Behind Jakarta (UTC, Los Angeles), a server that used its own zone would take 00:05 WIB for
+// the day before; ahead of it (Kiritimati, UTC+14), it would take 23:55 WIB for the day after.
+const ZONES = ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati'];
+const INSTANTS = [
+  { label: '00:05 WIB', date: '2026-11-23', time: '00:05' },
+  { label: '23:55 WIB', date: '2026-11-24', time: '23:55' },
+];
+
+describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => {
+  const processZone = process.env.TZ;
+  let current = jakartaInstant('2026-11-23', '00:05');
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ now: () => current });
+    await addStudents(
+      testApp.db,
+      ZONES.map((_, index) => ({ name: `Mahasiswa ${index}`, class: 'PPTI 21' })),
+    );
+  });
+  afterEach(() => {
+    process.env.TZ = processZone;
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const cases = ZONES.flatMap((zone, index) => INSTANTS.map((instant) => ({ zone, index, ...instant })));
+  it.each(cases)('under TZ=$zone at $label on $date: today passes, yesterday fails', async ({ zone, index, date, time }) => {
+    process.env.TZ = zone;
+    current = jakartaInstant(date, time);
+    // Node applies a changed TZ at once; this proves the process really runs in that zone now.
+    expect(new Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(zone);
+
+    expect((await requestJson(testApp.baseUrl, '/api/today')).body).toEqual({ today: date, timeZone: 'Asia/Jakarta' });
+    const name = `Mahasiswa ${index}`;
+    const start = `${String(8 + index * 2).padStart(2, '0')}:00`;
+    const end = `${String(9 + index * 2).padStart(2, '0')}:00`;
+    const today = await postBooking(testApp.baseUrl, bookingBody({ name, date, start, end }));
+    expect(today.status).toBe(201);
+    const yesterday = await postBooking(testApp.baseUrl, bookingBody({ name, date: addDays(date, -1), start, end }));
+    expect(yesterday.status).toBe(422);
+    expect(yesterday.body).toEqual({ errors: { date: PAST_DATE } });
+  });
+
+  it('follows APP_TIMEZONE when it names another zone', async () => {
+    const losAngeles = await startTestApp({
+      now: () => jakartaInstant('2026-11-23', '00:05'),
+      config: { timeZone: 'America/Los_Angeles' },
+    });
+    try {
+      await addStudents(losAngeles.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+      // 00:05 in Jakarta on the 23rd is still the morning of the 22nd in Los Angeles.
+      expect((await postBooking(losAngeles.baseUrl, bookingBody({ date: '2026-11-22' }))).status).toBe(201);
+      const reply = await postBooking(losAngeles.baseUrl, bookingBody({ date: '2026-11-21' }));
+      expect(reply.body).toEqual({ errors: { date: PAST_DATE } });
+    } finally {
+      await losAngeles.close();
+    }
+  });
+});
+
+describe(`the built server started with TZ set, on ${engine}`, () => {
+  it.each(['UTC', 'America/Los_Angeles'])('TZ=%s: books Jakarta’s today and refuses its yesterday', async (zone) => {
+    const database = await createTestDatabase();
+    const db = database.open();
+    await addStudents(db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await db.close();
+    const server = await startServerProcess({ DATABASE_URL: database.url, TZ: zone });
+    try {
+      // The real clock: if Jakarta's date turns over between the two requests, try once more.
+      const attempt = async (start: string) => {
+        const today = todayIn('Asia/Jakarta', new Date());
+        const booked = await postBooking(server.baseUrl, bookingBody({ date: today, start, end: `${start.slice(0, 2)}:30` }));
+        const refused = await postBooking(server.baseUrl, bookingBody({ date: addDays(today, -1) }));
+        return { booked, refused, stable: todayIn('Asia/Jakarta', new Date()) === today };
+      };
+      let result = await attempt('22:00');
+      if (!result.stable) result = await attempt('23:00');
+      expect(result.booked.status).toBe(201);
+      expect(result.refused.body).toEqual({ errors: { date: PAST_DATE } });
+    } finally {
+      await server.stop();
+      await database.drop();
+    }
+  });
+});

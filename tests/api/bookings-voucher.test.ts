@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addStudents,
+  addVoucher,
+  bookingBody,
+  countRows,
+  isVoucherUsed,
+  jakartaInstant,
+  listBookings,
+  postBooking,
+} from '../helpers/booking-fixtures';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+const engine = process.env.TEST_DB ?? 'sqlite';
+const TODAY = '2026-11-22';
+
+describe(`voucher bookings on ${engine}`, () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ now: () => jakartaInstant(TODAY, '10:00') });
+    await addStudents(testApp.db, [
+      { name: 'Budi Santoso', class: 'PPTI 21' },
+      { name: 'Siti Rahmawati', class: 'PPTI 21' },
+      { name: 'Rizky Maulana', class: 'PPTI 22' },
+    ]);
+    for (const code of ['VCH-AAAAA1', 'VCH-AAAAA2', 'VCH-AAAAA3', 'VCH-AAAAA4', 'VCH-NIGHT1', 'VCH-NIGHT2'])
+      await addVoucher(testApp.db, code);
+    await addVoucher(testApp.db, 'VCH-USED01', true);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const post = (overrides: Parameters<typeof bookingBody>[0]) => postBooking(testApp.baseUrl, bookingBody(overrides));
+
+  it('ends 6 hours after the start, marks the voucher used and records it on the booking and the notice', async () => {
+    const reply = await post({ name: 'Rizky Maulana', date: '2026-12-01', start: '08:00', end: '09:00', reason: '  VCH-AAAAA1 ' });
+    expect(reply.status).toBe(201);
+    expect(reply.body.booking).toMatchObject({
+      name: 'Rizky Maulana',
+      date: '2026-12-01',
+      start: '08:00',
+      end: '14:00',
+      endDate: '2026-12-01',
+      reason: 'VCH-AAAAA1',
+      usedVoucher: true,
+    });
+    expect(await isVoucherUsed(testApp.db, 'VCH-AAAAA1')).toBe(true);
+    const row = await testApp.db.kysely
+      .selectFrom('borrow_request')
+      .selectAll()
+      .where('id', '=', reply.body.booking.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ end_time: '14:00', end_date: '2026-12-01', voucher_code: 'VCH-AAAAA1' });
+    const notice = await testApp.db.kysely.selectFrom('outbox').select('payload').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(notice.payload)).toMatchObject({ end: '14:00', voucherCode: 'VCH-AAAAA1' });
+  });
+
+  it('skips every other rule: end before start, a past date, the class limit, an overlap, the daily total', async () => {
+    expect((await post({ name: 'Budi Santoso', date: '2026-12-02', start: '09:00', end: '10:00' })).status).toBe(201);
+    const reply = await post({ name: 'Budi Santoso', date: '2026-12-02', start: '08:00', end: '07:00', reason: 'VCH-AAAAA2' });
+    expect(reply.status).toBe(201);
+    expect(reply.body.booking).toMatchObject({ start: '08:00', end: '14:00', usedVoucher: true });
+    const past = await post({ name: 'Siti Rahmawati', date: '2026-11-01', reason: 'VCH-AAAAA3' });
+    expect(past.status).toBe(201);
+  });
+
+  it('treats a used voucher as an ordinary reason', async () => {
+    const reply = await post({ name: 'Siti Rahmawati', date: '2026-12-03', start: '08:00', end: '13:00', reason: 'VCH-USED01' });
+    expect(reply.body).toEqual({ errors: { end: 'Kelas PPTI 21 hanya boleh pinjam 4 jam' } });
+    const ordinary = await post({ name: 'Siti Rahmawati', date: '2026-12-03', start: '08:00', end: '09:00', reason: 'VCH-USED01' });
+    expect(ordinary.status).toBe(201);
+    expect(ordinary.body.booking).toMatchObject({ end: '09:00', usedVoucher: false });
+  });
+
+  it('treats an unknown code, or one in other letters, as an ordinary reason and leaves the voucher alone', async () => {
+    for (const reason of ['VCH-ZZZZZZ', 'vch-aaaaa4', 'VCH-AAAAA4 please']) {
+      const reply = await post({ name: 'Siti Rahmawati', date: '2026-12-04', start: '08:00', end: '13:00', reason });
+      expect(reply.body).toEqual({ errors: { end: 'Kelas PPTI 21 hanya boleh pinjam 4 jam' } });
+    }
+    expect(await isVoucherUsed(testApp.db, 'VCH-AAAAA4')).toBe(false);
+  });
+
+  it('does not spend a voucher on a name that is not on the roster', async () => {
+    const reply = await post({ name: 'Orang Asing', reason: 'VCH-AAAAA4' });
+    expect(reply.body).toEqual({ errors: { name: 'Nama peminjam tidak ditemukan' } });
+    expect(await isVoucherUsed(testApp.db, 'VCH-AAAAA4')).toBe(false);
+  });
+
+  describe('past midnight', () => {
+    const first = '2026-12-10';
+    const second = '2026-12-11';
+
+    it('keeps its full 6 hours, ending on the next date', async () => {
+      const reply = await post({ name: 'Budi Santoso', date: first, start: '20:00', end: '21:00', reason: 'VCH-NIGHT1' });
+      expect(reply.status).toBe(201);
+      expect(reply.body.booking).toMatchObject({ date: first, start: '20:00', end: '02:00', endDate: second, usedVoucher: true });
+      const row = await testApp.db.kysely
+        .selectFrom('borrow_request')
+        .selectAll()
+        .where('id', '=', reply.body.booking.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ borrow_date: first, start_time: '20:00', end_time: '02:00', end_date: second });
+    });
+
+    it('is listed on both dates, on the second first and as continuing from the day before', async () => {
+      expect((await post({ name: 'Siti Rahmawati', date: second, start: '08:00', end: '09:00' })).status).toBe(201);
+      const loan = { start: '20:00', end: '02:00', name: 'Budi Santoso', class: 'PPTI 21' };
+      expect((await listBookings(testApp.baseUrl, first)).body).toEqual({
+        date: first,
+        bookings: [{ ...loan, continuesFromPreviousDay: false, continuesNextDay: true }],
+      });
+      expect((await listBookings(testApp.baseUrl, second)).body).toEqual({
+        date: second,
+        bookings: [
+          { ...loan, continuesFromPreviousDay: true, continuesNextDay: false },
+          {
+            start: '08:00',
+            end: '09:00',
+            name: 'Siti Rahmawati',
+            class: 'PPTI 21',
+            continuesFromPreviousDay: false,
+            continuesNextDay: false,
+          },
+        ],
+      });
+    });
+
+    it('blocks the early hours of the second date and frees them where it ends', async () => {
+      const clash = await post({ name: 'Rizky Maulana', date: second, start: '01:00', end: '03:00' });
+      expect(clash.body).toEqual({ errors: { start: 'Bentrok dengan jadwal lain (20:00 - 02:00)' } });
+      expect((await post({ name: 'Rizky Maulana', date: second, start: '02:00', end: '04:00' })).status).toBe(201);
+    });
+
+    it('counts its hours on the second date towards the borrower’s day', async () => {
+      const reply = await post({ name: 'Budi Santoso', date: second, start: '10:00', end: '12:01' });
+      expect(reply.body).toEqual({ errors: { end: 'Kamu udah pinjam 2 jam hari ini (maks 4 jam)' } });
+    });
+
+    it('takes no time on the next date when it ends at exactly midnight', async () => {
+      const reply = await post({ name: 'Siti Rahmawati', date: '2026-12-20', start: '18:00', end: '19:00', reason: 'VCH-NIGHT2' });
+      expect(reply.body.booking).toMatchObject({ end: '00:00', endDate: '2026-12-21' });
+      expect((await listBookings(testApp.baseUrl, '2026-12-21')).body.bookings).toEqual([]);
+      expect((await post({ name: 'Rizky Maulana', date: '2026-12-21', start: '00:00', end: '01:00' })).status).toBe(201);
+    });
+
+    it('never stores an end before its start on the same date', async () => {
+      const rows = await testApp.db.kysely
+        .selectFrom('borrow_request')
+        .select(['borrow_date', 'start_time', 'end_time', 'end_date'])
+        .execute();
+      expect(await countRows(testApp.db, 'borrow_request')).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.end_date).not.toBeNull();
+        expect(`${row.end_date} ${row.end_time}` > `${row.borrow_date} ${row.start_time}`).toBe(true);
+      }
+    });
+  });
+});

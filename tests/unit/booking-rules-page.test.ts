@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { formatRupiah, rulesPageItems } from '../../src/domain/booking-rules-page';
+import {
+  COMMITTEE_FREE_HOURS,
+  HOME_CLASS,
+  MAX_HOURS_HOME_CLASS,
+  MAX_HOURS_OTHER_CLASS,
+  MAX_HOURS_PER_DAY,
+  VOUCHER_HOURS,
+} from '../../src/domain/limits';
+
+describe('the rules page text', () => {
+  it('says what the server enforces, in Indonesian', () => {
+    expect(rulesPageItems()).toEqual([
+      'Kelas PPTI 21: gratis, maksimal 4 jam sekali pinjam.',
+      'Kelas lain: maksimal 3 jam sekali pinjam, sewa Rp10.000 per jam.',
+      'Setiap orang maksimal pinjam 4 jam per hari.',
+      'Lewat dari batas jam, kena denda Rp10.000 per jam.',
+      'Untuk keperluan panitia, gratis sampai 5 jam per hari.',
+      'Pemakaian kurang dari 1 jam atau untuk beli makanan gratis.',
+      'Uang sewa masuk ke kas kelas.',
+      'Punya voucher? Tulis kodenya di kolom Alasan: jam selesai otomatis jadi 6 jam setelah jam mulai.',
+    ]);
+  });
+
+  it('is written from the limits the rules use', () => {
+    const [home, other, perDay, , committee, , , voucher] = rulesPageItems();
+    expect(home).toContain(`${HOME_CLASS}: gratis, maksimal ${MAX_HOURS_HOME_CLASS} jam`);
+    expect(other).toContain(`maksimal ${MAX_HOURS_OTHER_CLASS} jam`);
+    expect(perDay).toContain(`${MAX_HOURS_PER_DAY} jam per hari`);
+    expect(committee).toContain(`${COMMITTEE_FREE_HOURS} jam per hari`);
+    expect(voucher).toContain(`${VOUCHER_HOURS} jam setelah jam mulai`);
+  });
+
+  it('writes money the Indonesian way', () => {
+    expect(formatRupiah(10_000)).toBe('Rp10.000');
+    expect(formatRupiah(1_500_000)).toBe('Rp1.500.000');
+  });
+});

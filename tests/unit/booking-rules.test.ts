@@ -1,0 +1,289 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type BookingFacts,
+  type BookingInput,
+  type BookingSpan,
+  checkBookingRules,
+  checkRequired,
+  intervalOn,
+  nameKey,
+  needsStnk,
+  voucherCodeFromReason,
+  voucherEnd,
+} from '../../src/domain/booking-rules';
+import { addDays, todayIn } from '../../src/domain/clock';
+
+const TODAY = '2026-11-22';
+const TOMORROW = '2026-11-23';
+
+const input = (overrides: Partial<BookingInput> = {}): BookingInput => ({
+  name: 'Budi Santoso',
+  date: TOMORROW,
+  start: '08:00',
+  end: '10:00',
+  reason: 'Ke kampus',
+  needStnk: '',
+  ...overrides,
+});
+
+const span = (date: string, start: string, end: string, endDate = date): BookingSpan => ({ date, start, end, endDate });
+
+const facts = (overrides: Partial<BookingFacts> = {}): BookingFacts => ({
+  today: TODAY,
+  userClass: 'PPTI 21',
+  userBookings: [],
+  dayBookings: [],
+  ...overrides,
+});
+
+/** A booking the borrower already has, which is also one of the day's bookings. */
+const own = (...spans: BookingSpan[]): Partial<BookingFacts> => ({ userBookings: spans, dayBookings: spans });
+
+describe('required fields', () => {
+  it('reports every missing field at once, and not the optional STNK choice', () => {
+    expect(checkRequired(input({ name: '', date: '', start: '', end: '', reason: '', needStnk: '' }))).toEqual({
+      name: 'Nama peminjam harus diisi',
+      date: 'Tanggal peminjaman harus diisi',
+      start: 'Jam mulai harus diisi',
+      end: 'Jam selesai harus diisi',
+      reason: 'Alasan peminjaman harus diisi',
+    });
+  });
+
+  it.each([
+    ['name', 'Nama peminjam harus diisi'],
+    ['date', 'Tanggal peminjaman harus diisi'],
+    ['start', 'Jam mulai harus diisi'],
+    ['end', 'Jam selesai harus diisi'],
+    ['reason', 'Alasan peminjaman harus diisi'],
+  ] as const)('reports %s when it is empty or only spaces', (field, message) => {
+    expect(checkRequired(input({ [field]: '' }))).toEqual({ [field]: message });
+    expect(checkRequired(input({ [field]: '   ' }))).toEqual({ [field]: message });
+  });
+
+  it('passes a complete form', () => {
+    expect(checkRequired(input())).toEqual({});
+  });
+});
+
+describe('names, STNK and voucher codes', () => {
+  it.each([
+    ['Budi Santoso', 'budi santoso'],
+    ['  BUDI santoso ', 'budi santoso'],
+  ])('compares the name %j as %j', (name, key) => {
+    expect(nameKey(name)).toBe(key);
+  });
+
+  it.each([
+    ['ya', true],
+    ['tidak', false],
+    ['', false],
+  ] as const)('STNK choice %j needs the STNK: %s', (choice, needed) => {
+    expect(needsStnk(choice)).toBe(needed);
+  });
+
+  it('takes the trimmed reason as the voucher code', () => {
+    expect(voucherCodeFromReason('  VCH-AB12CD \n')).toBe('VCH-AB12CD');
+  });
+});
+
+type RuleCase = [string, Partial<BookingInput>, Partial<BookingFacts>, Record<string, string>];
+
+describe('the rules without a voucher, each at its boundary', () => {
+  const cases: RuleCase[] = [
+    ['end equal to start fails', { start: '10:00', end: '10:00' }, {}, { end: 'Jam selesai harus lebih besar dari jam mulai' }],
+    ['end before start fails', { start: '10:00', end: '09:59' }, {}, { end: 'Jam selesai harus lebih besar dari jam mulai' }],
+    ['end one minute after start passes', { start: '10:00', end: '10:01' }, {}, {}],
+    ['today passes', { date: TODAY }, {}, {}],
+    ['yesterday fails', { date: addDays(TODAY, -1) }, {}, { date: 'Tanggal tidak boleh di masa lalu' }],
+    ['a year ago fails', { date: '2025-11-22' }, {}, { date: 'Tanggal tidak boleh di masa lalu' }],
+    ['a start time that does not parse fails', { start: '25:99' }, {}, { end: 'Durasi jamnya tidak valid' }],
+    ['an end time that does not parse fails', { end: '7:5' }, {}, { end: 'Durasi jamnya tidak valid' }],
+    ['24:00 does not parse', { end: '24:00' }, {}, { end: 'Durasi jamnya tidak valid' }],
+    ['exactly 4 h passes for PPTI 21', { start: '08:00', end: '12:00' }, {}, {}],
+    ['4 h 1 min fails for PPTI 21', { start: '08:00', end: '12:01' }, {}, { end: 'Kelas PPTI 21 hanya boleh pinjam 4 jam' }],
+    ['the class compares case-insensitively and trimmed', { start: '08:00', end: '12:00' }, { userClass: ' ppti 21 ' }, {}],
+    [
+      'the message shows the class as stored',
+      { start: '08:00', end: '12:01' },
+      { userClass: 'ppti 21' },
+      { end: 'Kelas ppti 21 hanya boleh pinjam 4 jam' },
+    ],
+    ['exactly 3 h passes for another class', { start: '08:00', end: '11:00' }, { userClass: 'PPTI 22' }, {}],
+    [
+      '3 h 1 min fails for another class',
+      { start: '08:00', end: '11:01' },
+      { userClass: 'PPTI 22' },
+      { end: 'Kelas PPTI 22 hanya boleh pinjam 3 jam' },
+    ],
+    ['a daily total of exactly 4 h passes', { start: '13:00', end: '15:00' }, own(span(TOMORROW, '08:00', '10:00')), {}],
+    [
+      'a daily total of 4 h 1 min fails',
+      { start: '13:00', end: '15:01' },
+      own(span(TOMORROW, '08:00', '10:00')),
+      { end: 'Kamu udah pinjam 2 jam hari ini (maks 4 jam)' },
+    ],
+    [
+      'hours already booked show one decimal with a comma',
+      { start: '13:00', end: '15:00' },
+      own(span(TOMORROW, '08:00', '10:30')),
+      { end: 'Kamu udah pinjam 2,5 jam hari ini (maks 4 jam)' },
+    ],
+    [
+      'several bookings add up',
+      { start: '13:00', end: '14:00' },
+      own(span(TOMORROW, '06:00', '07:30'), span(TOMORROW, '08:00', '10:00')),
+      { end: 'Kamu udah pinjam 3,5 jam hari ini (maks 4 jam)' },
+    ],
+    [
+      'the part of an overnight loan that falls on the date counts',
+      { start: '10:00', end: '13:00' },
+      own(span(TODAY, '20:00', '02:00', TOMORROW)),
+      { end: 'Kamu udah pinjam 2 jam hari ini (maks 4 jam)' },
+    ],
+    ['bookings of other dates do not count', { start: '08:00', end: '12:00' }, own(span(TODAY, '08:00', '12:00')), {}],
+    [
+      'a booking ending where another starts passes',
+      { start: '08:00', end: '10:00' },
+      { dayBookings: [span(TOMORROW, '10:00', '12:00')] },
+      {},
+    ],
+    [
+      'a booking starting where another ends passes',
+      { start: '12:00', end: '13:00' },
+      { dayBookings: [span(TOMORROW, '10:00', '12:00')] },
+      {},
+    ],
+    [
+      'one minute of overlap fails',
+      { start: '09:00', end: '10:01' },
+      { dayBookings: [span(TOMORROW, '10:00', '12:00')] },
+      { start: 'Bentrok dengan jadwal lain (10:00 - 12:00)' },
+    ],
+    [
+      'a booking inside another fails',
+      { start: '10:30', end: '11:00' },
+      { dayBookings: [span(TOMORROW, '10:00', '12:00')] },
+      { start: 'Bentrok dengan jadwal lain (10:00 - 12:00)' },
+    ],
+    [
+      'a booking around another fails',
+      { start: '09:00', end: '13:00' },
+      { dayBookings: [span(TOMORROW, '10:00', '11:00')] },
+      { start: 'Bentrok dengan jadwal lain (10:00 - 11:00)' },
+    ],
+    [
+      'an overnight loan from the day before blocks the early hours',
+      { start: '01:00', end: '03:00' },
+      { dayBookings: [span(TODAY, '20:00', '02:00', TOMORROW)] },
+      { start: 'Bentrok dengan jadwal lain (20:00 - 02:00)' },
+    ],
+    ['and frees the slot where it ends', { start: '02:00', end: '04:00' }, { dayBookings: [span(TODAY, '20:00', '02:00', TOMORROW)] }, {}],
+    [
+      'a loan ending at midnight does not touch the next day',
+      { start: '00:00', end: '01:00' },
+      { dayBookings: [span(TODAY, '18:00', '00:00', TOMORROW)] },
+      {},
+    ],
+    [
+      'an overnight loan blocks the rest of its first day',
+      { start: '23:00', end: '23:30' },
+      { dayBookings: [span(TOMORROW, '22:00', '04:00', addDays(TOMORROW, 1))] },
+      { start: 'Bentrok dengan jadwal lain (22:00 - 04:00)' },
+    ],
+    [
+      'the borrower’s own booking also clashes',
+      { start: '09:00', end: '10:00' },
+      own(span(TOMORROW, '08:00', '09:30')),
+      {
+        start: 'Bentrok dengan jadwal lain (08:00 - 09:30)',
+      },
+    ],
+  ];
+
+  it.each(cases)('%s', (_title, overrides, factOverrides, expected) => {
+    expect(checkBookingRules(input(overrides), facts(factOverrides))).toEqual(expected);
+  });
+});
+
+describe('the rules stop at the first failure, in the spec’s order', () => {
+  const cases: RuleCase[] = [
+    [
+      'end before start, before a past date',
+      { date: '2025-01-01', start: '10:00', end: '09:00' },
+      {},
+      {
+        end: 'Jam selesai harus lebih besar dari jam mulai',
+      },
+    ],
+    ['a past date, before an unparseable time', { date: '2025-01-01', start: '99:99' }, {}, { date: 'Tanggal tidak boleh di masa lalu' }],
+    [
+      'the class limit, before the daily total',
+      { start: '13:00', end: '17:00' },
+      { userClass: 'PPTI 22', ...own(span(TOMORROW, '08:00', '10:00')) },
+      {
+        end: 'Kelas PPTI 22 hanya boleh pinjam 3 jam',
+      },
+    ],
+    [
+      'the daily total, before an overlap',
+      { start: '09:00', end: '12:00' },
+      own(span(TOMORROW, '08:00', '10:00')),
+      {
+        end: 'Kamu udah pinjam 2 jam hari ini (maks 4 jam)',
+      },
+    ],
+  ];
+
+  it.each(cases)('%s', (_title, overrides, factOverrides, expected) => {
+    expect(checkBookingRules(input(overrides), facts(factOverrides))).toEqual(expected);
+  });
+
+  it('names the first of several clashing bookings in the order given', () => {
+    const dayBookings = [span(TOMORROW, '08:00', '09:00'), span(TOMORROW, '09:00', '10:00')];
+    expect(checkBookingRules(input({ start: '08:30', end: '09:30' }), facts({ dayBookings }))).toEqual({
+      start: 'Bentrok dengan jadwal lain (08:00 - 09:00)',
+    });
+  });
+});
+
+describe('today is Jakarta’s, at both ends of its day', () => {
+  it.each([
+    ['00:05', '2026-11-22T17:05:00Z'],
+    ['23:55', '2026-11-23T16:55:00Z'],
+  ])('at %s WIB today passes and yesterday fails', (_time, instant) => {
+    const today = todayIn('Asia/Jakarta', new Date(instant));
+    expect(today).toBe('2026-11-23');
+    expect(checkBookingRules(input({ date: today }), facts({ today }))).toEqual({});
+    expect(checkBookingRules(input({ date: addDays(today, -1) }), facts({ today }))).toEqual({ date: 'Tanggal tidak boleh di masa lalu' });
+  });
+});
+
+describe('the part of a booking on a date', () => {
+  it.each([
+    ['a same-day booking on its date', TOMORROW, span(TOMORROW, '08:00', '10:00'), { from: 480, to: 600 }],
+    ['a same-day booking on another date', TODAY, span(TOMORROW, '08:00', '10:00'), undefined],
+    ['an overnight loan on its first date', TODAY, span(TODAY, '20:00', '02:00', TOMORROW), { from: 1200, to: 1440 }],
+    ['an overnight loan on its second date', TOMORROW, span(TODAY, '20:00', '02:00', TOMORROW), { from: 0, to: 120 }],
+    ['a loan ending at midnight on the next date', TOMORROW, span(TODAY, '18:00', '00:00', TOMORROW), undefined],
+    ['a reversed imported row', TODAY, span(TODAY, '20:00', '02:00'), undefined],
+  ])('%s', (_title, date, booking, expected) => {
+    expect(intervalOn(date, booking)).toEqual(expected);
+  });
+});
+
+describe('where a voucher loan ends: 6 hours after its start', () => {
+  it.each([
+    ['2026-11-22', '08:00', { end: '14:00', endDate: '2026-11-22' }],
+    ['2026-11-22', '17:59', { end: '23:59', endDate: '2026-11-22' }],
+    ['2026-11-22', '18:00', { end: '00:00', endDate: '2026-11-23' }],
+    ['2026-11-22', '20:00', { end: '02:00', endDate: '2026-11-23' }],
+    ['2026-12-31', '23:59', { end: '05:59', endDate: '2027-01-01' }],
+  ])('%s %s', (date, start, expected) => {
+    expect(voucherEnd(date, start)).toEqual(expected);
+  });
+
+  it('refuses a start that is not a clock time', () => {
+    expect(() => voucherEnd('2026-11-22', '24:00')).toThrow(RangeError);
+  });
+});
