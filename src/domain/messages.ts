@@ -71,14 +71,6 @@ export const messages = {
   continuesNextDay: 'berlanjut ke hari berikutnya',
 
   rulesTitle: 'Aturan Peminjaman Motor Kelas PPTI 21',
-  ruleFreeAllowance: (className: string, hoursPerDay: number, hoursPerBooking: number) =>
-    `Kelas ${className} boleh pinjam gratis maksimal ${hoursPerDay} jam per orang per hari (sekali pinjam maksimal ${hoursPerBooking} jam).`,
-  ruleFine: (rate: string) => `Lewat dari batas itu kena denda ${rate} per jam.`,
-  ruleOtherClasses: (rate: string, hoursPerBooking: number) =>
-    `Kelas lain bayar sewa ${rate} per jam, maksimal ${hoursPerBooking} jam sekali pinjam.`,
-  ruleCommittee: (hoursPerDay: number) => `Untuk keperluan kepanitiaan, pemakaian sampai ${hoursPerDay} jam per hari gratis.`,
-  ruleShortUse: 'Pemakaian kurang dari 1 jam atau untuk beli makan gratis.',
-  ruleClassFunds: 'Uang sewa masuk ke kas kelas.',
   agree: 'Saya Setuju',
 
   formTitle: 'Formulir Peminjaman Motor PPTI 21',

@@ -82,7 +82,10 @@ describe('the availability page', () => {
     });
     const date = await dayFromToday(app.baseUrl, 8);
     await page.goto(`/?tanggal=${date}`);
-    await page.getByRole('main').getByText(/Tidak ada peminjaman/).waitFor();
+    await page
+      .getByRole('main')
+      .getByText(/Tidak ada peminjaman/)
+      .waitFor();
     const input = page.getByRole('main').getByLabel('Tanggal');
     // The year is the last part of the input in every locale's layout.
     await input.click();
@@ -90,7 +93,10 @@ describe('the availability page', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.type('2031');
     await page.waitForURL((url) => url.searchParams.get('tanggal') === `2031${date.slice(4)}`);
-    await page.getByRole('main').getByText(/Tidak ada peminjaman/).waitFor();
+    await page
+      .getByRole('main')
+      .getByText(/Tidak ada peminjaman/)
+      .waitFor();
     expect(asked.filter((asked) => asked.startsWith('0'))).toEqual([]);
     expect(asked.at(-1)).toBe(`2031${date.slice(4)}`);
   });

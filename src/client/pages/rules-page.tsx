@@ -1,26 +1,11 @@
 import { Link, useNavigate } from 'react-router';
-import {
-  COMMITTEE_FREE_HOURS,
-  HOME_CLASS,
-  MAX_HOURS_HOME_CLASS,
-  MAX_HOURS_OTHER_CLASS,
-  MAX_HOURS_PER_DAY,
-  RATE_PER_HOUR_RUPIAH,
-} from '../../domain/limits';
+import { rulesPageItems } from '../../domain/booking-rules-page';
 import { messages } from '../../domain/messages';
-import { formatRupiah } from '../../domain/money';
 import { buttonStyles } from '../components/button-styles';
 import { agreeToRules } from '../features/booking/agreement';
 
-// The numbers come from the constants the server enforces, so the page cannot drift from the rules.
-const RULES = [
-  messages.ruleFreeAllowance(HOME_CLASS, MAX_HOURS_PER_DAY, MAX_HOURS_HOME_CLASS),
-  messages.ruleFine(formatRupiah(RATE_PER_HOUR_RUPIAH)),
-  messages.ruleOtherClasses(formatRupiah(RATE_PER_HOUR_RUPIAH), MAX_HOURS_OTHER_CLASS),
-  messages.ruleCommittee(COMMITTEE_FREE_HOURS),
-  messages.ruleShortUse,
-  messages.ruleClassFunds,
-];
+// Written from the constants the server enforces, so the page cannot drift from the rules.
+const RULES = rulesPageItems();
 
 export function RulesPage() {
   const navigate = useNavigate();
