@@ -60,6 +60,7 @@ describe('accessibility (axe-core) in Chromium', () => {
       const form = borrowForm(page);
       await page.goto('/form');
       await form.heading.waitFor();
+      await form.ready();
       expect(await violations(page)).toEqual([]);
 
       await form.name.fill('i');

@@ -3,18 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { formatIndonesianDate } from '../../src/domain/clock';
 import { PHONE, screenshot } from '../helpers/browser';
 import { bookViaApi, dayFromToday } from './support/api';
-import { borrowForm, fieldError, focusedText, hasNoError } from './support/pages';
+import { borrowForm, fieldError, focusedText, hasNoError, openBorrowForm } from './support/pages';
 import { execOnDatabase, openPage, type StudentApp, useStudentApp } from './support/student-app';
 
 const VOUCHER = 'VCH-FORM01';
-
-async function openForm(app: StudentApp, viewport?: { width: number; height: number }) {
-  const page = await openPage(app, { agreed: true, viewport });
-  const form = borrowForm(page);
-  await page.goto('/form');
-  await form.heading.waitFor();
-  return { page, form };
-}
 
 /** Holds the booking request in the browser until `release` is called. */
 async function holdBookingPost(page: Page): Promise<() => void> {
@@ -36,7 +28,7 @@ describe('the borrowing form: saving', () => {
   const app = useStudentApp({ vouchers: [VOUCHER] });
 
   it('saves a booking, says so in a modal dialog that holds the focus, and resets the form', async () => {
-    const { page, form } = await openForm(app);
+    const { page, form } = await openBorrowForm(app);
     const date = await dayFromToday(app.baseUrl, 1);
     await form.fill({ name: 'Budi Santoso', date, start: '08:00', end: '10:00', reason: 'kuliah pagi', needStnk: 'ya' });
     const release = await holdBookingPost(page);
@@ -66,12 +58,13 @@ describe('the borrowing form: saving', () => {
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await form.save.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The dialog's close event, which returns the focus, comes a task after it hides.
+    await expect.poll(() => form.save.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/form');
   });
 
   it('Lanjut shows the booked day on /, where the new booking is listed', async () => {
-    const { page, form } = await openForm(app, PHONE);
+    const { page, form } = await openBorrowForm(app, PHONE);
     const date = await dayFromToday(app.baseUrl, 2);
     await form.fill({ name: 'Siti Rahmawati', date, start: '13:00', end: '15:30', reason: 'rapat panitia' });
     await form.save.click();
@@ -88,7 +81,7 @@ describe('the borrowing form: saving', () => {
   it('shows a time clash from the server under Jam Mulai, not in a dialog', async () => {
     const date = await dayFromToday(app.baseUrl, 3);
     await bookViaApi(app.baseUrl, { name: 'Rizky Maulana', date, start: '09:00', end: '11:00' });
-    const { page, form } = await openForm(app);
+    const { page, form } = await openBorrowForm(app);
     await form.fill({ name: 'Budi Santoso', date, start: '10:00', end: '12:00', reason: 'kuliah' });
     await form.save.click();
     expect(await fieldError(form.start)).toBe('Bentrok dengan jadwal lain (09:00 - 11:00)');
@@ -100,7 +93,7 @@ describe('the borrowing form: saving', () => {
   it('shows the daily cap from the server under Jam Selesai', async () => {
     const date = await dayFromToday(app.baseUrl, 4);
     await bookViaApi(app.baseUrl, { name: 'Budi Santoso', date, start: '07:00', end: '10:00' });
-    const { form } = await openForm(app);
+    const { form } = await openBorrowForm(app);
     await form.fill({ name: 'Budi Santoso', date, start: '13:00', end: '15:00', reason: 'kuliah' });
     await form.save.click();
     expect(await fieldError(form.end)).toBe('Kamu udah pinjam 3 jam hari ini (maks 4 jam)');
@@ -108,7 +101,7 @@ describe('the borrowing form: saving', () => {
   });
 
   it('skips the instant checks for a voucher code and lets the server apply it', async () => {
-    const { form } = await openForm(app);
+    const { form } = await openBorrowForm(app);
     const date = await dayFromToday(app.baseUrl, 5);
     // An end before the start would be refused at once without a voucher.
     await form.fill({ name: 'Rizky Maulana', date, start: '08:00', end: '07:00', reason: VOUCHER });
@@ -123,13 +116,14 @@ describe('the borrowing form: saving', () => {
     await page.route('**/api/roster', (route) => route.abort());
     await page.goto('/form');
     const form = borrowForm(page);
+    await form.ready();
     await form.fill({ name: 'Orang Asing', date: await dayFromToday(app.baseUrl, 6), start: '08:00', end: '09:00', reason: 'kuliah' });
     await form.save.click();
     expect(await fieldError(form.name)).toBe('Nama peminjam tidak ditemukan');
   });
 
   it('says "Gagal menyimpan data, coba lagi." above the buttons when the booking cannot be stored', async () => {
-    const { page, form } = await openForm(app);
+    const { page, form } = await openBorrowForm(app);
     execOnDatabase(app, "create trigger refuse_bookings before insert on borrow_request begin select raise(abort, 'disk full'); end");
     try {
       await form.fill({ name: 'Budi Santoso', date: await dayFromToday(app.baseUrl, 7), start: '08:00', end: '09:00', reason: 'kuliah' });
@@ -149,7 +143,7 @@ describe('the borrowing form: saving', () => {
   });
 
   it('says "Terjadi kesalahan tidak terduga." when the request does not get through', async () => {
-    const { page, form } = await openForm(app);
+    const { page, form } = await openBorrowForm(app);
     await page.route(
       (url) => url.pathname === '/api/bookings',
       (route) => route.abort(),

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from '../helpers/browser';
 import { dayFromToday } from './support/api';
-import { borrowForm, fieldError, hasNoError, horizontalOverflow, smallTouchTargets } from './support/pages';
+import { borrowForm, fieldError, hasNoError, horizontalOverflow, openBorrowForm, smallTouchTargets } from './support/pages';
 import { openPage, type StudentApp, useStudentApp } from './support/student-app';
 
 /** Counts the booking requests the page sends, to prove the instant checks stopped one. */
@@ -15,10 +15,7 @@ function countBookingPosts(page: Page): () => number {
 }
 
 async function openForm(app: StudentApp, viewport?: { width: number; height: number }) {
-  const page = await openPage(app, { agreed: true, viewport });
-  const form = borrowForm(page);
-  await page.goto('/form');
-  await form.heading.waitFor();
+  const { page, form } = await openBorrowForm(app, viewport);
   return { page, form, posts: countBookingPosts(page) };
 }
 
@@ -70,7 +67,7 @@ describe('the borrowing form: fields, type-ahead and instant checks', () => {
     await page.keyboard.press('Enter');
 
     expect(await form.name.inputValue()).toBe('Rizky Maulana');
-    expect(await form.className.inputValue()).toBe('PPTI 22');
+    await expect.poll(() => form.className.inputValue()).toBe('PPTI 22');
     expect(await form.name.getAttribute('aria-expanded')).toBe('false');
     expect(await form.suggestions.isVisible()).toBe(false);
     // Enter picked a name; it did not submit the form.
@@ -87,15 +84,15 @@ describe('the borrowing form: fields, type-ahead and instant checks', () => {
     await screenshot(page, 'form-phone-360-suggestions');
     await option.click();
     expect(await form.name.inputValue()).toBe('Budi Santoso');
-    expect(await form.className.inputValue()).toBe('PPTI 21');
+    await expect.poll(() => form.className.inputValue()).toBe('PPTI 21');
   });
 
   it('fills the class when a full name is typed, in any case, and empties it when the name is not one', async () => {
     const { form } = await openForm(app);
     await form.name.fill('siti rahmawati');
-    expect(await form.className.inputValue()).toBe('PPTI 21');
+    await expect.poll(() => form.className.inputValue()).toBe('PPTI 21');
     await form.name.fill('Siti');
-    expect(await form.className.inputValue()).toBe('');
+    await expect.poll(() => form.className.inputValue()).toBe('');
   });
 
   it('closes the suggestions on Escape', async () => {
@@ -185,6 +182,6 @@ describe('the borrowing form: fields, type-ahead and instant checks', () => {
     await page.getByText('Daftar nama gagal dimuat.').waitFor({ state: 'detached' });
     await form.name.fill('rizky');
     await form.suggestions.getByRole('option', { name: /Rizky Maulana/ }).click();
-    expect(await form.className.inputValue()).toBe('PPTI 22');
+    await expect.poll(() => form.className.inputValue()).toBe('PPTI 22');
   });
 });

@@ -38,6 +38,7 @@ function BorrowFormScreen() {
         roster={roster.status === 'ready' ? roster.data : undefined}
         rosterNotice={rosterNotice}
         today={today.status === 'ready' ? today.data : undefined}
+        loading={roster.status === 'loading' || today.status === 'loading'}
         onCreated={setCreated}
         submitRef={submitRef}
       />

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { openPage, type StudentApp } from './student-app';
 
 export function mainNav(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Utama' });
@@ -22,6 +23,11 @@ export function borrowForm(page: Page) {
     save: main.locator('button[type="submit"]'),
     globalError: main.getByRole('alert'),
     successDialog: page.getByRole('dialog', { name: 'Yey Berhasil' }),
+
+    /** Waits until the roster and today are loaded (the form drops aria-busy), so the instant checks can run. */
+    async ready() {
+      await main.locator('form:not([aria-busy])').waitFor();
+    },
 
     /** Fills what is given; the name is typed and its suggestion picked when it is on the roster. */
     async fill(values: { name?: string; date?: string; start?: string; end?: string; reason?: string; needStnk?: string }) {
@@ -89,4 +95,14 @@ export async function focusedText(page: Page): Promise<string> {
     const element = document.activeElement as HTMLElement | null;
     return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
   });
+}
+
+/** /form in a fresh page that agreed to the rules, once it is ready for input. */
+export async function openBorrowForm(app: StudentApp, viewport?: { width: number; height: number }) {
+  const page = await openPage(app, { agreed: true, viewport });
+  const form = borrowForm(page);
+  await page.goto('/form');
+  await form.heading.waitFor();
+  await form.ready();
+  return { page, form };
 }

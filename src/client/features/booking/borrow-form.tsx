@@ -14,6 +14,8 @@ interface BorrowFormProps {
   /** Shown under the name when the roster could not be loaded. */
   rosterNotice: ReactNode;
   today: string | undefined;
+  /** The roster or today is still on its way: the instant checks are not ready yet. */
+  loading: boolean;
   onCreated: (booking: CreatedBooking) => void;
   submitRef: RefObject<HTMLButtonElement | null>;
 }
@@ -23,7 +25,7 @@ const controlClass = (invalid: boolean, readOnly = false) =>
     invalid ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-400'
   }`;
 
-export function BorrowForm({ roster, rosterNotice, today, onCreated, submitRef }: BorrowFormProps) {
+export function BorrowForm({ roster, rosterNotice, today, loading, onCreated, submitRef }: BorrowFormProps) {
   const navigate = useNavigate();
   const { values, errors, globalError, saving, resetCount, fieldRef, setField, submit } = useBorrowForm({ roster, today, onCreated });
   const base = useId();
@@ -48,7 +50,12 @@ export function BorrowForm({ roster, rosterNotice, today, onCreated, submitRef }
   const reasonHintId = `${base}-reason-hint`;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+    <form
+      noValidate
+      aria-busy={loading || undefined}
+      onSubmit={onSubmit}
+      className="mt-6 space-y-5 rounded-lg bg-white p-4 shadow-sm sm:p-6"
+    >
       <div>
         <NameCombobox
           key={resetCount}
