@@ -4,7 +4,7 @@ import { formatIndonesianDate } from '../../src/domain/clock';
 import { PHONE, screenshot } from '../helpers/browser';
 import { bookViaApi, dayFromToday } from './support/api';
 import { borrowForm, fieldError, focusedText, hasNoError, openBorrowForm } from './support/pages';
-import { execOnDatabase, openPage, type StudentApp, useStudentApp } from './support/student-app';
+import { execOnDatabase, openPage, useStudentApp } from './support/student-app';
 
 const VOUCHER = 'VCH-FORM01';
 
