@@ -38,7 +38,11 @@ export async function buildIfStale({ force = false } = {}) {
   if (!force && !isStale()) return false;
   const startedAt = Date.now();
   console.log('Building the app…');
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // The test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   precompress('dist/client');
   await build({
     entryPoints: ['src/server/main.ts'],

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { adminRoutes } from './admin/routes';
 import { bookingRoutes } from './bookings/routes';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './plugins/errors';
@@ -10,6 +11,7 @@ import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { todayRoutes } from './plugins/today';
 import { rosterRoutes } from './roster/routes';
+import { voucherRoutes } from './vouchers/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -36,6 +38,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(healthRoutes, context);
   await app.register(todayRoutes, context);
   await app.register(rosterRoutes, context);
+  await app.register(adminRoutes, context);
+  await app.register(voucherRoutes, context);
   await app.register(bookingRoutes, context);
   await registerSpa(app, options.clientDir ?? resolve('dist/client'));
   app.addHook('onClose', async () => {

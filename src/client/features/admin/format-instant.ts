@@ -1,0 +1,19 @@
+const parts = new Intl.DateTimeFormat('id-ID', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An ISO instant in the browser's zone, as '22 Nov 2026 08:00' (a colon, not id-ID's dot). */
+export function formatInstant(iso: string): string {
+  const values = Object.fromEntries(
+    parts
+      .formatToParts(new Date(iso))
+      .filter((part) => part.type !== 'literal')
+      .map((part) => [part.type, part.value]),
+  );
+  return `${values.day} ${values.month} ${values.year} ${values.hour}:${values.minute}`;
+}

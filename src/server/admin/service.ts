@@ -1,0 +1,86 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Executor } from '../../db/executor';
+import { LOGIN_WINDOW_MS, loginLockRemainingMs, SESSION_LIFETIME_MS } from '../../domain/admin-limits';
+import type { LoginRequest } from '../../domain/admin-schemas';
+import { nameKey } from '../../domain/booking-rules';
+import { findUserByName } from '../roster/repository';
+import {
+  deleteExpiredSessions,
+  deleteLoginAttempt,
+  deleteLoginAttemptsBefore,
+  deleteSession,
+  findRecentFailures,
+  findSessionAdmin,
+  insertLoginAttempt,
+  insertSession,
+  markLoginAttemptSucceeded,
+} from './repository';
+
+export interface SessionAdmin {
+  id: string;
+  name: string;
+}
+
+export type LoginOutcome =
+  | { kind: 'ok'; admin: SessionAdmin; token: string; expiresAt: Date }
+  | { kind: 'name-not-found' | 'wrong-code' | 'not-admin' }
+  | { kind: 'rate-limited'; retryAfterMs: number };
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Equal-length digests, so the comparison takes the same time whatever the code's length or content. */
+function sameCode(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Checks a login in the spec's order and opens a session on success. The attempt is recorded
+ * as failed before anything is checked and the limit counted after, so parallel attempts (on
+ * any instance) see each other and no more than the limit ever reach the code check. An
+ * attempt refused by the limit is removed again: it checked nothing, and keeping it would let
+ * anyone extend a lockout forever.
+ */
+export async function login(
+  db: Executor,
+  input: LoginRequest,
+  { ip, now, previousToken }: { ip: string; now: Date; previousToken?: string | undefined },
+): Promise<LoginOutcome> {
+  const key = nameKey(input.name);
+  const attemptId = await insertLoginAttempt(db, { nameKey: key, ip, succeeded: false, at: now });
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+  const failures = await findRecentFailures(db, { ip, nameKey: key, since, exceptId: attemptId });
+  const retryAfterMs = Math.max(loginLockRemainingMs(failures.byIp, now), loginLockRemainingMs(failures.byName, now));
+  if (retryAfterMs > 0) {
+    await deleteLoginAttempt(db, attemptId);
+    return { kind: 'rate-limited', retryAfterMs };
+  }
+
+  const user = await findUserByName(db, input.name);
+  if (!user) return { kind: 'name-not-found' };
+  if (!sameCode(input.code, user.id)) return { kind: 'wrong-code' };
+  if (user.role !== 'admin') return { kind: 'not-admin' };
+
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  await db.transaction().execute(async (trx) => {
+    await markLoginAttemptSucceeded(trx, attemptId);
+    await insertSession(trx, { tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt });
+    // Signing in again on the same browser replaces its session rather than leaving the old one valid.
+    if (previousToken) await deleteSession(trx, hashToken(previousToken));
+    await deleteExpiredSessions(trx, now);
+    await deleteLoginAttemptsBefore(trx, since);
+  });
+  return { kind: 'ok', admin: { id: user.id, name: user.name }, token, expiresAt };
+}
+
+/** The admin whose session `token` opened, while it lasts and they are still an admin. */
+export async function findAdminBySessionToken(db: Executor, token: string, now: Date): Promise<SessionAdmin | undefined> {
+  return findSessionAdmin(db, hashToken(token), now);
+}
+
+export async function endSession(db: Executor, token: string): Promise<void> {
+  await deleteSession(db, hashToken(token));
+}

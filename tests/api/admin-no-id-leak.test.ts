@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../src/server/roster/repository';
+import { loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+interface Seen {
+  request: string;
+  status: number;
+  text: string;
+}
+
+describe(`user ids in public answers on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+  let testApp: TestApp;
+  let users: User[];
+  const seen: Seen[] = [];
+
+  /** A request as a student's browser makes it; the whole answer, headers included, is kept. */
+  async function visit(path: string, init: { method?: string; body?: unknown } = {}): Promise<Seen> {
+    const response = await fetch(`${testApp.baseUrl}${path}`, {
+      method: init.method ?? 'GET',
+      headers: init.body === undefined ? {} : { 'content-type': 'application/json', origin: testApp.baseUrl },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
+    const entry = { request: `${init.method ?? 'GET'} ${path}`, status: response.status, text: `${headers}\n\n${await response.text()}` };
+    seen.push(entry);
+    return entry;
+  }
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ now: manualClock(new Date('2026-11-22T01:00:00.000Z')).now });
+    users = await seedRoster(testApp.db);
+    // A used and an unused voucher exist, as they would in a running app.
+    const cookie = await loginCookie(testApp.baseUrl, users[0]!);
+    for (let n = 0; n < 2; n++) await fetch(`${testApp.baseUrl}/api/admin/vouchers`, { method: 'POST', headers: { cookie } });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('a full student flow never receives any user id, the admin login code least of all', async () => {
+    const [voucher] = await testApp.db.kysely.selectFrom('vouchers').select('code').execute();
+    const pages = await Promise.all(['/', '/peraturan', '/form', '/login', '/generate', '/no-such-page'].map((path) => visit(path)));
+    const assets = new Set(pages.flatMap((page) => [...page.text.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((match) => match[1]!)));
+    for (const asset of assets) await visit(asset);
+    // Lazily loaded chunks are named inside the entry script.
+    const scripts = seen.filter((entry) => entry.request.endsWith('.js')).map((entry) => entry.text);
+    for (const chunk of new Set(
+      scripts.flatMap((text) => [...text.matchAll(/["'`](?:\.\/|\/?assets\/)([\w.-]+\.js)["'`]/g)].map((m) => m[1]!)),
+    )) {
+      await visit(`/assets/${chunk}`);
+    }
+
+    await visit('/healthz');
+    await visit('/api/today');
+    await visit('/api/roster');
+    await visit('/api/bookings?date=2026-11-23');
+    const booking = { name: 'Budi Santoso', date: '2026-11-23', start: '08:00', end: '10:00', reason: 'Ke kampus', needStnk: 'ya' };
+    expect((await visit('/api/bookings', { method: 'POST', body: booking })).status).toBe(201);
+    expect((await visit('/api/bookings', { method: 'POST', body: { ...booking, start: '09:00' } })).status).toBe(422);
+    expect((await visit('/api/bookings', { method: 'POST', body: { ...booking, name: 'Admin Uji', date: '2026-11-24' } })).status).toBe(
+      201,
+    );
+    const withVoucher = { ...booking, name: 'Rizky Maulana', date: '2026-11-24', start: '11:00', reason: voucher!.code };
+    expect((await visit('/api/bookings', { method: 'POST', body: withVoucher })).status).toBe(201);
+    await visit('/api/bookings', { method: 'POST', body: { ...booking, name: 'Orang Asing' } });
+    await visit('/api/bookings', { method: 'POST', body: { name: 'Budi Santoso' } });
+    await visit('/api/bookings', { method: 'POST', body: {} });
+    await visit('/api/bookings?date=2026-11-23');
+    await visit('/api/bookings?date=2026-11-24');
+    await visit('/api/bookings?date=bukan-tanggal');
+    await visit('/api/no-such-thing');
+    // What a student sees of the admin endpoints without signing in.
+    await visit('/api/admin/session');
+    await visit('/api/admin/vouchers');
+    await visit('/api/admin/login', { method: 'POST', body: { name: 'Budi Santoso', code: 'tebak' } });
+    await visit('/api/admin/login', { method: 'POST', body: { name: 'Admin Uji', code: 'tebak' } });
+
+    const chunks = seen.filter((entry) => /^GET \/assets\/.+\.js$/.test(entry.request));
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    expect(chunks.every((entry) => entry.status === 200)).toBe(true);
+    expect(chunks.some((entry) => entry.text.includes('Generate Voucher'))).toBe(true);
+    expect(seen.filter((entry) => entry.request.startsWith('POST /api/bookings') && entry.status === 201)).toHaveLength(3);
+    for (const user of users) {
+      const leaks = seen.filter((entry) => entry.text.includes(user.id)).map((entry) => entry.request);
+      expect(leaks, `${user.name}'s id`).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOGIN_WINDOW_MS } from '../../src/domain/admin-limits';
+import type { User } from '../../src/server/roster/repository';
+import { login, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+
+const MINUTE = 60_000;
+const ip = (n: number) => ({ 'x-forwarded-for': `192.0.2.${n}` });
+
+describe(`login rate limit on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+  const apps: TestApp[] = [];
+  let admin: User;
+  let student: User;
+
+  async function start(clock = manualClock()) {
+    const testApp = await startTestApp({ config: { trustProxy: true }, now: clock.now });
+    apps.push(testApp);
+    [admin, student] = (await seedRoster(testApp.db)) as [User, User];
+    return { testApp, clock, baseUrl: testApp.baseUrl };
+  }
+
+  afterEach(async () => {
+    for (const testApp of apps.splice(0)) await testApp.close();
+  });
+
+  it('refuses the 6th attempt from one address within 15 minutes, whatever name it tries, even with the right code', async () => {
+    const { baseUrl } = await start();
+    for (const name of ['Satu', 'Dua', 'Tiga', 'Empat', 'Lima']) {
+      expect((await login(baseUrl, name, 'x', ip(1))).status).toBe(401);
+    }
+    const blocked = await login(baseUrl, admin.name, admin.id, ip(1));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: 'Terlalu banyak percobaan. Coba lagi dalam 15 menit.' });
+    expect(blocked.headers.get('retry-after')).toBe('900');
+    expect(blocked.headers.getSetCookie()).toEqual([]);
+    expect((await login(baseUrl, admin.name, admin.id, ip(2))).status).toBe(200);
+  });
+
+  it('refuses the 6th attempt for one name within 15 minutes, whatever address it comes from', async () => {
+    const { baseUrl } = await start();
+    for (let n = 1; n <= 5; n++) {
+      expect((await login(baseUrl, n % 2 ? 'Admin Uji' : '  ADMIN uji ', 'x', ip(n))).status).toBe(401);
+    }
+    const blocked = await login(baseUrl, 'admin uji', admin.id, ip(99));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe('Terlalu banyak percobaan. Coba lagi dalam 15 menit.');
+    expect((await login(baseUrl, student.name, 'x', ip(99))).status).toBe(401);
+  });
+
+  it('counts failures of every kind: unknown name, wrong code and not an admin', async () => {
+    const { baseUrl } = await start();
+    await login(baseUrl, 'Orang Asing', 'x', ip(1));
+    await login(baseUrl, 'Orang Lain', 'x', ip(1));
+    await login(baseUrl, admin.name, 'x', ip(1));
+    await login(baseUrl, student.name, 'x', ip(1));
+    expect((await login(baseUrl, student.name, student.id, ip(1))).status).toBe(403);
+    expect((await login(baseUrl, admin.name, admin.id, ip(1))).status).toBe(429);
+  });
+
+  it('says how many whole minutes remain until the oldest counted failure leaves the window', async () => {
+    const { baseUrl, clock } = await start();
+    for (let n = 0; n < 5; n++) {
+      await login(baseUrl, `Orang ${n}`, 'x', ip(1));
+      clock.advance(MINUTE);
+    }
+    // Failures at 0, 1, 2, 3 and 4 minutes; now 10.5 minutes after the first.
+    clock.advance(5.5 * MINUTE);
+    const blocked = await login(baseUrl, admin.name, admin.id, ip(1));
+    expect(blocked.body.message).toBe('Terlalu banyak percobaan. Coba lagi dalam 5 menit.');
+    expect(blocked.headers.get('retry-after')).toBe('270');
+
+    clock.advance(4.5 * MINUTE - 1);
+    expect((await login(baseUrl, admin.name, admin.id, ip(1))).body.message).toBe('Terlalu banyak percobaan. Coba lagi dalam 1 menit.');
+    clock.advance(1);
+    expect((await login(baseUrl, admin.name, admin.id, ip(1))).status).toBe(200);
+  });
+
+  it('lets attempts through again 15 minutes after the failures, and refused attempts do not extend the lockout', async () => {
+    const { baseUrl, clock } = await start();
+    for (let n = 0; n < 5; n++) await login(baseUrl, admin.name, 'x', ip(1));
+    for (let n = 0; n < 10; n++) {
+      clock.advance(MINUTE);
+      expect((await login(baseUrl, admin.name, 'x', ip(1))).status).toBe(429);
+    }
+    clock.advance(LOGIN_WINDOW_MS - 10 * MINUTE);
+    expect((await login(baseUrl, admin.name, admin.id, ip(1))).status).toBe(200);
+  });
+
+  it('does not count successful logins or refused bad bodies', async () => {
+    const { baseUrl } = await start();
+    for (let n = 0; n < 4; n++) await login(baseUrl, admin.name, 'x', ip(1));
+    for (let n = 0; n < 10; n++) {
+      expect((await requestJson(baseUrl, '/api/admin/login', { body: { name: admin.name }, headers: ip(1) })).status).toBe(400);
+    }
+    for (let n = 0; n < 3; n++) expect((await login(baseUrl, admin.name, admin.id, ip(1))).status).toBe(200);
+    expect((await login(baseUrl, admin.name, 'x', ip(1))).status).toBe(401);
+    expect((await login(baseUrl, admin.name, admin.id, ip(1))).status).toBe(429);
+  });
+
+  it('holds across two app instances sharing one database', async () => {
+    const clock = manualClock();
+    const first = await start(clock);
+    const second = await startTestApp({ config: { trustProxy: true }, now: clock.now, database: first.testApp.database });
+    apps.unshift(second);
+    for (let n = 0; n < 3; n++) expect((await login(first.baseUrl, `Orang ${n}`, 'x', ip(7))).status).toBe(401);
+    for (let n = 3; n < 5; n++) expect((await login(second.baseUrl, `Orang ${n}`, 'x', ip(7))).status).toBe(401);
+    expect((await login(first.baseUrl, admin.name, admin.id, ip(7))).status).toBe(429);
+    expect((await login(second.baseUrl, admin.name, admin.id, ip(7))).status).toBe(429);
+  });
+
+  it('lets no more than 5 of 20 parallel wrong attempts reach the code check', async () => {
+    const { baseUrl } = await start();
+    const replies = await Promise.all(Array.from({ length: 20 }, () => login(baseUrl, admin.name, 'x', ip(3))));
+    const checked = replies.filter((reply) => reply.status === 401).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(replies.filter((reply) => reply.status === 429)).toHaveLength(20 - checked);
+    // Only the attempts that were checked stay on record.
+    const stored = await apps[0]!.db.kysely.selectFrom('login_attempts').select('succeeded').execute();
+    expect(stored).toHaveLength(checked);
+  });
+});

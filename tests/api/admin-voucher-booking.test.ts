@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { User } from '../../src/server/roster/repository';
+import { loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+
+// 08:00 in Jakarta on 2026-11-22: bookings from that date on are not in the past.
+const clock = () => manualClock(new Date('2026-11-22T01:00:00.000Z'));
+
+const booking = (overrides: Record<string, string>) => ({
+  name: 'Budi Santoso',
+  date: '2026-11-23',
+  start: '08:00',
+  end: '09:00',
+  reason: 'Ke kampus',
+  needStnk: '',
+  ...overrides,
+});
+
+describe(`a generated voucher in the booking form on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+  let testApp: TestApp;
+  let admin: User;
+
+  async function start() {
+    testApp = await startTestApp({ now: clock().now });
+    [admin] = (await seedRoster(testApp.db)) as [User];
+    const cookie = await loginCookie(testApp.baseUrl, admin);
+    const generated = await requestJson(testApp.baseUrl, '/api/admin/vouchers', { method: 'POST', headers: { cookie } });
+    expect(generated.status).toBe(201);
+    const list = async () => (await requestJson(testApp.baseUrl, '/api/admin/vouchers', { headers: { cookie } })).body.vouchers;
+    return { code: generated.body.voucher.code as string, list };
+  }
+  const book = (body: unknown) => requestJson(testApp.baseUrl, '/api/bookings', { body });
+
+  afterEach(async () => {
+    await testApp.close();
+  });
+
+  it('works exactly once: the first booking gets the 6-hour voucher loan, the second is held to the normal rules', async () => {
+    const { code, list } = await start();
+    // A 6-hour slot that only a voucher allows (PPTI 21 may book 4 hours).
+    const first = await book(booking({ start: '08:00', end: '14:00', reason: ` ${code} ` }));
+    expect(first.status).toBe(201);
+    expect(first.body.booking).toMatchObject({ name: 'Budi Santoso', start: '08:00', end: '14:00', usedVoucher: true });
+    expect(await list()).toEqual([
+      { code, createdAt: expect.any(String), isUsed: true, usedBy: { name: 'Budi Santoso', date: '2026-11-23' } },
+    ]);
+
+    const second = await book(booking({ name: 'Rizky Maulana', date: '2026-11-24', start: '08:00', end: '14:00', reason: code }));
+    expect(second.status).toBe(422);
+    expect(second.body.errors).toEqual({ end: 'Kelas PPTI 22 hanya boleh pinjam 3 jam' });
+
+    const ordinary = await book(booking({ name: 'Rizky Maulana', date: '2026-11-24', start: '08:00', end: '09:00', reason: code }));
+    expect(ordinary.status).toBe(201);
+    expect(ordinary.body.booking).toMatchObject({ end: '09:00', usedVoucher: false });
+    expect((await list())[0].usedBy).toEqual({ name: 'Budi Santoso', date: '2026-11-23' });
+  });
+
+  it('is spent by only one of two simultaneous bookings', async () => {
+    const { code, list } = await start();
+    const replies = await Promise.all([
+      book(booking({ name: 'Budi Santoso', date: '2026-11-25', start: '08:00', end: '14:00', reason: code })),
+      book(booking({ name: 'Rizky Maulana', date: '2026-11-26', start: '08:00', end: '14:00', reason: code })),
+    ]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([201, 422]);
+    const winner = replies.find((reply) => reply.status === 201)!.body.booking;
+    expect(winner.usedVoucher).toBe(true);
+    expect((await list())[0]).toMatchObject({ isUsed: true, usedBy: { name: winner.name, date: winner.date } });
+  });
+
+  it('is not a voucher when typed in other letters', async () => {
+    const { code, list } = await start();
+    const reply = await book(booking({ start: '08:00', end: '14:00', reason: code.toLowerCase() }));
+    expect(reply.status).toBe(422);
+    expect((await list())[0].isUsed).toBe(false);
+  });
+});
