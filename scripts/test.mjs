@@ -1,9 +1,11 @@
 // `npm test`: every check the project has, in order, stopping at the first failure:
-// type check, lint/format, unit tests, API tests on SQLite, the same on PostgreSQL, browser tests.
+// type check, lint/format, unit tests, API tests on SQLite, the same on PostgreSQL, the first-load
+// JavaScript budget, browser tests.
 // Ends with one line 'total: N passed, N failed, N skipped'.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
+import { buildIfStale } from './build.mjs';
 import { ensureChromium } from './chromium.mjs';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -83,6 +85,10 @@ const steps = [
       return true;
     }
     return vitest('API tests on PostgreSQL (TZ=UTC)', 'api', 'api-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: url, TZ: 'UTC' });
+  },
+  async () => {
+    await buildIfStale();
+    return run('first-load JavaScript budget (npm run size)', process.execPath, ['scripts/size.mjs']);
   },
   () => {
     try {

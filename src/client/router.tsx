@@ -1,33 +1,29 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { messages } from '../domain/messages';
 import { Layout } from './components/layout';
+import { AvailabilityPage } from './pages/availability-page';
 
-// Admin screens load on demand, so they stay out of the first load of the student pages.
+// The landing page ships in the entry; every other page is a chunk of its own, fetched on first
+// visit, so the admin screens stay out of the first load of the student pages.
+const RulesPage = lazy(() => import('./pages/rules-page').then((module) => ({ default: module.RulesPage })));
+const BorrowFormPage = lazy(() => import('./pages/borrow-form-page').then((module) => ({ default: module.BorrowFormPage })));
 const LoginPage = lazy(() => import('./pages/login-page').then((module) => ({ default: module.LoginPage })));
 const GeneratePage = lazy(() => import('./pages/generate-page').then((module) => ({ default: module.GeneratePage })));
 
 export function AppRoutes() {
   return (
     <Layout>
-      <Routes>
-        <Route
-          path="/login"
-          element={
-            <Suspense fallback={null}>
-              <LoginPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="/generate"
-          element={
-            <Suspense fallback={null}>
-              <GeneratePage />
-            </Suspense>
-          }
-        />
-        <Route path="*" element={<h1 className="text-2xl font-bold">Pinjam Motor PPTI 21</h1>} />
-      </Routes>
+      <Suspense fallback={<p role="status">{messages.loading}</p>}>
+        <Routes>
+          <Route path="/" element={<AvailabilityPage />} />
+          <Route path="/peraturan" element={<RulesPage />} />
+          <Route path="/form" element={<BorrowFormPage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/generate" element={<GeneratePage />} />
+          <Route path="*" element={<h1 className="text-2xl font-bold">{messages.notFound}</h1>} />
+        </Routes>
+      </Suspense>
     </Layout>
   );
 }

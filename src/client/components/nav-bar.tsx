@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { messages } from '../../domain/messages';
 
 interface NavItem {
   label: string;
@@ -9,62 +10,82 @@ interface NavItem {
 }
 
 const NAV_ITEMS: NavItem[] = [
-  { label: 'Cek Ketersediaan', to: '/', activeOn: ['/'] },
-  { label: 'Form Peminjaman', to: '/peraturan', activeOn: ['/peraturan', '/form'] },
-  { label: 'Generate Voucher', to: '/login', activeOn: ['/login', '/generate'] },
+  { label: messages.navAvailability, to: '/', activeOn: ['/'] },
+  { label: messages.navBorrowForm, to: '/peraturan', activeOn: ['/peraturan', '/form'] },
+  { label: messages.navVoucher, to: '/login', activeOn: ['/login', '/generate'] },
 ];
+
+function withoutTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
 
 /** The top bar on every page: fixed, and behind a menu button below 640 px. */
 export function NavBar() {
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
+  // The menu stays open only on the page where it was opened: any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | undefined>();
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : undefined);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuList = useRef<HTMLUListElement>(null);
+  const current = withoutTrailingSlash(pathname);
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpenOn(undefined);
+      // Focus inside the menu would vanish with it.
+      if (menuList.current?.contains(document.activeElement)) menuButton.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const links = NAV_ITEMS.map((item) => {
-    const active = item.activeOn.includes(pathname);
-    return (
-      <li key={item.to}>
-        <NavLink
-          to={item.to}
-          onClick={() => setOpen(false)}
-          aria-current={active ? 'page' : undefined}
-          className={`flex min-h-11 items-center rounded-md px-3 font-medium ${
-            active ? 'bg-white text-blue-800' : 'text-white hover:bg-blue-600'
-          }`}
-        >
-          {item.label}
-        </NavLink>
-      </li>
-    );
-  });
-
   return (
     <header className="fixed inset-x-0 top-0 z-40 bg-blue-700 shadow">
-      <nav aria-label="Utama" className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2">
-        <NavLink to="/" className="flex min-h-11 items-center gap-2 font-bold text-white">
+      <nav aria-label={messages.mainNavigation} className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-2 px-4 py-2">
+        <Link to="/" className="flex min-h-11 items-center gap-2 rounded-md font-bold text-white">
           <img src="/logo.svg" alt="" width="36" height="36" />
-          <span>Pinjam Motor PPTI 21</span>
-        </NavLink>
+          {/* Between 640 and 768 px the three links need the room; the name stays for screen readers. */}
+          <span className="sm:max-md:sr-only">{messages.appName}</span>
+        </Link>
         <button
+          ref={menuButton}
           type="button"
-          className="min-h-11 min-w-11 rounded-md px-3 font-medium text-white hover:bg-blue-600 sm:hidden"
+          className="inline-flex min-h-11 min-w-11 items-center gap-2 rounded-md px-3 font-medium text-white hover:bg-blue-600 sm:hidden"
           aria-expanded={open}
           aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setOpen(!open)}
         >
-          Menu
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" fill="currentColor">
+            <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+          </svg>
+          {messages.menu}
         </button>
-        <ul id={menuId} className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 sm:flex sm:w-auto sm:flex-row sm:pb-0`}>
-          {links}
+        <ul
+          ref={menuList}
+          id={menuId}
+          className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 py-2 sm:flex sm:w-auto sm:flex-row sm:py-0`}
+        >
+          {NAV_ITEMS.map((item) => {
+            const active = item.activeOn.includes(current);
+            return (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  onClick={() => setOpen(false)}
+                  aria-current={active ? 'page' : undefined}
+                  className={`flex min-h-11 items-center rounded-md px-3 font-medium ${
+                    active ? 'bg-white text-blue-800' : 'text-white hover:bg-blue-600'
+                  }`}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </nav>
     </header>

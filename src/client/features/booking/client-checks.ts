@@ -1,0 +1,47 @@
+import {
+  type BookingField,
+  type BookingInput,
+  checkBookingRules,
+  checkRequired,
+  type FieldErrors,
+  hasErrors,
+  voucherCodeFromReason,
+} from '../../../domain/booking-rules';
+import type { RosterEntry } from '../../../domain/booking-schemas';
+import { messages } from '../../../domain/messages';
+import { VOUCHER_CODE_PATTERN } from '../../../domain/voucher-code';
+import { findRosterEntry } from './roster';
+
+/** The form's fields in screen order: the first one with an error gets the focus. */
+export const FIELD_ORDER: readonly BookingField[] = ['name', 'date', 'start', 'end', 'reason', 'needStnk'];
+
+/**
+ * What the browser can check before asking the server, which stays the authority: the required
+ * fields, the name against the roster, and the booking rules with no other bookings known. The
+ * rules are skipped for a reason that looks like a voucher code, since only the server knows
+ * whether it is valid. Without the roster or today (their fetch failed) those checks are left
+ * to the server.
+ */
+export function checkOnClient(input: BookingInput, roster: RosterEntry[] | undefined, today: string | undefined): FieldErrors {
+  const errors = checkRequired(input);
+  const entry = findRosterEntry(roster, input.name);
+  if (roster && input.name.trim() !== '' && !entry) errors.name = messages.nameNotFound;
+  if (hasErrors(errors) || !entry || today === undefined) return errors;
+  if (VOUCHER_CODE_PATTERN.test(voucherCodeFromReason(input.reason))) return {};
+  return checkBookingRules(input, { today, userClass: entry.class, userBookings: [], dayBookings: [] });
+}
+
+export function firstErrorField(errors: FieldErrors): BookingField | undefined {
+  return FIELD_ORDER.find((field) => errors[field] !== undefined);
+}
+
+/** The server's errors for fields the form shows; anything else is not about one field. */
+export function splitServerErrors(errors: Record<string, string>): { fields: FieldErrors; other: string[] } {
+  const fields: FieldErrors = {};
+  const other: string[] = [];
+  for (const [key, message] of Object.entries(errors)) {
+    if ((FIELD_ORDER as readonly string[]).includes(key)) fields[key as BookingField] = message;
+    else other.push(message);
+  }
+  return { fields, other };
+}

@@ -1,0 +1,73 @@
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking-rules';
+import type { CreatedBooking, RosterEntry } from '../../../domain/booking-schemas';
+import { messages } from '../../../domain/messages';
+import { createBooking } from './api';
+import { checkOnClient, firstErrorField, splitServerErrors } from './client-checks';
+
+const EMPTY: BookingInput = { name: '', date: '', start: '', end: '', reason: '', needStnk: '' };
+
+interface Options {
+  roster: RosterEntry[] | undefined;
+  today: string | undefined;
+  onCreated: (booking: CreatedBooking) => void;
+}
+
+/** The borrowing form's values, errors and submission: instant checks first, then the server's word. */
+export function useBorrowForm({ roster, today, onCreated }: Options) {
+  const [values, setValues] = useState<BookingInput>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [globalError, setGlobalError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  // Bumped on reset so controls with state of their own (the combobox) start afresh.
+  const [resetCount, setResetCount] = useState(0);
+  const fields = useRef<Partial<Record<BookingField, HTMLElement | null>>>({});
+
+  const fieldRef = (field: BookingField) => (element: HTMLElement | null) => {
+    fields.current[field] = element;
+  };
+
+  const setField = (field: BookingField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      if (current[field] === undefined) return current;
+      const { [field]: _fixed, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const showErrors = (next: FieldErrors) => {
+    // Rendered first, so the field is already described by its error when it gets the focus.
+    flushSync(() => setErrors(next));
+    const first = firstErrorField(next);
+    if (first) fields.current[first]?.focus();
+  };
+
+  const submit = async () => {
+    if (saving) return;
+    setGlobalError(undefined);
+    const clientErrors = checkOnClient(values, roster, today);
+    if (hasErrors(clientErrors)) {
+      showErrors(clientErrors);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    const result = await createBooking(values);
+    setSaving(false);
+    if (result.kind === 'created') {
+      setValues(EMPTY);
+      setResetCount((count) => count + 1);
+      onCreated(result.booking);
+    } else if (result.kind === 'rejected') {
+      const { fields: fieldErrors, other } = splitServerErrors(result.errors);
+      if (hasErrors(fieldErrors)) showErrors(fieldErrors);
+      if (other.length > 0 || !hasErrors(fieldErrors)) setGlobalError(other[0] ?? result.message ?? messages.unexpected);
+    } else {
+      setGlobalError(result.message);
+    }
+  };
+
+  return { values, errors, globalError, saving, resetCount, fieldRef, setField, submit };
+}

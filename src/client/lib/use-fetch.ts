@@ -1,0 +1,41 @@
+import { useCallback, useEffect, useState } from 'react';
+import { isAbort } from './http';
+
+export type FetchState<T> = { status: 'idle' } | { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
+
+type Stored<T> = { key: string | undefined; state: FetchState<T> };
+
+/**
+ * Runs `load` whenever `key` changes (not at all while it is undefined) and drops the answer of
+ * a request that a newer one replaced, so a slow reply for one day never shows under another;
+ * `retry` runs it again.
+ */
+export function useFetch<T>(
+  key: string | undefined,
+  load: (key: string, signal: AbortSignal) => Promise<T>,
+): FetchState<T> & { retry: () => void } {
+  const [stored, setStored] = useState<Stored<T>>({ key: undefined, state: { status: 'idle' } });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` only triggers a new request; `load` is a module function
+  useEffect(() => {
+    if (key === undefined) return;
+    const controller = new AbortController();
+    setStored({ key, state: { status: 'loading' } });
+    load(key, controller.signal).then(
+      (data) => setStored({ key, state: { status: 'ready', data } }),
+      (error: unknown) => {
+        if (isAbort(error)) return;
+        console.error(error);
+        setStored({ key, state: { status: 'failed' } });
+      },
+    );
+    return () => controller.abort();
+  }, [key, attempt]);
+
+  if (key === undefined) return { status: 'idle', retry };
+  // Until the effect runs for a new key, what is stored belongs to the previous one.
+  if (stored.key !== key) return { status: 'loading', retry };
+  return { ...stored.state, retry };
+}

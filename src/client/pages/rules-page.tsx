@@ -1,0 +1,36 @@
+import { Link, useNavigate } from 'react-router';
+import { rulesPageItems } from '../../domain/booking-rules-page';
+import { messages } from '../../domain/messages';
+import { buttonStyles } from '../components/button-styles';
+import { agreeToRules } from '../features/booking/agreement';
+
+// Written from the constants the server enforces, so the page cannot drift from the rules.
+const RULES = rulesPageItems();
+
+export function RulesPage() {
+  const navigate = useNavigate();
+  const agree = () => {
+    agreeToRules();
+    navigate('/form');
+  };
+
+  return (
+    <>
+      <title>{`${messages.rulesTitle} · ${messages.appName}`}</title>
+      <h1 className="text-2xl font-bold">{messages.rulesTitle}</h1>
+      <ol className="mt-6 list-decimal space-y-3 rounded-lg bg-white p-5 pl-10 leading-relaxed shadow-sm">
+        {RULES.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ol>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Link to="/" className={buttonStyles.secondary}>
+          {messages.navAvailability}
+        </Link>
+        <button type="button" className={buttonStyles.primary} onClick={agree}>
+          {messages.agree}
+        </button>
+      </div>
+    </>
+  );
+}

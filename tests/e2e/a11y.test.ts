@@ -1,0 +1,97 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
+import { bookViaApi, dayFromToday } from './support/api';
+import { borrowForm } from './support/pages';
+import { openPage, useStudentApp } from './support/student-app';
+
+/** axe-core's violations, one line each, so a failure says what and where. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(10);
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary}`),
+  );
+}
+
+const VIEWPORTS = [
+  { label: '1280', viewport: DESKTOP },
+  { label: '360', viewport: PHONE },
+];
+
+describe('accessibility (axe-core) in Chromium', () => {
+  const app = useStudentApp();
+
+  describe.each(VIEWPORTS)('at $label px', ({ label, viewport }) => {
+    it('/ with no bookings, with bookings, and with the load failed', async () => {
+      const date = await dayFromToday(app.baseUrl, label === '360' ? 1 : 2);
+      await bookViaApi(app.baseUrl, { name: 'Budi Santoso', date, start: '08:00', end: '10:00' });
+      const page = await openPage(app, { viewport });
+      await page.goto(`/?tanggal=${await dayFromToday(app.baseUrl, 20)}`);
+      await page.getByText(/Tidak ada peminjaman/).waitFor();
+      expect(await violations(page)).toEqual([]);
+
+      await page.goto(`/?tanggal=${date}`);
+      await page.getByRole('main').getByRole('table').waitFor();
+      expect(await violations(page)).toEqual([]);
+
+      await page.route(
+        (url) => url.pathname === '/api/bookings',
+        (route) => route.abort(),
+      );
+      await page
+        .getByRole('main')
+        .getByLabel('Tanggal')
+        .fill(await dayFromToday(app.baseUrl, 21));
+      await page.getByText('Gagal memuat jadwal.').waitFor();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    it('/peraturan', async () => {
+      const page = await openPage(app, { viewport });
+      await page.goto('/peraturan');
+      await page.getByRole('button', { name: 'Saya Setuju' }).waitFor();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    it('/form empty, with its suggestions open, with errors, and with the success dialog open', async () => {
+      const page = await openPage(app, { viewport, agreed: true });
+      const form = borrowForm(page);
+      await page.goto('/form');
+      await form.heading.waitFor();
+      await form.ready();
+      expect(await violations(page)).toEqual([]);
+
+      await form.name.fill('i');
+      await form.suggestions.getByRole('option').first().waitFor();
+      expect(await violations(page)).toEqual([]);
+      await form.name.press('Escape');
+      await form.name.fill('');
+
+      await form.save.click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      expect(await violations(page)).toEqual([]);
+      await screenshot(page, `a11y-form-errors-${label}`);
+
+      await form.fill({
+        name: 'Rizky Maulana',
+        date: await dayFromToday(app.baseUrl, label === '360' ? 3 : 4),
+        start: '08:00',
+        end: '09:00',
+        reason: 'kuliah',
+      });
+      await form.save.click();
+      await form.successDialog.waitFor();
+      expect(await violations(page)).toEqual([]);
+    });
+  });
+
+  it('the open mobile menu', async () => {
+    const page = await openPage(app, { viewport: PHONE });
+    await page.goto('/peraturan');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Generate Voucher' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,199 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { addDays, formatIndonesianDate } from '../../src/domain/clock';
+import { PHONE, screenshot } from '../helpers/browser';
+import { bookViaApi, dayFromToday, serverToday } from './support/api';
+import { horizontalOverflow, smallTouchTargets } from './support/pages';
+import { execOnDatabase, openPage, useStudentApp } from './support/student-app';
+
+const VOUCHER = 'VCH-MALAM1';
+
+/** Requests for a day's bookings, for holding or failing them in the browser's network layer. */
+const bookingsList = (url: URL) => url.pathname === '/api/bookings';
+
+// The server's day starts 25 hours before the browser's: they never share a calendar date.
+const SERVER_ZONE = 'Pacific/Pago_Pago';
+const BROWSER_ZONE = 'Pacific/Kiritimati';
+
+async function tableRows(page: Page): Promise<string[][]> {
+  return page
+    .getByRole('main')
+    .getByRole('table')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.innerText.replace(/\s+/g, ' ').trim())));
+}
+
+describe('the availability page', () => {
+  const app = useStudentApp({ vouchers: [VOUCHER], env: { APP_TIMEZONE: SERVER_ZONE } });
+
+  it("defaults to today in APP_TIMEZONE, not in the browser's zone, and says when nothing is booked", async () => {
+    const page = await openPage(app, { timezoneId: BROWSER_ZONE });
+    const today = await serverToday(app.baseUrl);
+    expect(await page.evaluate(() => new Date().toLocaleDateString('en-CA'))).not.toBe(today);
+    await page.goto('/');
+    const main = page.getByRole('main');
+    await main.getByText(`Tidak ada peminjaman pada ${formatIndonesianDate(today)}`, { exact: true }).waitFor();
+    expect(await main.getByLabel('Tanggal').inputValue()).toBe(today);
+    expect(await main.getByRole('table').count()).toBe(0);
+  });
+
+  it('lists a day’s bookings sorted by start in the columns Mulai, Selesai, Nama, Kelas', async () => {
+    const date = await dayFromToday(app.baseUrl, 2);
+    await bookViaApi(app.baseUrl, { name: 'Rizky Maulana', date, start: '13:00', end: '15:00' });
+    await bookViaApi(app.baseUrl, { name: 'Budi Santoso', date, start: '08:00', end: '10:30' });
+    const page = await openPage(app);
+    await page.goto(`/?tanggal=${date}`);
+    const table = page.getByRole('main').getByRole('table');
+    await table.waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Mulai', 'Selesai', 'Nama', 'Kelas']);
+    expect(await tableRows(page)).toEqual([
+      ['08:00', '10:30', 'Budi Santoso', 'PPTI 21'],
+      ['13:00', '15:00', 'Rizky Maulana', 'PPTI 22'],
+    ]);
+    expect(await page.getByRole('main').getByLabel('Tanggal').inputValue()).toBe(date);
+    await screenshot(page, 'availability-desktop-1280');
+  });
+
+  it('keeps the chosen date in the URL, and the back button returns to the previous day', async () => {
+    const booked = await dayFromToday(app.baseUrl, 3);
+    const empty = addDays(booked, 1);
+    await bookViaApi(app.baseUrl, { name: 'Siti Rahmawati', date: booked, start: '09:00', end: '11:00' });
+    const page = await openPage(app);
+    await page.goto(`/?tanggal=${booked}`);
+    const main = page.getByRole('main');
+    await main.getByRole('cell', { name: 'Siti Rahmawati' }).waitFor();
+
+    await main.getByLabel('Tanggal').fill(empty);
+    await main.getByText(`Tidak ada peminjaman pada ${formatIndonesianDate(empty)}`).waitFor();
+    expect(new URL(page.url()).search).toBe(`?tanggal=${empty}`);
+
+    await page.goBack();
+    await main.getByRole('cell', { name: 'Siti Rahmawati' }).waitFor();
+    expect(new URL(page.url()).search).toBe(`?tanggal=${booked}`);
+    expect(await main.getByLabel('Tanggal').inputValue()).toBe(booked);
+  });
+
+  it('does not load the days a half-typed year passes through', async () => {
+    const page = await openPage(app);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/bookings') asked.push(url.searchParams.get('date') ?? '');
+    });
+    const date = await dayFromToday(app.baseUrl, 8);
+    await page.goto(`/?tanggal=${date}`);
+    await page
+      .getByRole('main')
+      .getByText(/Tidak ada peminjaman/)
+      .waitFor();
+    const input = page.getByRole('main').getByLabel('Tanggal');
+    // The year is the last part of the input in every locale's layout.
+    await input.click();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('2031');
+    await page.waitForURL((url) => url.searchParams.get('tanggal') === `2031${date.slice(4)}`);
+    await page
+      .getByRole('main')
+      .getByText(/Tidak ada peminjaman/)
+      .waitFor();
+    expect(asked.filter((asked) => asked.startsWith('0'))).toEqual([]);
+    expect(asked.at(-1)).toBe(`2031${date.slice(4)}`);
+  });
+
+  it('shows an overnight voucher loan on both days with its real times, marked as continuing', async () => {
+    const date = await dayFromToday(app.baseUrl, 4);
+    const nextDay = addDays(date, 1);
+    await bookViaApi(app.baseUrl, { name: 'Budi Santoso', date, start: '21:00', end: '22:00', reason: VOUCHER });
+    const page = await openPage(app);
+    await page.goto(`/?tanggal=${date}`);
+    await page.getByRole('main').getByRole('table').waitFor();
+    expect(await tableRows(page)).toEqual([['21:00', '03:00 berlanjut ke hari berikutnya', 'Budi Santoso', 'PPTI 21']]);
+
+    await page.goto(`/?tanggal=${nextDay}`);
+    await page.getByRole('main').getByText('lanjutan dari hari sebelumnya').waitFor();
+    expect(await tableRows(page)).toEqual([['21:00 lanjutan dari hari sebelumnya', '03:00', 'Budi Santoso', 'PPTI 21']]);
+  });
+
+  it('shows a loading state while the day is fetched', async () => {
+    const page = await openPage(app);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(bookingsList, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/?tanggal=${await dayFromToday(app.baseUrl, 30)}`);
+    const main = page.getByRole('main');
+    await main.getByRole('status').getByText('Memuat jadwal...').waitFor();
+    expect(await main.getByText(/Tidak ada peminjaman/).count()).toBe(0);
+    release();
+    await main.getByText(/Tidak ada peminjaman/).waitFor();
+    expect(await main.getByText('Memuat jadwal...').count()).toBe(0);
+  });
+
+  it('never calls a day free when its bookings could not be fetched, and loads them on Coba lagi', async () => {
+    const date = await dayFromToday(app.baseUrl, 5);
+    await bookViaApi(app.baseUrl, { name: 'Rizky Maulana', date, start: '10:00', end: '12:00' });
+    const page = await openPage(app, { viewport: PHONE });
+    await page.route(bookingsList, (route) => route.abort());
+    await page.goto(`/?tanggal=${date}`);
+    const main = page.getByRole('main');
+    await main.getByRole('alert').getByText('Gagal memuat jadwal.', { exact: true }).waitFor();
+    expect(await main.getByText(/Tidak ada peminjaman/).count()).toBe(0);
+    expect(await main.getByRole('table').count()).toBe(0);
+    await screenshot(page, 'availability-phone-360-failed');
+
+    await page.unroute(bookingsList);
+    await main.getByRole('button', { name: 'Coba lagi' }).click();
+    await main.getByRole('cell', { name: 'Rizky Maulana' }).waitFor();
+    expect(await main.getByText('Gagal memuat jadwal.').count()).toBe(0);
+  });
+
+  it('treats an error reply from the server like a failed fetch', async () => {
+    const page = await openPage(app);
+    // The server's own query fails: its table is briefly gone.
+    execOnDatabase(app, 'alter table borrow_request rename to borrow_request_away');
+    try {
+      await page.goto(`/?tanggal=${await dayFromToday(app.baseUrl, 6)}`);
+      await page.getByRole('main').getByText('Gagal memuat jadwal.').waitFor();
+      expect(
+        await page
+          .getByRole('main')
+          .getByText(/Tidak ada peminjaman/)
+          .count(),
+      ).toBe(0);
+    } finally {
+      execOnDatabase(app, 'alter table borrow_request_away rename to borrow_request');
+    }
+    await page.getByRole('main').getByRole('button', { name: 'Coba lagi' }).click();
+    await page
+      .getByRole('main')
+      .getByText(/Tidak ada peminjaman/)
+      .waitFor();
+  });
+
+  it('fits a 360 px phone, long names included, with large enough controls', async () => {
+    const date = await dayFromToday(app.baseUrl, 7);
+    await bookViaApi(app.baseUrl, { name: 'Siti Rahmawati', date, start: '07:00', end: '09:00' });
+    await bookViaApi(app.baseUrl, { name: 'Rizky Maulana', date, start: '09:00', end: '12:00' });
+    const page = await openPage(app, { viewport: PHONE });
+    await page.goto(`/?tanggal=${date}`);
+    await page.getByRole('main').getByRole('table').waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await smallTouchTargets(page)).toEqual([]);
+    await screenshot(page, 'availability-phone-360');
+  });
+
+  it('falls back to today for a date in the URL that is not a date', async () => {
+    const page = await openPage(app);
+    await page.goto('/?tanggal=2026-02-30');
+    const today = await serverToday(app.baseUrl);
+    await page
+      .getByRole('main')
+      .getByText(`Tidak ada peminjaman pada ${formatIndonesianDate(today)}`)
+      .waitFor();
+  });
+});

@@ -1,0 +1,31 @@
+import { addDays } from '../../../src/domain/clock';
+
+/** Today in the server's APP_TIMEZONE. */
+export async function serverToday(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/today`);
+  return ((await response.json()) as { today: string }).today;
+}
+
+/** A date `days` after the server's today: each test books on a day of its own. */
+export async function dayFromToday(baseUrl: string, days: number): Promise<string> {
+  return addDays(await serverToday(baseUrl), days);
+}
+
+export interface BookingBody {
+  name: string;
+  date: string;
+  start: string;
+  end: string;
+  reason?: string;
+  needStnk?: '' | 'ya' | 'tidak';
+}
+
+/** Books through the real API, as another student would; fails the test unless the server says 201. */
+export async function bookViaApi(baseUrl: string, booking: BookingBody): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reason: 'kuliah', needStnk: '', ...booking }),
+  });
+  if (response.status !== 201) throw new Error(`booking failed: ${response.status} ${await response.text()}`);
+}

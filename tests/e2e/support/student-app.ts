@@ -1,0 +1,88 @@
+import Sqlite from 'better-sqlite3';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createDb } from '../../../src/db/database';
+import { migrateToLatest } from '../../../src/db/migrate';
+import { addUsers } from '../../../src/server/roster/service';
+import { DESKTOP, launchChromium } from '../../helpers/browser';
+import { createE2eDatabase, E2E_ROSTER } from '../../helpers/e2e-db';
+import { type ServerProcess, startServerProcess } from '../../helpers/server-process';
+
+export interface StudentApp {
+  baseUrl: string;
+  browser: Browser;
+  /** The SQLite file the server uses, for a test that must make the database itself fail. */
+  databasePath: string;
+  /** Contexts opened by this test, closed after it. */
+  contexts: BrowserContext[];
+}
+
+interface Options {
+  /** Unused voucher codes written before the server starts, as an admin would have generated them. */
+  vouchers?: string[];
+  env?: Record<string, string>;
+}
+
+/**
+ * Per test file: the production server on a fresh SQLite file holding E2E_ROSTER (and any
+ * vouchers), and one Chromium. Pages opened with `openPage` are closed after each test.
+ */
+export function useStudentApp(options: Options = {}): StudentApp {
+  const app = { contexts: [] as BrowserContext[] } as StudentApp;
+  let server: ServerProcess | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    const database = await createE2eDatabase();
+    dropDatabase = database.drop;
+    const db = createDb({ engine: 'sqlite', path: database.path });
+    await migrateToLatest(db);
+    await addUsers(
+      db.kysely,
+      E2E_ROSTER,
+      E2E_ROSTER.map((user) => user.name),
+    );
+    for (const code of options.vouchers ?? []) await db.kysely.insertInto('vouchers').values({ code, is_used: false }).execute();
+    await db.close();
+    server = await startServerProcess({ DATABASE_URL: database.url, ...options.env });
+    app.baseUrl = server.baseUrl;
+    app.databasePath = database.path;
+    app.browser = await launchChromium();
+  });
+  afterEach(async () => {
+    await Promise.all(app.contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await app.browser?.close();
+    await server?.stop();
+    await dropDatabase?.();
+  });
+  return app;
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** Starts with `localStorage.agreedToRules = 'true'`, as after Saya Setuju. */
+  agreed?: boolean;
+  timezoneId?: string;
+}
+
+/** A fresh browser context (no storage carried over) with one page, closed after the test. */
+export async function openPage(app: StudentApp, { viewport = DESKTOP, agreed = false, timezoneId }: PageOptions = {}): Promise<Page> {
+  const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport, locale: 'id-ID', timezoneId });
+  app.contexts.push(context);
+  if (agreed) await context.addInitScript(() => localStorage.setItem('agreedToRules', 'true'));
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  return page;
+}
+
+/** Runs SQL on the server's database file from outside, the way another process would. */
+export function execOnDatabase(app: StudentApp, sql: string): void {
+  const db = new Sqlite(app.databasePath);
+  try {
+    db.exec(sql);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { checkOnClient, firstErrorField, splitServerErrors } from '../../src/client/features/booking/client-checks';
+import { findRosterEntry, matchingNames } from '../../src/client/features/booking/roster';
+import type { BookingInput } from '../../src/domain/booking-rules';
+
+const ROSTER = [
+  { name: 'Budi Santoso', class: 'PPTI 21' },
+  { name: 'Rizky Maulana', class: 'PPTI 22' },
+];
+const TODAY = '2026-11-22';
+const VALID: BookingInput = { name: 'Budi Santoso', date: TODAY, start: '08:00', end: '10:00', reason: 'kuliah', needStnk: '' };
+
+describe('the checks the form runs before asking the server', () => {
+  it('passes a valid booking', () => {
+    expect(checkOnClient(VALID, ROSTER, TODAY)).toEqual({});
+  });
+
+  it('reports every missing field at once, and not the optional STNK choice', () => {
+    expect(checkOnClient({ name: ' ', date: '', start: '', end: '', reason: '', needStnk: '' }, ROSTER, TODAY)).toEqual({
+      name: 'Nama peminjam harus diisi',
+      date: 'Tanggal peminjaman harus diisi',
+      start: 'Jam mulai harus diisi',
+      end: 'Jam selesai harus diisi',
+      reason: 'Alasan peminjaman harus diisi',
+    });
+  });
+
+  it('reports a name not on the roster, beside the missing fields', () => {
+    expect(checkOnClient({ ...VALID, name: 'Orang Asing', reason: '' }, ROSTER, TODAY)).toEqual({
+      name: 'Nama peminjam tidak ditemukan',
+      reason: 'Alasan peminjaman harus diisi',
+    });
+  });
+
+  it('leaves the name to the server when the roster is not loaded', () => {
+    expect(checkOnClient({ ...VALID, name: 'Orang Asing', end: '07:00' }, undefined, TODAY)).toEqual({});
+  });
+
+  it('applies the booking rules with the class of the name as typed, in any case', () => {
+    expect(checkOnClient({ ...VALID, name: '  rizky maulana ', end: '11:30' }, ROSTER, TODAY)).toEqual({
+      end: 'Kelas PPTI 22 hanya boleh pinjam 3 jam',
+    });
+    expect(checkOnClient({ ...VALID, date: '2026-11-21' }, ROSTER, TODAY)).toEqual({ date: 'Tanggal tidak boleh di masa lalu' });
+    expect(checkOnClient({ ...VALID, end: '08:00' }, ROSTER, TODAY)).toEqual({ end: 'Jam selesai harus lebih besar dari jam mulai' });
+  });
+
+  it('skips the rules for a reason that looks like a voucher code, which only the server can judge', () => {
+    expect(checkOnClient({ ...VALID, end: '07:00', reason: ' VCH-AB12CD ' }, ROSTER, TODAY)).toEqual({});
+    expect(checkOnClient({ ...VALID, end: '07:00', reason: 'vch-ab12cd' }, ROSTER, TODAY)).toEqual({
+      end: 'Jam selesai harus lebih besar dari jam mulai',
+    });
+  });
+
+  it('leaves the rules to the server when today is not known', () => {
+    expect(checkOnClient({ ...VALID, end: '07:00' }, ROSTER, undefined)).toEqual({});
+  });
+});
+
+describe('where errors go', () => {
+  it('focuses the first field with an error in screen order', () => {
+    expect(firstErrorField({ reason: 'x', date: 'y', end: 'z' })).toBe('date');
+    expect(firstErrorField({})).toBeUndefined();
+  });
+
+  it('keeps server errors about the form’s fields apart from the others', () => {
+    expect(splitServerErrors({ start: 'a', needStnk: 'b', extra: 'c', _: 'd' })).toEqual({
+      fields: { start: 'a', needStnk: 'b' },
+      other: ['c', 'd'],
+    });
+  });
+});
+
+describe('the roster type-ahead', () => {
+  it('matches part of a name anywhere, case-insensitively, and every name for no text', () => {
+    expect(matchingNames(ROSTER, 'AN').map((entry) => entry.name)).toEqual(['Budi Santoso', 'Rizky Maulana']);
+    expect(matchingNames(ROSTER, ' maul').map((entry) => entry.name)).toEqual(['Rizky Maulana']);
+    expect(matchingNames(ROSTER, '')).toEqual(ROSTER);
+  });
+
+  it('finds the entry of a full name only', () => {
+    expect(findRosterEntry(ROSTER, 'budi santoso ')?.class).toBe('PPTI 21');
+    expect(findRosterEntry(ROSTER, 'budi')).toBeUndefined();
+    expect(findRosterEntry(ROSTER, '')).toBeUndefined();
+    expect(findRosterEntry(undefined, 'Budi Santoso')).toBeUndefined();
+  });
+});
