@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
-import { ImmediateSqliteDialect, openSqlite, SqliteBooleanPlugin } from './sqlite-dialect';
+import { ImmediateSqliteDialect, openSqlite } from './sqlite-dialect';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -28,7 +28,6 @@ export function createDb(location: DatabaseLocation, options: { poolSize?: numbe
   if (location.engine === 'sqlite') {
     const kysely = new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database: openSqlite(location.path) }),
-      plugins: [new SqliteBooleanPlugin()],
     });
     return { kysely, engine: 'sqlite', close: () => kysely.destroy() };
   }

@@ -5,24 +5,25 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   type Driver,
-  type KyselyPlugin,
-  OperationNodeTransformer,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type PrimitiveValueListNode,
-  type QueryResult,
-  type RootOperationNode,
+  type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
-  type UnknownRow,
-  type ValueNode,
+  type SqliteStatement,
 } from 'kysely';
 
 /** Milliseconds a writer waits for another process's write lock before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 10_000;
 
-export function openSqlite(path: string): BetterSqlite3.Database {
+/** Bounds the statement cache; the app runs a few dozen distinct statements. */
+const MAX_CACHED_STATEMENTS = 256;
+
+/**
+ * The database as Kysely's dialect sees it. Kysely prepares every query anew, which costs more
+ * than running it; statements are kept by their SQL text instead. SQLite has no boolean type and
+ * better-sqlite3 refuses to bind JS booleans, so they are bound as 1/0.
+ */
+export function openSqlite(path: string): SqliteDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new BetterSqlite3(path);
   database.pragma('journal_mode = WAL');
@@ -30,7 +31,32 @@ export function openSqlite(path: string): BetterSqlite3.Database {
   database.pragma('synchronous = FULL');
   database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   database.pragma('foreign_keys = ON');
-  return database;
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => database.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear();
+        statement = withIntegerBooleans(database.prepare(sql));
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+function withIntegerBooleans(statement: BetterSqlite3.Statement): SqliteStatement {
+  const bind = (parameters: ReadonlyArray<unknown>) =>
+    parameters.some((value) => typeof value === 'boolean')
+      ? parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value))
+      : parameters;
+  return {
+    reader: statement.reader,
+    all: (parameters) => statement.all(bind(parameters)),
+    run: (parameters) => statement.run(bind(parameters)),
+    iterate: (parameters) => statement.iterate(bind(parameters)),
+  };
 }
 
 /**
@@ -54,28 +80,5 @@ export class ImmediateSqliteDialect extends SqliteDialect {
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
-class BooleanToInteger extends OperationNodeTransformer {
-  protected override transformValue(node: ValueNode): ValueNode {
-    return typeof node.value === 'boolean' ? { ...node, value: node.value ? 1 : 0 } : super.transformValue(node);
-  }
-
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    return { ...node, values: node.values.map((value) => (typeof value === 'boolean' ? Number(value) : value)) };
-  }
-}
-
-/** SQLite has no boolean type and better-sqlite3 refuses to bind JS booleans: send 1/0. */
-export class SqliteBooleanPlugin implements KyselyPlugin {
-  readonly #transformer = new BooleanToInteger();
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.#transformer.transformNode(args.node);
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
   }
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { NamedBookingSpan } from '../../domain/booking-day';
@@ -34,22 +34,37 @@ export async function lockBookings(trx: Executor, engine: Engine): Promise<void>
   if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${BOOKING_LOCK_KEY}::bigint)`.execute(trx);
 }
 
+function touchingQuery(db: Executor, date: string, dayBefore: string) {
+  return db
+    .selectFrom('borrow_request as b')
+    .innerJoin('users as u', 'u.id', 'b.users_id')
+    .select(['b.users_id', 'b.borrow_date', 'b.start_time', 'b.end_time', 'b.end_date', 'u.name', 'u.class'])
+    .where((eb) => eb.or([eb('b.borrow_date', '=', date), eb.and([eb('b.borrow_date', '=', dayBefore), eb('b.end_date', '=', date)])]))
+    .orderBy('b.borrow_date')
+    .orderBy('b.start_time')
+    .orderBy('b.id');
+}
+
+type TouchingRow = Awaited<ReturnType<ReturnType<typeof touchingQuery>['execute']>>[number];
+
+// Building a Kysely query costs more than SQLite takes to run this one, on the hottest path
+// (every availability view, every booking): it is compiled once per dialect and rerun with new
+// parameters, which stand in the order [date, dayBefore, date].
+const compiledTouchingQueries = new WeakMap<object, CompiledQuery<TouchingRow>>();
+
 /**
  * Bookings made on `date`, and overnight ones from the day before that end on it, in the order
  * they start (so the first clash found is the earliest one).
  */
 export async function findBookingsTouching(db: Executor, date: string): Promise<BookingRow[]> {
-  const rows = await db
-    .selectFrom('borrow_request as b')
-    .innerJoin('users as u', 'u.id', 'b.users_id')
-    .select(['b.users_id', 'b.borrow_date', 'b.start_time', 'b.end_time', 'b.end_date', 'u.name', 'u.class'])
-    .where((eb) =>
-      eb.or([eb('b.borrow_date', '=', date), eb.and([eb('b.borrow_date', '=', addDays(date, -1)), eb('b.end_date', '=', date)])]),
-    )
-    .orderBy('b.borrow_date')
-    .orderBy('b.start_time')
-    .orderBy('b.id')
-    .execute();
+  const dayBefore = addDays(date, -1);
+  const adapter = db.getExecutor().adapter;
+  let compiled = compiledTouchingQueries.get(adapter);
+  if (!compiled) {
+    compiled = touchingQuery(db, date, dayBefore).compile();
+    compiledTouchingQueries.set(adapter, compiled);
+  }
+  const { rows } = await db.executeQuery<TouchingRow>({ ...compiled, parameters: [date, dayBefore, date] });
   return rows.map((row) => ({
     usersId: row.users_id,
     date: row.borrow_date,
