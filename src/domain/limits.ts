@@ -12,12 +12,10 @@ export const MAX_HOURS_PER_DAY = 4;
 
 /**
  * A voucher booking ends this many hours after its start. The spec calls the voucher a
- * 5-hour free loan, yet the original app stored start + 6 h; we keep what it did.
+ * 5-hour free loan, yet the original app stored start + 6 h; we keep what it did, and every
+ * screen says 6 so that what people read is what the server does.
  */
 export const VOUCHER_HOURS = 6;
-
-/** Hours the voucher is advertised as (rules page and admin screen wording). */
-export const VOUCHER_ADVERTISED_HOURS = 5;
 
 /** Committee use that is free, hours per day (rules page only, not enforced). */
 export const COMMITTEE_FREE_HOURS = 5;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CreatedVoucher } from '../../../domain/admin-schemas';
-import { VOUCHER_ADVERTISED_HOURS } from '../../../domain/limits';
+import { VOUCHER_HOURS } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
 import { createVoucher } from './api';
 
@@ -70,7 +70,7 @@ export function VoucherGenerator({
                 {copyNote}
               </span>
             </div>
-            <p className="text-slate-700">{messages.voucherHint(VOUCHER_ADVERTISED_HOURS)}</p>
+            <p className="text-slate-700">{messages.voucherHint(VOUCHER_HOURS)}</p>
           </div>
         )}
       </div>
