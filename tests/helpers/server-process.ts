@@ -10,6 +10,12 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+const running = new Set<ChildProcess>();
+// A failing test may never reach its stop(): no server outlives the test worker.
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -36,6 +42,8 @@ export async function startServerProcess(env: Record<string, string>, { timeoutM
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
