@@ -45,6 +45,14 @@ describe('the app over HTTP', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('serves the logo from the site root, and a missing asset as 404, not as the SPA', async () => {
+    const logo = await fetch(`${testApp.baseUrl}/logo.svg`);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toContain('image/svg+xml');
+    const missing = await fetch(`${testApp.baseUrl}/assets/index-missing.js`);
+    expect(missing.status).toBe(404);
+  });
+
   it('sends security headers with every response', async () => {
     const response = await fetch(`${testApp.baseUrl}/`);
     const csp = response.headers.get('content-security-policy') ?? '';

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
@@ -7,32 +7,57 @@ import { messages } from '../../domain/messages';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-/** index.html and its precompressed forms, read once: it is the answer to every page path. */
-function readIndexPage(clientDir: string): Map<Encoding, Buffer> {
-  const page = new Map<Encoding, Buffer>([['identity', readFileSync(join(clientDir, 'index.html'))]]);
-  for (const [encoding, suffix] of [
-    ['br', '.br'],
-    ['gzip', '.gz'],
-  ] as const) {
-    const path = join(clientDir, `index.html${suffix}`);
-    if (existsSync(path)) page.set(encoding, readFileSync(path));
-  }
-  return page;
+/** A built file and its precompressed forms, as sent. */
+interface InMemoryFile {
+  contentType: string;
+  cacheControl: string;
+  bodies: Map<Encoding, Buffer>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+};
+
+function readInMemory(path: string, cacheControl: string): InMemoryFile {
+  const bodies = new Map<Encoding, Buffer>([['identity', readFileSync(path)]]);
+  if (existsSync(`${path}.br`)) bodies.set('br', readFileSync(`${path}.br`));
+  if (existsSync(`${path}.gz`)) bodies.set('gzip', readFileSync(`${path}.gz`));
+  const extension = path.slice(path.lastIndexOf('.'));
+  return { contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', cacheControl, bodies };
+}
+
+function sendInMemory(file: InMemoryFile, request: FastifyRequest, reply: FastifyReply) {
+  const encoding = (negotiate(request.headers['accept-encoding'] ?? '', [...file.bodies.keys()]) ?? 'identity') as Encoding;
+  reply.header('Cache-Control', file.cacheControl).header('Vary', 'Accept-Encoding').type(file.contentType);
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  return reply.send(file.bodies.get(encoding));
 }
 
 /**
- * Serves the built React app: hashed assets cached for a year, precompressed .br/.gz files when
- * the build made them, and index.html, revalidated on every load, from memory for `/` and every
- * unknown page path. Unknown API paths get JSON 404.
+ * Serves the built React app. index.html (the answer to `/` and every unknown page path) and the
+ * hashed scripts and styles are read into memory at start, with their precompressed .br/.gz
+ * forms: the build never changes under a running server, and streaming them from disk on every
+ * request cost more than the requests themselves. Hashed files are cached for a year, index.html
+ * revalidated on every load; anything else in the build (the logo) is served from disk. Unknown
+ * API paths get JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
   const hasBuild = existsSync(join(clientDir, 'index.html'));
-  const indexPage = hasBuild ? readIndexPage(clientDir) : undefined;
+  const indexPage = hasBuild ? readInMemory(join(clientDir, 'index.html'), 'no-cache') : undefined;
   if (hasBuild) {
+    const assetsDir = join(clientDir, 'assets');
+    const hashed = existsSync(assetsDir) ? readdirSync(assetsDir).filter((name) => /\.(js|css)$/.test(name)) : [];
+    for (const name of hashed) {
+      const file = readInMemory(join(assetsDir, name), 'public, max-age=31536000, immutable');
+      app.get(`/assets/${name}`, (request, reply) => sendInMemory(file, request, reply));
+    }
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,
-      wildcard: false,
+      // One catch-all route, below the exact routes of the in-memory files.
+      wildcard: true,
       index: false,
       cacheControl: false,
       setHeaders(res, path) {
@@ -40,15 +65,10 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       },
     });
   }
-  const sendIndexPage = (page: Map<Encoding, Buffer>, request: FastifyRequest, reply: FastifyReply) => {
-    const encoding = (negotiate(request.headers['accept-encoding'] ?? '', [...page.keys()]) ?? 'identity') as Encoding;
-    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return reply.send(page.get(encoding));
-  };
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
-    if (indexPage && isPage) return sendIndexPage(indexPage, request, reply);
+    // A missing hashed file (an old page after a deploy) must fail as a file, not load the SPA as script.
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)(\/|$)/.test(request.url);
+    if (indexPage && isPage) return sendInMemory(indexPage, request, reply);
     return reply.status(404).send({ message: messages.notFound });
   });
 }
