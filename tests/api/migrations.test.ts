@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database';
+import { createDb, type Db } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
+import { dropPostgresDatabase, postgresUrlFor, withPostgresAdmin } from '../helpers/postgres';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 let database: TestDatabase | undefined;
@@ -17,7 +22,37 @@ async function tableNames(handle: Db): Promise<string[]> {
   return tables.map((table) => table.name).sort();
 }
 
+/** An empty database of the engine under test, never migrated. */
+async function emptyDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const dir = mkdtempSync(join(tmpdir(), 'pinjam-empty-'));
+    return {
+      db: createDb({ engine: 'sqlite', path: join(dir, 'empty.db') }),
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `pinjam_empty_${randomBytes(4).toString('hex')}`;
+  await withPostgresAdmin((client) => client.query(`create database "${name}"`));
+  return { db: createDb({ engine: 'postgres', url: postgresUrlFor(name) }), drop: () => dropPostgresDatabase(name) };
+}
+
 describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+  it('apply cleanly, in order, to an empty database', async () => {
+    const empty = await emptyDatabase();
+    try {
+      expect(await migrateToLatest(empty.db)).toEqual([
+        '2026_11_22_0001_spec_tables',
+        '2026_11_22_0002_booking_tracking',
+        '2026_11_22_0003_admin_sessions',
+        '2026_11_22_0004_outbox',
+      ]);
+      expect(await tableNames(empty.db)).toEqual(['admin_sessions', 'borrow_request', 'login_attempts', 'outbox', 'users', 'vouchers']);
+    } finally {
+      await empty.db.close();
+      await empty.drop();
+    }
+  });
+
   it('the template was migrated once, and migrating again applies nothing', async () => {
     database = await createTestDatabase();
     db = database.open();
