@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database';
 import { buildApp } from '../../src/server/app';
@@ -26,6 +27,22 @@ describe('the app over HTTP', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('serves the SPA to a client that asks for no compression (curl, a health probe)', async () => {
+    for (const path of ['/', '/peraturan']) {
+      const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        get(`${testApp.baseUrl}${path}`, (response) => {
+          let text = '';
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        }).on('error', reject);
+      });
+      expect(status).toBe(200);
+      expect(body).toContain('<div id="root"></div>');
     }
   });
 

@@ -46,13 +46,15 @@ function sendInMemory(file: InMemoryFile, request: FastifyRequest, reply: Fastif
 export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
   const hasBuild = existsSync(join(clientDir, 'index.html'));
   const indexPage = hasBuild ? readInMemory(join(clientDir, 'index.html'), 'no-cache') : undefined;
-  if (hasBuild) {
+  if (indexPage) {
     const assetsDir = join(clientDir, 'assets');
     const hashed = existsSync(assetsDir) ? readdirSync(assetsDir).filter((name) => /\.(js|css)$/.test(name)) : [];
     for (const name of hashed) {
       const file = readInMemory(join(assetsDir, name), 'public, max-age=31536000, immutable');
       app.get(`/assets/${name}`, (request, reply) => sendInMemory(file, request, reply));
     }
+    // An exact route: the catch-all below would answer `/` as a directory.
+    app.get('/', (request, reply) => sendInMemory(indexPage, request, reply));
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,
