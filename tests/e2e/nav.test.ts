@@ -29,7 +29,8 @@ describe('the navigation bar', () => {
     const nav = mainNav(page);
     const logo = nav.locator('img[src="/logo.svg"]');
     await logo.waitFor();
-    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The element is there before its image has loaded; decode() waits for the load and fails if it fails.
+    expect(await logo.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBeGreaterThan(0);
     for (const link of LINKS) {
       expect(await nav.getByRole('link', { name: link.name, exact: true }).getAttribute('href')).toBe(link.href);
     }

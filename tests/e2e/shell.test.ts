@@ -22,7 +22,8 @@ describe('the app shell in Chromium', () => {
     const nav = page.getByRole('navigation', { name: 'Utama' });
     await nav.getByRole('link', { name: 'Cek Ketersediaan' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('id');
-    expect(await page.locator('header img[src="/logo.svg"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const logo = page.locator('header img[src="/logo.svg"]');
+    expect(await logo.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBeGreaterThan(0);
     await context.close();
   });
 });
