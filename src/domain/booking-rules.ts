@@ -25,6 +25,13 @@ export interface BookingSpan {
   endDate: string;
 }
 
+/** A booking as it is saved: its span, the reason as typed (trimmed), and the voucher it spent, if any. */
+export interface SavedBookingDetails extends BookingSpan {
+  reason: string;
+  needStnk: boolean;
+  voucherCode: string | null;
+}
+
 /** What the rules need to know beyond the input; the caller reads it inside the booking transaction. */
 export interface BookingFacts {
   /** Today in the app's zone. */

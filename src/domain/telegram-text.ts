@@ -1,18 +1,11 @@
+import type { SavedBookingDetails } from './booking-rules';
 import { formatIndonesianDate } from './clock';
 import { messages } from './messages';
 
 /** What the owner is told about one booking; stored in the outbox and rendered when it is sent. */
-export interface BookingNotice {
+export interface BookingNotice extends SavedBookingDetails {
   name: string;
   class: string;
-  date: string;
-  start: string;
-  end: string;
-  /** The next day for an overnight voucher loan. */
-  endDate: string;
-  reason: string;
-  needStnk: boolean;
-  voucherCode: string | null;
 }
 
 /** Telegram refuses a message text longer than this many UTF-16 code units. */

@@ -2,6 +2,7 @@ import { type CompiledQuery, sql } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { NamedBookingSpan } from '../../domain/booking-day';
+import type { SavedBookingDetails } from '../../domain/booking-rules';
 import { addDays } from '../../domain/clock';
 
 /** A stored booking that touches a date, with who made it. */
@@ -9,15 +10,8 @@ export interface BookingRow extends NamedBookingSpan {
   usersId: string;
 }
 
-export interface NewBookingRow {
+export interface NewBookingRow extends SavedBookingDetails {
   usersId: string;
-  date: string;
-  start: string;
-  end: string;
-  endDate: string;
-  reason: string;
-  needStnk: boolean;
-  voucherCode: string | null;
   createdAt: string;
 }
 
