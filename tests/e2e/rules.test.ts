@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from '../helpers/browser';
+import { EXPECTED_RULES } from '../helpers/rules-text';
 import { borrowForm, horizontalOverflow, smallTouchTargets } from './support/pages';
 import { openPage, useStudentApp } from './support/student-app';
-
-// Written out here, not built from the constants, so a changed limit shows up as a failing test.
-const RULES = [
-  'Kelas PPTI 21: gratis, maksimal 4 jam sekali pinjam.',
-  'Kelas lain: maksimal 3 jam sekali pinjam, sewa Rp10.000 per jam.',
-  'Setiap orang maksimal pinjam 4 jam per hari.',
-  'Lewat dari batas jam, kena denda Rp10.000 per jam.',
-  'Untuk keperluan panitia, gratis sampai 5 jam per hari.',
-  'Pemakaian kurang dari 1 jam atau untuk beli makanan gratis.',
-  'Uang sewa masuk ke kas kelas.',
-  'Punya voucher? Tulis kodenya di kolom Alasan: jam selesai otomatis jadi 6 jam setelah jam mulai.',
-];
 
 describe('the rules page and the agreement', () => {
   const app = useStudentApp();
@@ -23,7 +12,7 @@ describe('the rules page and the agreement', () => {
     await page.goto('/peraturan');
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1, name: 'Aturan Peminjaman Motor Kelas PPTI 21', exact: true }).waitFor();
-    expect(await main.getByRole('listitem').allTextContents()).toEqual(RULES);
+    expect(await main.getByRole('listitem').allTextContents()).toEqual(EXPECTED_RULES);
     expect(await page.title()).toBe('Aturan Peminjaman Motor Kelas PPTI 21 · Pinjam Motor PPTI 21');
     await screenshot(page, 'rules-desktop-1280');
   });

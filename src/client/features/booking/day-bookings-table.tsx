@@ -1,6 +1,14 @@
 import type { DayBooking } from '../../../domain/booking-schemas';
 import { messages } from '../../../domain/messages';
 
+// The name column takes what the fixed-width ones leave.
+const COLUMNS = [
+  { label: messages.columnStart, width: 'w-[22%]' },
+  { label: messages.columnEnd, width: 'w-[22%]' },
+  { label: messages.columnName, width: '' },
+  { label: messages.columnClass, width: 'w-[24%]' },
+];
+
 /** One day's bookings, sorted by start as the API returns them. */
 export function DayBookingsTable({ caption, bookings }: { caption: string; bookings: DayBooking[] }) {
   return (
@@ -8,18 +16,11 @@ export function DayBookingsTable({ caption, bookings }: { caption: string; booki
       <caption className="sr-only">{caption}</caption>
       <thead className="bg-slate-100 text-sm text-slate-700">
         <tr>
-          <th scope="col" className="w-[22%] px-2 py-2 sm:px-4">
-            {messages.columnStart}
-          </th>
-          <th scope="col" className="w-[22%] px-2 py-2 sm:px-4">
-            {messages.columnEnd}
-          </th>
-          <th scope="col" className="px-2 py-2 sm:px-4">
-            {messages.columnName}
-          </th>
-          <th scope="col" className="w-[24%] px-2 py-2 sm:px-4">
-            {messages.columnClass}
-          </th>
+          {COLUMNS.map((column) => (
+            <th key={column.label} scope="col" className={`${column.width} px-2 py-2 sm:px-4`}>
+              {column.label}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
