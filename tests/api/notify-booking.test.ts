@@ -2,15 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bookingNoticeText } from '../../src/domain/telegram-text';
 import { addStudents, addVoucher, type BookingBody, bookingBody, postBooking } from '../helpers/booking-fixtures';
 import type { FakeTelegram } from '../helpers/fake-telegram';
-import {
-  createTestClock,
-  firstOutboxRow,
-  type NotifyingApp,
-  notifyFixtures,
-  outboxRows,
-  type TestClock,
-  waitUntil,
-} from '../helpers/notify-app';
+import { createTestClock, firstOutboxRow, type NotifyingApp, notifyFixtures, outboxRows, type TestClock } from '../helpers/notify-app';
+import { waitUntil } from '../helpers/wait-until';
 
 const fixtures = notifyFixtures();
 const { fake, app } = fixtures;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClock, enqueueNotice, firstOutboxRow as firstRow, notifyFixtures, outboxRows, waitUntil } from '../helpers/notify-app';
+import { createTestClock, enqueueNotice, firstOutboxRow as firstRow, notifyFixtures, outboxRows } from '../helpers/notify-app';
+import { waitUntil } from '../helpers/wait-until';
 
 const fixtures = notifyFixtures();
 const { fake, app } = fixtures;

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/clock';
 import { addStudents, bookingBody, postBooking } from '../helpers/booking-fixtures';
 import { startFakeTelegram } from '../helpers/fake-telegram';
-import { waitUntil } from '../helpers/notify-app';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
 import { startTestApp } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { waitUntil } from '../helpers/wait-until';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -70,7 +70,8 @@ describe('the server process and its notifications', () => {
     await waitUntil('the delivery after restart', () => telegram.delivered.length === 1);
     await waitUntil('the row marked sent', async () => (await outboxRows(database))[0]?.sent_at !== null);
     expect(telegram.requests).toHaveLength(2);
-    expect(second.output()).toContain('Telegram notification sent');
+    // The worker logs after it has marked the row sent, and the line crosses a pipe: wait for it.
+    await waitUntil('the sent log line', () => second.output().includes('Telegram notification sent'));
     expect(first.output() + second.output()).not.toContain(telegram.telegram.token);
   });
 

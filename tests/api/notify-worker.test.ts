@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookingNoticeText } from '../../src/domain/telegram-text';
 import { startFakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock, enqueueNotice, firstOutboxRow as firstRow, notifyFixtures, sampleNotice, waitUntil } from '../helpers/notify-app';
+import { createTestClock, enqueueNotice, firstOutboxRow as firstRow, notifyFixtures, sampleNotice } from '../helpers/notify-app';
 import type { TestApp } from '../helpers/test-app';
+import { waitUntil } from '../helpers/wait-until';
 
 const fixtures = notifyFixtures();
 const { fake, app } = fixtures;

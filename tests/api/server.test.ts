@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app';
 import { runCommand, startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp, testConfig } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { waitUntil } from '../helpers/wait-until';
 
 describe('the app over HTTP', () => {
   let testApp: TestApp;
@@ -117,7 +118,8 @@ describe('the server process', () => {
     const roster = await requestJson(server.baseUrl, '/api/roster');
     expect(roster.body.users.length).toBeGreaterThanOrEqual(5);
     expect(server.output()).toMatch(/Admin login: Nama "Admin Demo", Kode Masuk [A-Z2-9]{12}/);
-    expect(server.output()).toContain(`pinjam-motor is listening on ${server.baseUrl}`);
+    // Printed once listening, so /healthz may answer before the line has crossed the pipe.
+    await waitUntil('the listening line', () => server.output().includes(`pinjam-motor is listening on ${server.baseUrl}`));
     expect(await server.stop('SIGTERM')).toBe(0);
 
     const again = await startServerProcess({ DATABASE_URL: database.url, SEED_DEMO: '1', LOG_LEVEL: 'info' });
