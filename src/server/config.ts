@@ -22,6 +22,8 @@ export interface Config {
   production: boolean;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** Tests only: a file holding the instant the server takes as now (see clock-file.ts). */
+  clockFile: string | undefined;
 }
 
 /** A bad environment variable; its message is the one line start-up prints. */
@@ -100,6 +102,13 @@ function readSessionSecret(env: Env, production: boolean, dataDir: string): stri
   return secret;
 }
 
+function readClockFile(env: Env, production: boolean): string | undefined {
+  const file = env.APP_CLOCK_FILE?.trim();
+  if (!file) return undefined;
+  if (production) throw new ConfigError('APP_CLOCK_FILE', 'is for tests and must be unset when NODE_ENV=production');
+  return file;
+}
+
 export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
   const production = env.NODE_ENV === 'production';
   const host = env.HOST ?? '0.0.0.0';
@@ -114,5 +123,6 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     trustProxy: readFlag(env, 'TRUST_PROXY', '0'),
     production,
     sessionSecret: readSessionSecret(env, production, dataDir),
+    clockFile: readClockFile(env, production),
   };
 }

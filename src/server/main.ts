@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { buildApp } from './app';
+import { createClock } from './clock-file';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { seedDemoRoster } from './roster/service';
 
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
     fail(`DATABASE_URL: ${(error as Error).message}`);
   }
 
-  const app = await buildApp({ config, db, now: () => new Date() }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const app = await buildApp({ config, db, now: createClock(config.clockFile) }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   if (config.seedDemo) {
     const admin = await seedDemoRoster(db.kysely);
     // Plain lines, not JSON logs: they are read by a person trying the app for the first time.

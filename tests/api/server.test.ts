@@ -1,4 +1,7 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database';
 import { buildApp } from '../../src/server/app';
@@ -125,6 +128,18 @@ describe('the server process', () => {
     const again = await startServerProcess({ DATABASE_URL: database.url, SEED_DEMO: '1', LOG_LEVEL: 'info' });
     expect(again.output()).not.toContain('Demo roster loaded');
     expect(await again.stop('SIGINT')).toBe(0);
+  });
+
+  it('takes now from APP_CLOCK_FILE when a test sets one, and the real time while it is empty', async () => {
+    const clockFile = join(mkdtempSync(join(tmpdir(), 'pinjam-clock-')), 'now');
+    writeFileSync(clockFile, '2031-05-04T20:00:00Z');
+    const server = await startServerProcess({ DATABASE_URL: database.url, SEED_DEMO: '0', APP_CLOCK_FILE: clockFile });
+    expect((await requestJson(server.baseUrl, '/api/today')).body.today).toBe('2031-05-05');
+    writeFileSync(clockFile, '2031-05-05T20:00:00Z');
+    expect((await requestJson(server.baseUrl, '/api/today')).body.today).toBe('2031-05-06');
+    writeFileSync(clockFile, '');
+    expect((await requestJson(server.baseUrl, '/api/today')).body.today).not.toMatch(/^2031-/);
+    await server.stop();
   });
 
   it('does not load the demo roster with SEED_DEMO=0', async () => {

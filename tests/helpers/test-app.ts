@@ -34,6 +34,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     seedDemo: false,
     production: false,
     trustProxy: false,
+    clockFile: undefined,
     ...overrides,
   };
 }

@@ -46,6 +46,11 @@ describe('configuration from the environment', () => {
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO', "SEED_DEMO: 'yes' must be 0 or 1"],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET', 'SESSION_SECRET: is required when NODE_ENV=production'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET', 'SESSION_SECRET: must be at least 32 characters'],
+    [
+      { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_CLOCK_FILE: '/tmp/clock' },
+      'APP_CLOCK_FILE',
+      'APP_CLOCK_FILE: is for tests and must be unset when NODE_ENV=production',
+    ],
     [{ TELEGRAM_API_URL: 'ftp://x' }, 'TELEGRAM_API_URL', "TELEGRAM_API_URL: 'ftp://x' is not an http(s) URL"],
   ])('refuses %o naming %s in one line', (env, variable, line) => {
     const error = errorOf(env);
