@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_NAME_LENGTH } from './limits';
+import { isCalendarDate } from './clock';
+import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from './limits';
 import { messages } from './messages';
 
 /** Longest login code accepted; user ids are 12 characters, imported ones may be longer. */
@@ -44,3 +45,126 @@ export const errorResponseSchema = z.object({
   errors: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** Longest note on a voucher (who it is for). */
+export const MAX_VOUCHER_NOTE_LENGTH = 100;
+/** Longest reason for a cancellation. */
+export const MAX_CANCEL_REASON_LENGTH = 500;
+/** Widest date range of the bookings list and its CSV, in days. */
+export const MAX_RANGE_DAYS = 366;
+/** Largest roster CSV the import screen sends; the request body limit is 64 KiB. */
+export const MAX_ROSTER_CSV_LENGTH = 60_000;
+
+const requiredText = (label: string, required: string, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? required : messages.invalidField(label)) })
+    .max(max, { error: messages.tooLong(label, max) })
+    .refine((value) => value.trim() !== '', { error: required });
+
+const calendarDate = (label: string) =>
+  z.string({ error: messages.invalidField(label) }).refine(isCalendarDate, { error: messages.invalidField(label) });
+
+export const createVoucherRequestSchema = z.strictObject({
+  note: z
+    .string({ error: messages.invalidField(messages.voucherNote) })
+    .max(MAX_VOUCHER_NOTE_LENGTH, { error: messages.tooLong(messages.voucherNote, MAX_VOUCHER_NOTE_LENGTH) })
+    .optional(),
+});
+export type CreateVoucherRequest = z.infer<typeof createVoucherRequestSchema>;
+
+export const voucherStatusSchema = z.enum(['unused', 'used', 'revoked']);
+export type VoucherStatus = z.infer<typeof voucherStatusSchema>;
+
+export const adminVoucherSchema = z.object({
+  code: z.string(),
+  note: z.string().nullable(),
+  /** Null for a voucher imported from the original app, which kept no time. */
+  createdAt: z.string().nullable(),
+  /** The admin who generated it, by name. */
+  createdBy: z.string().nullable(),
+  status: voucherStatusSchema,
+  /** The active booking that used it; null while unused, or when the original app did not record it. */
+  usedBy: z.object({ name: z.string(), date: z.string(), start: z.string(), end: z.string(), endDate: z.string() }).nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type AdminVoucher = z.infer<typeof adminVoucherSchema>;
+export const listAdminVouchersResponseSchema = z.object({ vouchers: z.array(adminVoucherSchema) });
+export const revokeVoucherResponseSchema = z.object({ message: z.string(), voucher: adminVoucherSchema });
+
+export const bookingRangeQuerySchema = z.strictObject({
+  from: calendarDate(messages.rangeFrom).optional(),
+  to: calendarDate(messages.rangeTo).optional(),
+});
+
+export const adminBookingSchema = z.object({
+  /** Opaque name of the booking; never its id. */
+  ref: z.string(),
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  /** The next day for an overnight voucher loan. */
+  endDate: z.string(),
+  name: z.string(),
+  class: z.string(),
+  reason: z.string(),
+  needStnk: z.boolean(),
+  voucherCode: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  cancellation: z.object({ at: z.string(), by: z.string(), reason: z.string() }).nullable(),
+});
+export type AdminBooking = z.infer<typeof adminBookingSchema>;
+export const listAdminBookingsResponseSchema = z.object({ from: z.string(), to: z.string(), bookings: z.array(adminBookingSchema) });
+
+export const cancelBookingRequestSchema = z.strictObject({
+  reason: requiredText(messages.cancelReasonLabel, messages.cancelReasonRequired, MAX_CANCEL_REASON_LENGTH),
+});
+export const cancelBookingResponseSchema = z.object({ message: z.string(), booking: adminBookingSchema });
+
+export const memberSchema = z.object({
+  /** Opaque name of the member; never the id, which is an admin's login code. */
+  ref: z.string(),
+  name: z.string(),
+  class: z.string(),
+  admin: z.boolean(),
+  active: z.boolean(),
+  bookings: z.number(),
+});
+export type Member = z.infer<typeof memberSchema>;
+export const listMembersResponseSchema = z.object({ members: z.array(memberSchema) });
+
+export const memberRequestSchema = z.strictObject({
+  name: requiredText(messages.memberName, messages.memberNameRequired, MAX_NAME_LENGTH),
+  class: requiredText(messages.memberClass, messages.memberClassRequired, MAX_CLASS_LENGTH),
+  admin: z.boolean({ error: messages.invalidField(messages.memberAdmin) }).default(false),
+});
+export type MemberRequest = z.infer<typeof memberRequestSchema>;
+/** `loginCode` only when the member just became an admin: shown once, never again. */
+export const memberResponseSchema = z.object({ member: memberSchema, loginCode: z.string().optional() });
+
+export const importRosterRequestSchema = z.strictObject({
+  csv: requiredText('CSV', messages.importFileRequired, MAX_ROSTER_CSV_LENGTH),
+});
+export const importRosterResponseSchema = z.object({ imported: z.number(), message: z.string() });
+export const importRosterErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()),
+  /** One line per bad row, with its CSV line number. */
+  problems: z.array(z.string()),
+});
+
+export const auditQuerySchema = z.strictObject({
+  page: z.coerce
+    .number({ error: messages.invalidField('page') })
+    .int({ error: messages.invalidField('page') })
+    .min(1, { error: messages.invalidField('page') })
+    .default(1),
+});
+export const auditEntrySchema = z.object({
+  at: z.string(),
+  who: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageResponseSchema = z.object({ entries: z.array(auditEntrySchema), page: z.number(), pages: z.number() });

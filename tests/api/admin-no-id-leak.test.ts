@@ -32,7 +32,8 @@ describe(`user ids in public answers on ${process.env.TEST_DB ?? 'sqlite'}`, () 
     users = await seedRoster(testApp.db);
     // A used and an unused voucher exist, as they would in a running app.
     const cookie = await loginCookie(testApp.baseUrl, users[0]!);
-    for (let n = 0; n < 2; n++) await fetch(`${testApp.baseUrl}/api/admin/vouchers`, { method: 'POST', headers: { cookie } });
+    for (let n = 0; n < 2; n++)
+      await fetch(`${testApp.baseUrl}/api/admin/vouchers`, { method: 'POST', headers: { cookie, origin: testApp.baseUrl } });
   });
   afterAll(async () => {
     await testApp.close();

@@ -46,8 +46,17 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0003_admin_sessions',
         '2026_11_22_0004_outbox',
         '2026_11_22_0005_cancellation',
+        '2026_11_22_0020_admin_console',
       ]);
-      expect(await tableNames(empty.db)).toEqual(['admin_sessions', 'borrow_request', 'login_attempts', 'outbox', 'users', 'vouchers']);
+      expect(await tableNames(empty.db)).toEqual([
+        'admin_sessions',
+        'audit_log',
+        'borrow_request',
+        'login_attempts',
+        'outbox',
+        'users',
+        'vouchers',
+      ]);
     } finally {
       await empty.db.close();
       await empty.drop();
@@ -82,7 +91,15 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     database = await createTestDatabase();
     db = database.open();
     expect(await migrateToLatest(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual(['admin_sessions', 'borrow_request', 'login_attempts', 'outbox', 'users', 'vouchers']);
+    expect(await tableNames(db)).toEqual([
+      'admin_sessions',
+      'audit_log',
+      'borrow_request',
+      'login_attempts',
+      'outbox',
+      'users',
+      'vouchers',
+    ]);
   });
 
   it('keep the spec tables and columns and add ours beside them', async () => {
@@ -94,7 +111,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         .find((table) => table.name === name)
         ?.columns.map((column) => column.name)
         .sort();
-    expect(columns('users')).toEqual(['class', 'id', 'name', 'role']);
+    expect(columns('users')).toEqual(['active', 'class', 'id', 'name', 'ref', 'role']);
     expect(columns('borrow_request')).toEqual(
       [
         'borrow_date',
@@ -114,7 +131,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         'voucher_code',
       ].sort(),
     );
-    expect(columns('vouchers')).toEqual(['code', 'created_at', 'created_by', 'is_used']);
+    expect(columns('vouchers')).toEqual(['code', 'created_at', 'created_by', 'is_used', 'note', 'revoked_at', 'revoked_by']);
   });
 
   it('make user names unique whatever their case and surrounding spaces', async () => {

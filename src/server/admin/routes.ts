@@ -4,8 +4,8 @@ import { type LoginRequest, loginRequestSchema } from '../../domain/admin-schema
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http-errors';
-import { createRequireAdmin } from './guard';
-import { endSession, type LoginOutcome, login, type SessionAdmin } from './service';
+import { createRequireAdmin, requireSessionAdmin } from './guard';
+import { auditLogin, endSession, type LoginOutcome, login, type SessionAdmin } from './service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
 
 const adminBody = (admin: SessionAdmin) => ({ admin: { id: admin.id, name: admin.name, role: 'admin' as const } });
@@ -50,15 +50,18 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
     const at = now();
     const outcome = await login(db.kysely, input, { ip: request.ip, now: at, previousToken: readSessionToken(request) });
     logAttempt(request, input.name, outcome.kind);
+    await auditLogin(db.kysely, input.name, outcome, at);
     if (outcome.kind !== 'ok') throw failure(outcome);
     setSessionCookie(request, reply, outcome.token, outcome.expiresAt, at);
     return adminBody(outcome.admin);
   });
 
-  app.get('/api/admin/session', { preHandler: requireAdmin }, async (request) => adminBody(request.admin!));
+  app.get('/api/admin/session', { preHandler: requireAdmin }, async (request) => adminBody(requireSessionAdmin(request)));
 
   app.post('/api/admin/logout', { preHandler: requireAdmin }, async (request, reply) => {
-    await endSession(db.kysely, request.adminToken!);
+    const token = request.adminToken;
+    if (token === null) throw new Error('logout without a session token');
+    await endSession(db.kysely, token, requireSessionAdmin(request), now());
     clearSessionCookie(request, reply);
     return reply.status(204).send();
   });

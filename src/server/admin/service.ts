@@ -3,6 +3,8 @@ import type { Executor } from '../../db/executor';
 import { LOGIN_WINDOW_MS, loginLockRemainingMs, SESSION_LIFETIME_MS } from '../../domain/admin-limits';
 import type { LoginRequest } from '../../domain/admin-schemas';
 import { nameKey } from '../../domain/booking-rules';
+import { messages } from '../../domain/messages';
+import { appendAuditEntry } from '../audit/repository';
 import { findUserByName } from '../roster/repository';
 import {
   deleteExpiredSessions,
@@ -81,6 +83,26 @@ export async function findAdminBySessionToken(db: Executor, token: string, now: 
   return findSessionAdmin(db, hashToken(token), now);
 }
 
-export async function endSession(db: Executor, token: string): Promise<void> {
-  await deleteSession(db, hashToken(token));
+/** Ends the session and records the sign-out in the audit trail. */
+export async function endSession(db: Executor, token: string, admin: SessionAdmin, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await deleteSession(trx, hashToken(token));
+    await appendAuditEntry(trx, { at: now, actorUserId: admin.id, actorName: admin.name, action: 'logout' });
+  });
+}
+
+const refusalText: Record<Exclude<LoginOutcome['kind'], 'ok'>, string> = {
+  'name-not-found': messages.loginNameNotFound,
+  'wrong-code': messages.loginWrongCode,
+  'not-admin': messages.loginNotAdmin,
+  'rate-limited': messages.loginRateLimited,
+};
+
+/** Records a sign-in in the audit trail: a refusal under the name as it was typed (never the code). */
+export async function auditLogin(db: Executor, typedName: string, outcome: LoginOutcome, now: Date): Promise<void> {
+  if (outcome.kind === 'ok') {
+    await appendAuditEntry(db, { at: now, actorUserId: outcome.admin.id, actorName: outcome.admin.name, action: 'login' });
+    return;
+  }
+  await appendAuditEntry(db, { at: now, actorName: typedName.trim(), action: 'login-refused', detail: refusalText[outcome.kind] });
 }

@@ -65,7 +65,7 @@ export async function bookInTransaction(trx: Executor, input: BookingInput, toda
   const reason = input.reason.trim();
   const needStnk = needsStnk(input.needStnk);
   const voucherCode = usedVoucher ? code : null;
-  const id = await insertBooking(trx, {
+  await insertBooking(trx, {
     usersId: user.id,
     date: input.date,
     start: input.start,
@@ -81,6 +81,6 @@ export async function bookInTransaction(trx: Executor, input: BookingInput, toda
     now,
   );
   return {
-    booking: { id, name: user.name, class: user.class, date: input.date, start: input.start, ...span, reason, needStnk, usedVoucher },
+    booking: { name: user.name, class: user.class, date: input.date, start: input.start, ...span, reason, needStnk, usedVoucher },
   };
 }

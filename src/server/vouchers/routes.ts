@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createVoucherRequestSchema } from '../../domain/admin-schemas';
 import { messages } from '../../domain/messages';
-import { createRequireAdmin } from '../admin/guard';
+import { createRequireAdmin, requireSessionAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
-import { HttpError } from '../http-errors';
-import { generateVoucher, listVouchers } from './service';
+import { HttpError, parseOrThrow } from '../http-errors';
+import { generateVoucher, listVouchers, revokeVoucher } from './service';
+
+const codeParamsSchema = z.object({ code: z.string().max(50) });
 
 export async function voucherRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { db, now } = context;
   const requireAdmin = createRequireAdmin(app, context);
 
   app.post('/api/admin/vouchers', { preHandler: requireAdmin }, async (request, reply) => {
+    const { note } = parseOrThrow(createVoucherRequestSchema, request.body);
     try {
-      const voucher = await generateVoucher(db.kysely, { createdBy: request.admin!.id, now: now() });
+      const voucher = await generateVoucher(db.kysely, { admin: requireSessionAdmin(request), note, now: now() });
       return reply.status(201).send({ voucher });
     } catch (error) {
       request.log.error({ err: error }, 'voucher insert failed');
@@ -20,4 +25,11 @@ export async function voucherRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   app.get('/api/admin/vouchers', { preHandler: requireAdmin }, async () => ({ vouchers: await listVouchers(db.kysely) }));
+
+  app.post('/api/admin/vouchers/:code/revoke', { preHandler: requireAdmin }, async (request) => {
+    const { code } = parseOrThrow(codeParamsSchema, request.params);
+    const outcome = await revokeVoucher(db.kysely, requireSessionAdmin(request), code, now());
+    if (outcome.kind === 'refused') throw new HttpError(outcome.status, outcome.message);
+    return { message: messages.voucherRevokedDone(code), voucher: outcome.voucher };
+  });
 }
