@@ -10,6 +10,9 @@ const RulesPage = lazy(() => import('./pages/rules-page').then((module) => ({ de
 const BorrowFormPage = lazy(() => import('./pages/borrow-form-page').then((module) => ({ default: module.BorrowFormPage })));
 const LoginPage = lazy(() => import('./pages/login-page').then((module) => ({ default: module.LoginPage })));
 const GeneratePage = lazy(() => import('./pages/generate-page').then((module) => ({ default: module.GeneratePage })));
+const AdminBookingsPage = lazy(() => import('./pages/admin-bookings-page').then((module) => ({ default: module.AdminBookingsPage })));
+const AdminMembersPage = lazy(() => import('./pages/admin-members-page').then((module) => ({ default: module.AdminMembersPage })));
+const AdminHistoryPage = lazy(() => import('./pages/admin-history-page').then((module) => ({ default: module.AdminHistoryPage })));
 
 export function AppRoutes() {
   return (
@@ -21,6 +24,9 @@ export function AppRoutes() {
           <Route path="/form" element={<BorrowFormPage />} />
           <Route path="/login" element={<LoginPage />} />
           <Route path="/generate" element={<GeneratePage />} />
+          <Route path="/admin/peminjaman" element={<AdminBookingsPage />} />
+          <Route path="/admin/anggota" element={<AdminMembersPage />} />
+          <Route path="/admin/riwayat" element={<AdminHistoryPage />} />
           <Route path="*" element={<h1 className="text-2xl font-bold">{messages.notFound}</h1>} />
         </Routes>
       </Suspense>

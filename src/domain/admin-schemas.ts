@@ -29,17 +29,6 @@ export const createdVoucherSchema = z.object({ code: z.string(), createdAt: z.st
 export type CreatedVoucher = z.infer<typeof createdVoucherSchema>;
 export const createVoucherResponseSchema = z.object({ voucher: createdVoucherSchema });
 
-export const voucherSummarySchema = z.object({
-  code: z.string(),
-  /** Null for a voucher imported from the original app, which kept no time. */
-  createdAt: z.string().nullable(),
-  isUsed: z.boolean(),
-  /** The booking that used it; null while unused, or when the original app did not record it. */
-  usedBy: z.object({ name: z.string(), date: z.string() }).nullable(),
-});
-export type VoucherSummary = z.infer<typeof voucherSummarySchema>;
-export const listVouchersResponseSchema = z.object({ vouchers: z.array(voucherSummarySchema) });
-
 export const errorResponseSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
