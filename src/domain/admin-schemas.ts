@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminMessages } from './admin-messages';
 import { isCalendarDate } from './clock';
 import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from './limits';
 import { messages } from './messages';
@@ -55,8 +56,8 @@ const calendarDate = (label: string) =>
 
 export const createVoucherRequestSchema = z.strictObject({
   note: z
-    .string({ error: messages.invalidField(messages.voucherNote) })
-    .max(MAX_VOUCHER_NOTE_LENGTH, { error: messages.tooLong(messages.voucherNote, MAX_VOUCHER_NOTE_LENGTH) })
+    .string({ error: messages.invalidField(adminMessages.voucherNote) })
+    .max(MAX_VOUCHER_NOTE_LENGTH, { error: messages.tooLong(adminMessages.voucherNote, MAX_VOUCHER_NOTE_LENGTH) })
     .optional(),
 });
 export type CreateVoucherRequest = z.infer<typeof createVoucherRequestSchema>;
@@ -81,8 +82,8 @@ export const listAdminVouchersResponseSchema = z.object({ vouchers: z.array(admi
 export const revokeVoucherResponseSchema = z.object({ message: z.string(), voucher: adminVoucherSchema });
 
 export const bookingRangeQuerySchema = z.strictObject({
-  from: calendarDate(messages.rangeFrom).optional(),
-  to: calendarDate(messages.rangeTo).optional(),
+  from: calendarDate(adminMessages.rangeFrom).optional(),
+  to: calendarDate(adminMessages.rangeTo).optional(),
 });
 
 export const adminBookingSchema = z.object({
@@ -105,7 +106,7 @@ export type AdminBooking = z.infer<typeof adminBookingSchema>;
 export const listAdminBookingsResponseSchema = z.object({ from: z.string(), to: z.string(), bookings: z.array(adminBookingSchema) });
 
 export const cancelBookingRequestSchema = z.strictObject({
-  reason: requiredText(messages.cancelReasonLabel, messages.cancelReasonRequired, MAX_CANCEL_REASON_LENGTH),
+  reason: requiredText(adminMessages.cancelReasonLabel, adminMessages.cancelReasonRequired, MAX_CANCEL_REASON_LENGTH),
 });
 export const cancelBookingResponseSchema = z.object({ message: z.string(), booking: adminBookingSchema });
 
@@ -122,16 +123,16 @@ export type Member = z.infer<typeof memberSchema>;
 export const listMembersResponseSchema = z.object({ members: z.array(memberSchema) });
 
 export const memberRequestSchema = z.strictObject({
-  name: requiredText(messages.memberName, messages.memberNameRequired, MAX_NAME_LENGTH),
-  class: requiredText(messages.memberClass, messages.memberClassRequired, MAX_CLASS_LENGTH),
-  admin: z.boolean({ error: messages.invalidField(messages.memberAdmin) }).default(false),
+  name: requiredText(adminMessages.memberName, adminMessages.memberNameRequired, MAX_NAME_LENGTH),
+  class: requiredText(adminMessages.memberClass, adminMessages.memberClassRequired, MAX_CLASS_LENGTH),
+  admin: z.boolean({ error: messages.invalidField(adminMessages.memberAdmin) }).default(false),
 });
 export type MemberRequest = z.infer<typeof memberRequestSchema>;
 /** `loginCode` only when the member just became an admin: shown once, never again. */
 export const memberResponseSchema = z.object({ member: memberSchema, loginCode: z.string().optional() });
 
 export const importRosterRequestSchema = z.strictObject({
-  csv: requiredText('CSV', messages.importFileRequired, MAX_ROSTER_CSV_LENGTH),
+  csv: requiredText('CSV', adminMessages.importFileRequired, MAX_ROSTER_CSV_LENGTH),
 });
 export const importRosterResponseSchema = z.object({ imported: z.number(), message: z.string() });
 export const importRosterErrorSchema = z.object({

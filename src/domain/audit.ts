@@ -1,4 +1,4 @@
-import { messages } from './messages';
+import { adminMessages } from './admin-messages';
 
 /** Every admin action the audit trail records, by the name stored in `audit_log.action`. */
 export const auditActions = [
@@ -26,5 +26,5 @@ export function isAuditAction(value: string): value is AuditAction {
 
 /** What the trail says an action was; an unknown stored name is shown as it is. */
 export function auditActionLabel(action: string): string {
-  return isAuditAction(action) ? messages.auditAction[action] : action;
+  return isAuditAction(action) ? adminMessages.auditAction[action] : action;
 }

@@ -1,3 +1,4 @@
+import { adminMessages } from './admin-messages';
 import { MAX_RANGE_DAYS } from './admin-schemas';
 import { addDays } from './clock';
 import { messages } from './messages';
@@ -14,7 +15,7 @@ export type BookingRange = { from: string; to: string } | { errors: Record<strin
 export function resolveBookingRange(query: { from?: string | undefined; to?: string | undefined }, today: string): BookingRange {
   const from = query.from ?? today;
   const to = query.to ?? addDays(from, DEFAULT_RANGE_DAYS);
-  if (to < from) return { errors: { to: messages.rangeBackwards } };
-  if (addDays(from, MAX_RANGE_DAYS - 1) < to) return { errors: { to: messages.rangeTooLong(MAX_RANGE_DAYS) } };
+  if (to < from) return { errors: { to: adminMessages.rangeBackwards } };
+  if (addDays(from, MAX_RANGE_DAYS - 1) < to) return { errors: { to: adminMessages.rangeTooLong(MAX_RANGE_DAYS) } };
   return { from, to };
 }

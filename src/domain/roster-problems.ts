@@ -1,3 +1,4 @@
+import { adminMessages } from './admin-messages';
 import { messages } from './messages';
 
 /** Where a roster row came from: a CSV line, or a caller's own label (a command's options). */
@@ -16,12 +17,12 @@ export type RosterProblem = { at: RowRef } & (
 );
 
 function placeId(at: RowRef): string {
-  return 'line' in at ? messages.rosterLine(at.line) : at.label;
+  return 'line' in at ? adminMessages.rosterLine(at.line) : at.label;
 }
 
 /** One line of the import screen: where, then what is wrong, in Indonesian. */
 export function rosterProblemText(problem: RosterProblem): string {
-  const texts = messages.rosterProblem;
+  const texts = adminMessages.rosterProblem;
   const what = (() => {
     switch (problem.kind) {
       case 'name-missing':

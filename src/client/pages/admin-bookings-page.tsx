@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
+import { adminMessages } from '../../domain/admin-messages';
 import type { AdminBooking } from '../../domain/admin-schemas';
 import { formatIndonesianDate } from '../../domain/clock';
 import { messages } from '../../domain/messages';
@@ -11,10 +12,10 @@ import { adminStyles } from '../features/admin/styles';
 
 type ListState = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; bookings: AdminBooking[] };
 
-const columns = messages.bookingColumns;
+const columns = adminMessages.bookingColumns;
 
 function endText(booking: AdminBooking): string {
-  return booking.endDate === booking.date ? booking.end : messages.endsNextDayShort(booking.end);
+  return booking.endDate === booking.date ? booking.end : adminMessages.endsNextDayShort(booking.end);
 }
 
 function describe(booking: AdminBooking): string {
@@ -38,7 +39,7 @@ function BookingsScreen({ signOut }: AdminPageProps) {
         setRange({ from: result.data.from, to: result.data.to });
         setList({ state: 'loaded', bookings: result.data.bookings });
       } else if (result.status === 401) signOut();
-      else setList({ state: 'failed', message: Object.values(result.errors)[0] ?? messages.loadFailed });
+      else setList({ state: 'failed', message: Object.values(result.errors)[0] ?? adminMessages.loadFailed });
     },
     [signOut],
   );
@@ -80,7 +81,7 @@ function BookingsScreen({ signOut }: AdminPageProps) {
         {(['from', 'to'] as const).map((field) => (
           <div key={field}>
             <label htmlFor={`${id}-${field}`} className={adminStyles.label}>
-              {field === 'from' ? messages.rangeFrom : messages.rangeTo}
+              {field === 'from' ? adminMessages.rangeFrom : adminMessages.rangeTo}
             </label>
             <input
               id={`${id}-${field}`}
@@ -93,10 +94,10 @@ function BookingsScreen({ signOut }: AdminPageProps) {
         ))}
         <label className="flex min-h-11 items-center gap-2">
           <input type="checkbox" checked={showCancelled} onChange={(event) => setShowCancelled(event.target.checked)} className="size-5" />
-          {messages.showCancelled}
+          {adminMessages.showCancelled}
         </label>
         <a href={bookingsCsvPath(range)} download className={adminStyles.smallButton}>
-          {messages.downloadCsv}
+          {adminMessages.downloadCsv}
         </a>
       </div>
       <p role="status" className="font-medium text-green-800">
@@ -104,9 +105,9 @@ function BookingsScreen({ signOut }: AdminPageProps) {
       </p>
       {list.state === 'loading' && <p role="status">{messages.loading}</p>}
       {list.state === 'failed' && <p role="alert">{list.message}</p>}
-      {list.state === 'loaded' && shown.length === 0 && <p>{messages.bookingsEmpty}</p>}
+      {list.state === 'loaded' && shown.length === 0 && <p>{adminMessages.bookingsEmpty}</p>}
       {shown.length > 0 && (
-        <ScrollTable label={messages.bookingsTableLabel}>
+        <ScrollTable label={adminMessages.bookingsTableLabel}>
           <thead className="bg-slate-100">
             <tr>
               {[
@@ -145,13 +146,13 @@ function BookingsScreen({ signOut }: AdminPageProps) {
                 <td className={adminStyles.td}>
                   {booking.cancellation ? (
                     <>
-                      <span className="font-medium text-red-800">{messages.statusCancelled}</span>
+                      <span className="font-medium text-red-800">{adminMessages.statusCancelled}</span>
                       <span className="block min-w-40 text-slate-700">
-                        {messages.cancelledByWhy(booking.cancellation.by, booking.cancellation.reason)}
+                        {adminMessages.cancelledByWhy(booking.cancellation.by, booking.cancellation.reason)}
                       </span>
                     </>
                   ) : (
-                    messages.statusActive
+                    adminMessages.statusActive
                   )}
                 </td>
                 <td className={adminStyles.td}>
@@ -162,10 +163,10 @@ function BookingsScreen({ signOut }: AdminPageProps) {
                         setNotice('');
                         setCancelling(booking);
                       }}
-                      aria-label={`${messages.cancelBooking}: ${describe(booking)}`}
+                      aria-label={`${adminMessages.cancelBooking}: ${describe(booking)}`}
                       className={adminStyles.dangerButton}
                     >
-                      {messages.cancelBooking}
+                      {adminMessages.cancelBooking}
                     </button>
                   )}
                 </td>
@@ -180,5 +181,5 @@ function BookingsScreen({ signOut }: AdminPageProps) {
 }
 
 export function AdminBookingsPage() {
-  return <AdminShell title={messages.bookingsTitle}>{(props) => <BookingsScreen {...props} />}</AdminShell>;
+  return <AdminShell title={adminMessages.bookingsTitle}>{(props) => <BookingsScreen {...props} />}</AdminShell>;
 }

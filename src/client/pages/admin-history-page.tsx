@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { adminMessages } from '../../domain/admin-messages';
 import type { AuditEntry } from '../../domain/admin-schemas';
 import { auditActionLabel } from '../../domain/audit';
 import { messages } from '../../domain/messages';
@@ -10,7 +11,7 @@ import { adminStyles } from '../features/admin/styles';
 
 type PageState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; entries: AuditEntry[]; page: number; pages: number };
 
-const columns = messages.historyColumns;
+const columns = adminMessages.historyColumns;
 
 function HistoryScreen({ signOut }: AdminPageProps) {
   const [page, setPage] = useState(1);
@@ -32,11 +33,11 @@ function HistoryScreen({ signOut }: AdminPageProps) {
   }, [load, page]);
 
   if (state.state === 'loading') return <p role="status">{messages.loading}</p>;
-  if (state.state === 'failed') return <p role="alert">{messages.loadFailed}</p>;
-  if (state.entries.length === 0 && state.page === 1) return <p>{messages.historyEmpty}</p>;
+  if (state.state === 'failed') return <p role="alert">{adminMessages.loadFailed}</p>;
+  if (state.entries.length === 0 && state.page === 1) return <p>{adminMessages.historyEmpty}</p>;
   return (
     <>
-      <ScrollTable label={messages.historyTableLabel}>
+      <ScrollTable label={adminMessages.historyTableLabel}>
         <thead className="bg-slate-100">
           <tr>
             {[columns.at, columns.who, columns.action, columns.target, columns.detail].map((label) => (
@@ -60,18 +61,18 @@ function HistoryScreen({ signOut }: AdminPageProps) {
           ))}
         </tbody>
       </ScrollTable>
-      <nav aria-label={messages.historyPage(state.page, state.pages)} className="flex flex-wrap items-center gap-3">
+      <nav aria-label={adminMessages.historyPage(state.page, state.pages)} className="flex flex-wrap items-center gap-3">
         <button type="button" disabled={state.page <= 1} onClick={() => setPage(state.page - 1)} className={adminStyles.smallButton}>
-          {messages.previousPage}
+          {adminMessages.previousPage}
         </button>
-        <span>{messages.historyPage(state.page, state.pages)}</span>
+        <span>{adminMessages.historyPage(state.page, state.pages)}</span>
         <button
           type="button"
           disabled={state.page >= state.pages}
           onClick={() => setPage(state.page + 1)}
           className={adminStyles.smallButton}
         >
-          {messages.nextPage}
+          {adminMessages.nextPage}
         </button>
       </nav>
     </>
@@ -79,5 +80,5 @@ function HistoryScreen({ signOut }: AdminPageProps) {
 }
 
 export function AdminHistoryPage() {
-  return <AdminShell title={messages.historyTitle}>{(props) => <HistoryScreen {...props} />}</AdminShell>;
+  return <AdminShell title={adminMessages.historyTitle}>{(props) => <HistoryScreen {...props} />}</AdminShell>;
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { adminMessages } from '../../domain/admin-messages';
 import type { Member, MemberRequest } from '../../domain/admin-schemas';
 import { messages } from '../../domain/messages';
 import { buttonStyles } from '../components/button-styles';
@@ -44,11 +45,11 @@ function MembersScreen({ signOut }: AdminPageProps) {
     return undefined;
   }
 
-  const add = (input: MemberRequest) => save(addMember(input), (member) => messages.memberAdded(member.name));
+  const add = (input: MemberRequest) => save(addMember(input), (member) => adminMessages.memberAdded(member.name));
 
   async function edit(input: MemberRequest) {
     if (!editing) return undefined;
-    const failed = await save(editMember(editing.ref, input), (member) => messages.memberSaved(member.name));
+    const failed = await save(editMember(editing.ref, input), (member) => adminMessages.memberSaved(member.name));
     if (!failed) setEditing(null);
     return failed;
   }
@@ -56,7 +57,7 @@ function MembersScreen({ signOut }: AdminPageProps) {
   async function toggleActive(member: Member) {
     const result = await setMemberActive(member.ref, !member.active);
     if (result.ok) {
-      setNotice({ text: messages.memberSaved(member.name), failed: false });
+      setNotice({ text: adminMessages.memberSaved(member.name), failed: false });
       await load();
     } else if (result.status === 401) signOut();
     else setNotice({ text: result.message, failed: true });
@@ -66,12 +67,12 @@ function MembersScreen({ signOut }: AdminPageProps) {
     <>
       <section aria-labelledby="member-add-title" className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow">
         <h2 id="member-add-title" className="text-xl font-bold">
-          {messages.memberAdd} {messages.membersTitle.toLowerCase()}
+          {adminMessages.memberAdd} {adminMessages.membersTitle.toLowerCase()}
         </h2>
         <MemberForm submit={add}>
           {(busy) => (
             <button type="submit" disabled={busy} className={buttonStyles.primary}>
-              {messages.memberAdd}
+              {adminMessages.memberAdd}
             </button>
           )}
         </MemberForm>
@@ -81,18 +82,22 @@ function MembersScreen({ signOut }: AdminPageProps) {
         {notice?.loginCode && <LoginCodeNotice name={notice.loginCode.name} code={notice.loginCode.code} />}
       </div>
       {list.state === 'loading' && <p role="status">{messages.loading}</p>}
-      {list.state === 'failed' && <p role="alert">{messages.loadFailed}</p>}
+      {list.state === 'failed' && <p role="alert">{adminMessages.loadFailed}</p>}
       {list.state === 'loaded' && (
-        <ScrollTable label={messages.membersTableLabel}>
+        <ScrollTable label={adminMessages.membersTableLabel}>
           <thead className="bg-slate-100">
             <tr>
-              {[messages.memberName, messages.memberClass, messages.memberRole, messages.memberStatus, messages.memberBookings].map(
-                (label) => (
-                  <th key={label} scope="col" className={adminStyles.th}>
-                    {label}
-                  </th>
-                ),
-              )}
+              {[
+                adminMessages.memberName,
+                adminMessages.memberClass,
+                adminMessages.memberRole,
+                adminMessages.memberStatus,
+                adminMessages.memberBookings,
+              ].map((label) => (
+                <th key={label} scope="col" className={adminStyles.th}>
+                  {label}
+                </th>
+              ))}
               <th scope="col" className={adminStyles.th}>
                 <span className="sr-only">Tindakan</span>
               </th>
@@ -103,26 +108,26 @@ function MembersScreen({ signOut }: AdminPageProps) {
               <tr key={member.ref} className={`border-t border-slate-200 ${member.active ? '' : 'text-slate-600'}`}>
                 <td className={adminStyles.td}>{member.name}</td>
                 <td className={`${adminStyles.td} whitespace-nowrap`}>{member.class}</td>
-                <td className={adminStyles.td}>{member.admin ? messages.memberRoleAdmin : messages.memberRoleStudent}</td>
-                <td className={adminStyles.td}>{member.active ? messages.memberActive : messages.memberInactive}</td>
+                <td className={adminStyles.td}>{member.admin ? adminMessages.memberRoleAdmin : adminMessages.memberRoleStudent}</td>
+                <td className={adminStyles.td}>{member.active ? adminMessages.memberActive : adminMessages.memberInactive}</td>
                 <td className={`${adminStyles.td} tabular-nums`}>{member.bookings}</td>
                 <td className={`${adminStyles.td} whitespace-nowrap`}>
                   <div className="flex gap-2">
                     <button
                       type="button"
                       onClick={() => setEditing(member)}
-                      aria-label={`${messages.memberEdit} ${member.name}`}
+                      aria-label={`${adminMessages.memberEdit} ${member.name}`}
                       className={adminStyles.smallButton}
                     >
-                      {messages.memberEdit}
+                      {adminMessages.memberEdit}
                     </button>
                     <button
                       type="button"
                       onClick={() => void toggleActive(member)}
-                      aria-label={`${member.active ? messages.memberDeactivate : messages.memberActivate} ${member.name}`}
+                      aria-label={`${member.active ? adminMessages.memberDeactivate : adminMessages.memberActivate} ${member.name}`}
                       className={member.active ? adminStyles.dangerButton : adminStyles.smallButton}
                     >
-                      {member.active ? messages.memberDeactivate : messages.memberActivate}
+                      {member.active ? adminMessages.memberDeactivate : adminMessages.memberActivate}
                     </button>
                   </div>
                 </td>
@@ -132,7 +137,7 @@ function MembersScreen({ signOut }: AdminPageProps) {
         </ScrollTable>
       )}
       <RosterImport onImported={() => void load()} onUnauthorized={signOut} />
-      <Dialog open={editing !== null} title={`${messages.memberEdit} ${editing?.name ?? ''}`} onClose={() => setEditing(null)}>
+      <Dialog open={editing !== null} title={`${adminMessages.memberEdit} ${editing?.name ?? ''}`} onClose={() => setEditing(null)}>
         {editing && (
           <div className="mt-3">
             <MemberForm key={editing.ref} initial={{ name: editing.name, class: editing.class, admin: editing.admin }} submit={edit}>
@@ -142,7 +147,7 @@ function MembersScreen({ signOut }: AdminPageProps) {
                     {messages.cancel}
                   </button>
                   <button type="submit" disabled={busy} className={buttonStyles.primary}>
-                    {messages.memberSave}
+                    {adminMessages.memberSave}
                   </button>
                 </div>
               )}
@@ -155,5 +160,5 @@ function MembersScreen({ signOut }: AdminPageProps) {
 }
 
 export function AdminMembersPage() {
-  return <AdminShell title={messages.membersTitle}>{(props) => <MembersScreen {...props} />}</AdminShell>;
+  return <AdminShell title={adminMessages.membersTitle}>{(props) => <MembersScreen {...props} />}</AdminShell>;
 }

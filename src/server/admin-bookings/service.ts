@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import { adminMessages } from '../../domain/admin-messages';
 import type { AdminBooking } from '../../domain/admin-schemas';
 import { type CancellerKind, cancellerLabel, cancelRefusalMessage } from '../../domain/cancellation';
 import { messages } from '../../domain/messages';
@@ -30,7 +31,7 @@ export async function listAdminBookings(db: Executor, from: string, to: string):
 
 /** How the trail and the owner name a booking: who, when. */
 function bookingTarget(booking: { name: string; date: string; start: string; end: string; endDate: string }): string {
-  const end = booking.endDate === booking.date ? booking.end : messages.endsNextDayShort(booking.end);
+  const end = booking.endDate === booking.date ? booking.end : adminMessages.endsNextDayShort(booking.end);
   return `${booking.name}, ${booking.date} ${booking.start}–${end}`;
 }
 
@@ -77,7 +78,7 @@ const BOM = '\uFEFF';
  * their status.
  */
 export function bookingsCsv(bookings: AdminBooking[]): string {
-  const columns = messages.bookingColumns;
+  const columns = adminMessages.bookingColumns;
   const rows = bookings.map((booking) => [
     booking.date,
     booking.start,
@@ -89,7 +90,7 @@ export function bookingsCsv(bookings: AdminBooking[]): string {
     booking.needStnk ? messages.stnkYes : messages.stnkNo,
     booking.voucherCode ?? '',
     booking.createdAt ?? '',
-    booking.cancellation ? messages.statusCancelled : messages.statusActive,
+    booking.cancellation ? adminMessages.statusCancelled : adminMessages.statusActive,
     booking.cancellation?.by ?? '',
     booking.cancellation?.reason ?? '',
     booking.cancellation?.at ?? '',

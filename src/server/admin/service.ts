@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../../db/executor';
 import { LOGIN_WINDOW_MS, loginLockRemainingMs, SESSION_LIFETIME_MS } from '../../domain/admin-limits';
+import { adminMessages } from '../../domain/admin-messages';
 import type { LoginRequest } from '../../domain/admin-schemas';
 import { nameKey } from '../../domain/booking-rules';
 import { messages } from '../../domain/messages';
@@ -95,7 +96,7 @@ const refusalText: Record<Exclude<LoginOutcome['kind'], 'ok'>, string> = {
   'name-not-found': messages.loginNameNotFound,
   'wrong-code': messages.loginWrongCode,
   'not-admin': messages.loginNotAdmin,
-  'rate-limited': messages.loginRateLimited,
+  'rate-limited': adminMessages.loginRateLimited,
 };
 
 /** Records a sign-in in the audit trail: a refusal under the name as it was typed (never the code). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { adminMessages } from '../../domain/admin-messages';
 import { importRosterRequestSchema, memberRequestSchema } from '../../domain/admin-schemas';
 import { messages } from '../../domain/messages';
 import { rosterProblemText } from '../../domain/roster-problems';
@@ -47,12 +48,14 @@ export async function memberRoutes(app: FastifyInstance, context: AppContext): P
     const { csv } = parseOrThrow(importRosterRequestSchema, request.body);
     try {
       const added = await importRoster(db, requireSessionAdmin(request), csv, now());
-      return { imported: added.length, message: messages.imported(added.length) };
+      return { imported: added.length, message: adminMessages.imported(added.length) };
     } catch (error) {
       if (!(error instanceof RosterError)) throw error;
-      return reply
-        .status(422)
-        .send({ message: messages.importFailed, errors: { csv: messages.importFailed }, problems: error.problems.map(rosterProblemText) });
+      return reply.status(422).send({
+        message: adminMessages.importFailed,
+        errors: { csv: adminMessages.importFailed },
+        problems: error.problems.map(rosterProblemText),
+      });
     }
   });
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import { adminMessages } from '../../domain/admin-messages';
 import type { Member, MemberRequest } from '../../domain/admin-schemas';
 import { nameKey } from '../../domain/booking-rules';
 import { messages } from '../../domain/messages';
@@ -29,14 +30,14 @@ const refused = (status: 404 | 409 | 422, message: string, errors?: Record<strin
   message,
   ...(errors ? { errors } : {}),
 });
-const nameTaken = () => refused(409, messages.memberNameTaken, { name: messages.memberNameTaken });
+const nameTaken = () => refused(409, adminMessages.memberNameTaken, { name: adminMessages.memberNameTaken });
 
 function toMember(row: MemberRow): Member {
   return { ref: row.ref, name: row.name, class: row.class, admin: row.role === 'admin', active: row.active, bookings: row.bookings };
 }
 
 const describeMember = (user: Pick<User, 'class' | 'role'>) =>
-  user.role === 'admin' ? `${user.class}, ${messages.memberRoleAdmin}` : user.class;
+  user.role === 'admin' ? `${user.class}, ${adminMessages.memberRoleAdmin}` : user.class;
 
 export async function listMembersForAdmin(db: Executor): Promise<Member[]> {
   return (await listMembers(db)).map(toMember);
@@ -84,20 +85,21 @@ export async function editMember(db: Db, admin: SessionAdmin, ref: string, input
   return db.kysely.transaction().execute(async (trx) => {
     await lockRoster(trx, db.engine);
     const member = await findMemberByRef(trx, ref);
-    if (!member) return refused(404, messages.memberNotFound);
+    if (!member) return refused(404, adminMessages.memberNotFound);
     const name = input.name.trim();
     const className = input.class.trim();
     const role = input.admin ? 'admin' : null;
     const others = (await findUsersByNameKeys(trx, [nameKey(name)])).filter((user) => user.id !== member.id);
     if (others.length > 0) return nameTaken();
     const demoted = member.role === 'admin' && role === null;
-    if (demoted && member.id === admin.id) return refused(409, messages.memberCannotDemoteSelf);
-    if (demoted && member.active && (await countOtherActiveAdmins(trx, member.id)) === 0) return refused(409, messages.memberLastAdmin);
+    if (demoted && member.id === admin.id) return refused(409, adminMessages.memberCannotDemoteSelf);
+    if (demoted && member.active && (await countOtherActiveAdmins(trx, member.id)) === 0)
+      return refused(409, adminMessages.memberLastAdmin);
 
     const changes = [
-      member.name !== name ? `${messages.memberName}: ${member.name} → ${name}` : '',
-      member.class !== className ? `${messages.memberClass}: ${member.class} → ${className}` : '',
-      member.role !== role ? `${messages.memberAdmin}: ${role === 'admin' ? messages.stnkYes : messages.stnkNo}` : '',
+      member.name !== name ? `${adminMessages.memberName}: ${member.name} → ${name}` : '',
+      member.class !== className ? `${adminMessages.memberClass}: ${member.class} → ${className}` : '',
+      member.role !== role ? `${adminMessages.memberAdmin}: ${role === 'admin' ? messages.stnkYes : messages.stnkNo}` : '',
     ].filter((change) => change !== '');
     if (changes.length === 0) return { kind: 'ok', member: toMember(member) };
     await updateMember(trx, member.id, { name, class: className, role });
@@ -122,11 +124,11 @@ export async function setMemberActiveness(db: Db, admin: SessionAdmin, ref: stri
   return db.kysely.transaction().execute(async (trx) => {
     await lockRoster(trx, db.engine);
     const member = await findMemberByRef(trx, ref);
-    if (!member) return refused(404, messages.memberNotFound);
+    if (!member) return refused(404, adminMessages.memberNotFound);
     if (member.active === active) return { kind: 'ok', member: toMember(member) };
-    if (!active && member.id === admin.id) return refused(409, messages.memberCannotDeactivateSelf);
+    if (!active && member.id === admin.id) return refused(409, adminMessages.memberCannotDeactivateSelf);
     if (!active && member.role === 'admin' && (await countOtherActiveAdmins(trx, member.id)) === 0) {
-      return refused(409, messages.memberLastAdmin);
+      return refused(409, adminMessages.memberLastAdmin);
     }
     await setMemberActive(trx, member.id, active);
     await appendAuditEntry(trx, {
@@ -148,7 +150,7 @@ export async function importRoster(db: Db, admin: SessionAdmin, csv: string, now
       actorUserId: admin.id,
       actorName: admin.name,
       action: 'roster-imported',
-      detail: messages.imported(added.length),
+      detail: adminMessages.imported(added.length),
     }),
   );
 }

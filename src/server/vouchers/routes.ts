@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { adminMessages } from '../../domain/admin-messages';
 import { createVoucherRequestSchema } from '../../domain/admin-schemas';
 import { messages } from '../../domain/messages';
 import { createRequireAdmin, requireSessionAdmin } from '../admin/guard';
@@ -30,6 +31,6 @@ export async function voucherRoutes(app: FastifyInstance, context: AppContext): 
     const { code } = parseOrThrow(codeParamsSchema, request.params);
     const outcome = await revokeVoucher(db.kysely, requireSessionAdmin(request), code, now());
     if (outcome.kind === 'refused') throw new HttpError(outcome.status, outcome.message);
-    return { message: messages.voucherRevokedDone(code), voucher: outcome.voucher };
+    return { message: adminMessages.voucherRevokedDone(code), voucher: outcome.voucher };
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes as secureRandomBytes } from 'node:crypto';
 import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import { adminMessages } from '../../domain/admin-messages';
 import type { AdminVoucher, CreatedVoucher } from '../../domain/admin-schemas';
 import { messages } from '../../domain/messages';
 import { makeVoucherCode } from '../../domain/voucher-code';
@@ -36,7 +37,7 @@ export async function generateVoucher(
           actorName: admin.name,
           action: 'voucher-generated',
           target: code,
-          ...(trimmedNote ? { detail: `${messages.voucherNote}: ${trimmedNote}` } : {}),
+          ...(trimmedNote ? { detail: `${adminMessages.voucherNote}: ${trimmedNote}` } : {}),
         });
         return { code, createdAt: now.toISOString() };
       }
@@ -75,8 +76,8 @@ export async function revokeVoucher(db: Executor, admin: SessionAdmin, code: str
     if (!(await revokeUnusedVoucher(trx, code, { by: admin.id, at: now }))) {
       const exists = await findVoucherRow(trx, code);
       return exists
-        ? { kind: 'refused', status: 409, message: messages.voucherNotRevocable }
-        : { kind: 'refused', status: 404, message: messages.voucherNotFound };
+        ? { kind: 'refused', status: 409, message: adminMessages.voucherNotRevocable }
+        : { kind: 'refused', status: 404, message: adminMessages.voucherNotFound };
     }
     await appendAuditEntry(trx, { at: now, actorUserId: admin.id, actorName: admin.name, action: 'voucher-revoked', target: code });
     const row = await findVoucherRow(trx, code);

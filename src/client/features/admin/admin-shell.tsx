@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
+import { adminMessages } from '../../../domain/admin-messages';
 import type { Admin } from '../../../domain/admin-schemas';
 import { messages } from '../../../domain/messages';
 import { buttonStyles } from '../../components/button-styles';
@@ -8,10 +9,10 @@ import { logoutAdmin } from './api';
 import { useAdminAccess } from './use-admin-access';
 
 const TABS = [
-  { to: '/admin/peminjaman', label: messages.adminTabs.bookings },
-  { to: '/admin/anggota', label: messages.adminTabs.members },
-  { to: '/generate', label: messages.adminTabs.vouchers },
-  { to: '/admin/riwayat', label: messages.adminTabs.history },
+  { to: '/admin/peminjaman', label: adminMessages.adminTabs.bookings },
+  { to: '/admin/anggota', label: adminMessages.adminTabs.members },
+  { to: '/generate', label: adminMessages.adminTabs.vouchers },
+  { to: '/admin/riwayat', label: adminMessages.adminTabs.history },
 ] as const;
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -57,7 +58,7 @@ export function AdminShell({ title, children }: { title: string; children: (prop
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
-        <nav aria-label={messages.adminTabs.label} className="flex flex-wrap items-center gap-2 border-b border-slate-300 pb-3">
+        <nav aria-label={adminMessages.adminTabs.label} className="flex flex-wrap items-center gap-2 border-b border-slate-300 pb-3">
           <ul className="flex flex-wrap gap-1">
             {TABS.map((tab) => (
               <li key={tab.to}>
@@ -68,13 +69,13 @@ export function AdminShell({ title, children }: { title: string; children: (prop
             ))}
           </ul>
           <button type="button" onClick={logout} className={`${buttonStyles.secondary} ml-auto`}>
-            {messages.adminTabs.logout}
+            {adminMessages.adminTabs.logout}
           </button>
         </nav>
         {logoutFailed && <p role="alert">{messages.logoutFailed}</p>}
         <div>
           <h1 className="text-2xl font-bold">{title}</h1>
-          <p className="text-slate-700">{messages.signedInAs(access.admin.name)}</p>
+          <p className="text-slate-700">{adminMessages.signedInAs(access.admin.name)}</p>
         </div>
       </div>
       {children({ admin: access.admin, signOut })}

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
+import { adminMessages } from '../../../domain/admin-messages';
 import { cancelBookingRequestSchema } from '../../../domain/admin-schemas';
 import { fieldErrorsFromZod } from '../../../domain/field-errors';
-import { messages } from '../../../domain/messages';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { adminStyles } from './styles';
@@ -35,7 +35,7 @@ export function CancelDialog({
     event.preventDefault();
     const parsed = cancelBookingRequestSchema.safeParse({ reason });
     if (!parsed.success) {
-      setError(fieldErrorsFromZod(parsed.error).reason ?? messages.cancelReasonRequired);
+      setError(fieldErrorsFromZod(parsed.error).reason ?? adminMessages.cancelReasonRequired);
       return;
     }
     setBusy(true);
@@ -46,12 +46,12 @@ export function CancelDialog({
   }
 
   return (
-    <Dialog open={summary !== null} title={messages.cancelDialogTitle} onClose={close}>
+    <Dialog open={summary !== null} title={adminMessages.cancelDialogTitle} onClose={close}>
       <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-4">
         <p>{summary}</p>
         <div>
           <label htmlFor={`${id}-reason`} className={adminStyles.label}>
-            {messages.cancelReasonLabel}
+            {adminMessages.cancelReasonLabel}
           </label>
           <textarea
             id={`${id}-reason`}
@@ -71,10 +71,10 @@ export function CancelDialog({
         </div>
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={close} className={buttonStyles.secondary}>
-            {messages.cancelDismiss}
+            {adminMessages.cancelDismiss}
           </button>
           <button type="submit" disabled={busy} className={`${buttonStyles.primary} bg-red-700 hover:bg-red-800`}>
-            {busy ? messages.cancelling : messages.cancelConfirm}
+            {busy ? adminMessages.cancelling : adminMessages.cancelConfirm}
           </button>
         </div>
       </form>

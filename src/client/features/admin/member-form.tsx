@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { adminMessages } from '../../../domain/admin-messages';
 import { type MemberRequest, memberRequestSchema } from '../../../domain/admin-schemas';
 import { fieldErrorsFromZod } from '../../../domain/field-errors';
-import { messages } from '../../../domain/messages';
 import { adminStyles } from './styles';
 
 /** Name, class and the admin checkbox; `submit` answers field errors, or nothing when saved. */
@@ -57,8 +57,8 @@ export function MemberForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-4">
-      {field('name', messages.memberName)}
-      {field('class', messages.memberClass)}
+      {field('name', adminMessages.memberName)}
+      {field('class', adminMessages.memberClass)}
       <label className="flex min-h-11 items-center gap-2">
         <input
           type="checkbox"
@@ -66,7 +66,7 @@ export function MemberForm({
           onChange={(event) => setValues({ ...values, admin: event.target.checked })}
           className="size-5"
         />
-        {messages.memberAdmin}
+        {adminMessages.memberAdmin}
       </label>
       {children(busy)}
     </form>

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { adminMessages } from '../../../domain/admin-messages';
 import { importRoster } from './api';
 import { adminStyles } from './styles';
 
@@ -14,7 +14,7 @@ export function RosterImport({ onImported, onUnauthorized }: { onImported: () =>
     event.preventDefault();
     const file = fileInput.current?.files?.[0];
     if (!file) {
-      setResult({ message: messages.importFileRequired, problems: [], failed: true });
+      setResult({ message: adminMessages.importFileRequired, problems: [], failed: true });
       return;
     }
     setBusy(true);
@@ -31,17 +31,17 @@ export function RosterImport({ onImported, onUnauthorized }: { onImported: () =>
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow">
       <h2 id={`${id}-title`} className="text-xl font-bold">
-        {messages.importTitle}
+        {adminMessages.importTitle}
       </h2>
       <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-4">
         <div>
           <label htmlFor={`${id}-file`} className={adminStyles.label}>
-            {messages.importFile}
+            {adminMessages.importFile}
           </label>
           <input id={`${id}-file`} ref={fileInput} type="file" accept=".csv,text/csv" className="mt-1 block min-h-11" />
         </div>
         <button type="submit" disabled={busy} className={adminStyles.smallButton}>
-          {messages.importButton}
+          {adminMessages.importButton}
         </button>
       </form>
       <div role="status">

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { adminMessages } from '../../../domain/admin-messages';
 import type { CreatedVoucher } from '../../../domain/admin-schemas';
 import { VOUCHER_HOURS } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
@@ -51,7 +52,7 @@ export function VoucherGenerator({
       <form onSubmit={generate} noValidate className="flex w-full flex-col items-start gap-3">
         <div className="w-full max-w-sm">
           <label htmlFor={`${id}-note`} className={adminStyles.label}>
-            {messages.voucherNote}
+            {adminMessages.voucherNote}
           </label>
           <input
             id={`${id}-note`}
@@ -62,7 +63,7 @@ export function VoucherGenerator({
             className={adminStyles.input}
           />
           <p id={`${id}-note-hint`} className="mt-1 text-sm text-slate-700">
-            {messages.voucherNoteHint}
+            {adminMessages.voucherNoteHint}
           </p>
           {noteError && (
             <p id={`${id}-note-error`} className={adminStyles.fieldError}>

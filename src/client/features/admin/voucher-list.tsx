@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { adminMessages } from '../../../domain/admin-messages';
 import type { AdminVoucher } from '../../../domain/admin-schemas';
 import { formatIndonesianDate } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
@@ -9,10 +10,10 @@ import { adminStyles } from './styles';
 
 export type VoucherListState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; vouchers: AdminVoucher[] };
 
-const statusText = { unused: messages.voucherUnused, used: messages.voucherUsed, revoked: messages.voucherRevoked } as const;
+const statusText = { unused: messages.voucherUnused, used: messages.voucherUsed, revoked: adminMessages.voucherRevoked } as const;
 
 function usedByText(usedBy: NonNullable<AdminVoucher['usedBy']>): string {
-  const end = usedBy.endDate === usedBy.date ? usedBy.end : messages.endsNextDayShort(usedBy.end);
+  const end = usedBy.endDate === usedBy.date ? usedBy.end : adminMessages.endsNextDayShort(usedBy.end);
   return `${usedBy.name}, ${formatIndonesianDate(usedBy.date)} ${usedBy.start}–${end}`;
 }
 
@@ -49,10 +50,10 @@ export function VoucherList({
       {list.state === 'failed' && <p role="alert">{messages.vouchersLoadFailed}</p>}
       {list.state === 'loaded' && list.vouchers.length === 0 && <p>{messages.vouchersEmpty}</p>}
       {list.state === 'loaded' && list.vouchers.length > 0 && (
-        <ScrollTable label={messages.voucherTableLabel}>
+        <ScrollTable label={adminMessages.voucherTableLabel}>
           <thead className="bg-slate-100">
             <tr>
-              {['Kode', messages.voucherNote, 'Dibuat', 'Status', 'Dipakai oleh', ''].map((label, index) => (
+              {['Kode', adminMessages.voucherNote, 'Dibuat', 'Status', 'Dipakai oleh', ''].map((label, index) => (
                 <th key={label || index} scope="col" className={adminStyles.th}>
                   {label || <span className="sr-only">Tindakan</span>}
                 </th>
@@ -75,10 +76,10 @@ export function VoucherList({
                     <button
                       type="button"
                       onClick={() => void revoke(voucher.code)}
-                      aria-label={`${messages.voucherRevoke} ${voucher.code}`}
+                      aria-label={`${adminMessages.voucherRevoke} ${voucher.code}`}
                       className={adminStyles.dangerButton}
                     >
-                      {messages.voucherRevoke}
+                      {adminMessages.voucherRevoke}
                     </button>
                   )}
                 </td>
