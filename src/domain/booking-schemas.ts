@@ -53,7 +53,9 @@ export const createdBookingSchema = z.object({
   usedVoucher: z.boolean(),
 });
 export type CreatedBooking = z.infer<typeof createdBookingSchema>;
-export const createBookingResponseSchema = z.object({ booking: createdBookingSchema });
+/** `cancelToken`: the borrower's cancel secret, answered once, here; the server keeps only its hash. */
+export const createBookingResponseSchema = z.object({ booking: createdBookingSchema, cancelToken: z.string() });
+export type CreateBookingResponse = z.infer<typeof createBookingResponseSchema>;
 
 export const bookingErrorsResponseSchema = z.object({
   message: z.string().optional(),
@@ -82,4 +84,6 @@ export const rosterEntrySchema = z.object({ name: z.string(), class: z.string().
 export const rosterResponseSchema = z.object({ users: z.array(rosterEntrySchema) });
 export type RosterEntry = z.infer<typeof rosterEntrySchema>;
 
-export const todayResponseSchema = z.object({ today: z.string(), timeZone: z.string() });
+/** `time`: the wall-clock 'HH:MM' now in the app's zone, so pages tell upcoming bookings from started ones by the server's clock. */
+export const todayResponseSchema = z.object({ today: z.string(), time: z.string(), timeZone: z.string() });
+export type TodayResponse = z.infer<typeof todayResponseSchema>;

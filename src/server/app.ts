@@ -3,7 +3,9 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { adminRoutes } from './admin/routes';
+import { ownBookingRoutes } from './bookings/own-booking-routes';
 import { bookingRoutes } from './bookings/routes';
+import { calendarRoutes } from './calendar/routes';
 import type { AppContext } from './context';
 import { registerNotifier } from './notify/notifier';
 import type { NotifierOptions } from './notify/outbox-worker';
@@ -45,6 +47,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(adminRoutes, context);
   await app.register(voucherRoutes, context);
   await app.register(bookingRoutes, context);
+  await app.register(ownBookingRoutes, context);
+  await app.register(calendarRoutes, context);
   await registerSpa(app, options.clientDir ?? resolve('dist/client'));
   if (context.config.telegram) registerNotifier(app, context, context.config.telegram, options.notifier);
   app.addHook('onClose', async () => {

@@ -46,8 +46,17 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0003_admin_sessions',
         '2026_11_22_0004_outbox',
         '2026_11_22_0005_cancellation',
+        '2026_11_22_0030_cancel_tokens',
       ]);
-      expect(await tableNames(empty.db)).toEqual(['admin_sessions', 'borrow_request', 'login_attempts', 'outbox', 'users', 'vouchers']);
+      expect(await tableNames(empty.db)).toEqual([
+        'admin_sessions',
+        'borrow_request',
+        'cancel_token_attempts',
+        'login_attempts',
+        'outbox',
+        'users',
+        'vouchers',
+      ]);
     } finally {
       await empty.db.close();
       await empty.drop();
@@ -82,7 +91,15 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     database = await createTestDatabase();
     db = database.open();
     expect(await migrateToLatest(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual(['admin_sessions', 'borrow_request', 'login_attempts', 'outbox', 'users', 'vouchers']);
+    expect(await tableNames(db)).toEqual([
+      'admin_sessions',
+      'borrow_request',
+      'cancel_token_attempts',
+      'login_attempts',
+      'outbox',
+      'users',
+      'vouchers',
+    ]);
   });
 
   it('keep the spec tables and columns and add ours beside them', async () => {
@@ -99,6 +116,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
       [
         'borrow_date',
         'cancel_reason',
+        'cancel_token_hash',
         'cancelled_at',
         'cancelled_by_kind',
         'cancelled_by_user_id',

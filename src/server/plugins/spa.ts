@@ -55,6 +55,10 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     }
     // An exact route: the catch-all below would answer `/` as a directory.
     app.get('/', (request, reply) => sendInMemory(indexPage, request, reply));
+    // A cancel page's path is its secret: no search engine keeps it and no request from the page names it.
+    app.get('/batal/:token', (request, reply) =>
+      sendInMemory(indexPage, request, reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex')),
+    );
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,
