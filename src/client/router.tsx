@@ -9,6 +9,7 @@ import { AvailabilityPage } from './pages/availability-page';
 const RulesPage = lazy(() => import('./pages/rules-page').then((module) => ({ default: module.RulesPage })));
 const BorrowFormPage = lazy(() => import('./pages/borrow-form-page').then((module) => ({ default: module.BorrowFormPage })));
 const LoginPage = lazy(() => import('./pages/login-page').then((module) => ({ default: module.LoginPage })));
+const CancelPage = lazy(() => import('./pages/cancel-page').then((module) => ({ default: module.CancelPage })));
 const GeneratePage = lazy(() => import('./pages/generate-page').then((module) => ({ default: module.GeneratePage })));
 
 export function AppRoutes() {
@@ -21,6 +22,7 @@ export function AppRoutes() {
           <Route path="/form" element={<BorrowFormPage />} />
           <Route path="/login" element={<LoginPage />} />
           <Route path="/generate" element={<GeneratePage />} />
+          <Route path="/batal/:token" element={<CancelPage />} />
           <Route path="*" element={<h1 className="text-2xl font-bold">{messages.notFound}</h1>} />
         </Routes>
       </Suspense>

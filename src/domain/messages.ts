@@ -160,6 +160,7 @@ export const messages = {
   cancelPageLoading: 'Memuat peminjaman...',
   cancelPageLoadFailed: 'Gagal memuat peminjaman.',
   cancelPageConfirm: 'Batalkan peminjaman',
+  availabilityTime: 'Jam',
   backToAvailability: 'Lihat jadwal motor',
 
   /** The per-booking .ics event; the feed's events are named after the borrower instead. */

@@ -5,6 +5,8 @@ import { messages } from '../../domain/messages';
 import { buttonStyles } from '../components/button-styles';
 import { fetchDayBookings, fetchToday } from '../features/booking/api';
 import { DayBookingsTable } from '../features/booking/day-bookings-table';
+import { CalendarSubscribeLink } from '../features/self-service/calendar-subscribe-link';
+import { MyBookingsCard } from '../features/self-service/my-bookings-card';
 import { useFetch } from '../lib/use-fetch';
 
 /** The day in the URL (`?tanggal=YYYY-MM-DD`) so a link to a day can be shared; without one, today in the app's zone. */
@@ -49,6 +51,7 @@ export function AvailabilityPage() {
           className="min-h-11 w-full max-w-xs rounded-md border border-slate-400 bg-white px-3"
         />
       </div>
+      <MyBookingsCard onCancelled={day.retry} />
       <section className="mt-6">
         {date && <h2 className="mb-3 text-lg font-semibold">{formatIndonesianDate(date)}</h2>}
         {failed ? (
@@ -72,6 +75,7 @@ export function AvailabilityPage() {
           </p>
         )}
       </section>
+      <CalendarSubscribeLink />
     </>
   );
 }

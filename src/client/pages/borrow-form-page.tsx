@@ -7,6 +7,7 @@ import { hasAgreedToRules } from '../features/booking/agreement';
 import { fetchRoster, fetchToday } from '../features/booking/api';
 import { BorrowForm } from '../features/booking/borrow-form';
 import { SuccessDialog } from '../features/booking/success-dialog';
+import { rememberNewBooking } from '../features/self-service/device-storage';
 import { useFetch } from '../lib/use-fetch';
 
 /** The form is only for students who agreed to the rules; the others read them first. */
@@ -18,7 +19,7 @@ export function BorrowFormPage() {
 function BorrowFormScreen() {
   const roster = useFetch('roster', (_key, signal) => fetchRoster(signal));
   const today = useFetch('today', (_key, signal) => fetchToday(signal));
-  const [created, setCreated] = useState<CreatedBooking>();
+  const [created, setCreated] = useState<{ booking: CreatedBooking; cancelToken: string }>();
   const submitRef = useRef<HTMLButtonElement>(null);
 
   const rosterNotice = roster.status === 'failed' && (
@@ -39,10 +40,13 @@ function BorrowFormScreen() {
         rosterNotice={rosterNotice}
         today={today.status === 'ready' ? today.data : undefined}
         loading={roster.status === 'loading' || today.status === 'loading'}
-        onCreated={setCreated}
+        onCreated={(booking, cancelToken) => {
+          rememberNewBooking(booking, cancelToken);
+          setCreated({ booking, cancelToken });
+        }}
         submitRef={submitRef}
       />
-      <SuccessDialog booking={created} onClose={() => setCreated(undefined)} finalFocus={submitRef} />
+      <SuccessDialog created={created} onClose={() => setCreated(undefined)} finalFocus={submitRef} />
     </>
   );
 }

@@ -16,7 +16,7 @@ export async function fetchDayBookings(date: string, signal?: AbortSignal): Prom
 }
 
 export type CreateBookingResult =
-  | { kind: 'created'; booking: CreatedBooking }
+  | { kind: 'created'; booking: CreatedBooking; cancelToken: string }
   /** The server named what is wrong with which field (422 rules, 400 shape). */
   | { kind: 'rejected'; errors: Record<string, string>; message?: string }
   | { kind: 'failed'; message: string };
@@ -30,7 +30,10 @@ export async function createBooking(request: CreateBookingRequest): Promise<Crea
   }
   const { status, body } = reply;
   if (!isRecord(body)) return { kind: 'failed', message: messages.unexpected };
-  if (status === 201 && isRecord(body.booking)) return { kind: 'created', booking: body.booking as unknown as CreatedBooking };
+  // Checked by hand, not with the zod schema: this module is part of the availability page's first load, which zod would double.
+  if (status === 201 && isRecord(body.booking) && typeof body.cancelToken === 'string') {
+    return { kind: 'created', booking: body.booking as unknown as CreatedBooking, cancelToken: body.cancelToken };
+  }
   const message = typeof body.message === 'string' ? body.message : undefined;
   if ((status === 400 || status === 422) && isRecord(body.errors)) {
     const errors = Object.fromEntries(

@@ -16,7 +16,7 @@ interface BorrowFormProps {
   today: string | undefined;
   /** The roster or today is still on its way: the instant checks are not ready yet. */
   loading: boolean;
-  onCreated: (booking: CreatedBooking) => void;
+  onCreated: (booking: CreatedBooking, cancelToken: string) => void;
   submitRef: RefObject<HTMLButtonElement | null>;
 }
 

@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking-rules';
 import type { CreatedBooking, RosterEntry } from '../../../domain/booking-schemas';
 import { messages } from '../../../domain/messages';
+import { readLastBorrowerName } from '../self-service/device-storage';
 import { createBooking } from './api';
 import { checkOnClient, firstErrorField, splitServerErrors } from './client-checks';
 
@@ -11,12 +12,13 @@ const EMPTY: BookingInput = { name: '', date: '', start: '', end: '', reason: ''
 interface Options {
   roster: RosterEntry[] | undefined;
   today: string | undefined;
-  onCreated: (booking: CreatedBooking) => void;
+  onCreated: (booking: CreatedBooking, cancelToken: string) => void;
 }
 
 /** The borrowing form's values, errors and submission: instant checks first, then the server's word. */
 export function useBorrowForm({ roster, today, onCreated }: Options) {
-  const [values, setValues] = useState<BookingInput>(EMPTY);
+  // The name the last booking on this device was made under; its class follows from the roster.
+  const [values, setValues] = useState<BookingInput>(() => ({ ...EMPTY, name: readLastBorrowerName() }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [globalError, setGlobalError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -59,7 +61,7 @@ export function useBorrowForm({ roster, today, onCreated }: Options) {
     if (result.kind === 'created') {
       setValues(EMPTY);
       setResetCount((count) => count + 1);
-      onCreated(result.booking);
+      onCreated(result.booking, result.cancelToken);
     } else if (result.kind === 'rejected') {
       const { fields: fieldErrors, other } = splitServerErrors(result.errors);
       if (hasErrors(fieldErrors)) showErrors(fieldErrors);
