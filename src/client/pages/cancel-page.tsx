@@ -92,7 +92,7 @@ export function CancelPage() {
               </p>
             )}
           </div>
-          <Link to="/" className="mt-6 inline-block font-semibold text-blue-800 underline underline-offset-2">
+          <Link to="/" className="mt-6 inline-flex min-h-11 items-center font-semibold text-blue-800 underline underline-offset-2">
             {messages.backToAvailability}
           </Link>
         </section>
