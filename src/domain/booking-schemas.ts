@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isCalendarDate, isClockTime } from './clock';
-import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH, MAX_REASON_LENGTH } from './limits';
+import { daysBetween, isCalendarDate, isClockTime } from './clock';
+import { MAX_CLASS_LENGTH, MAX_LIST_DAYS, MAX_NAME_LENGTH, MAX_REASON_LENGTH } from './limits';
 import { messages } from './messages';
 
 /** How each booking field is called in a message about its shape. */
@@ -64,6 +64,14 @@ export const listBookingsQuerySchema = z.strictObject({
   date: calendarDate(messages.dateRequired).refine((value) => value !== '', { error: messages.dateRequired }),
 });
 
+const requiredDate = (required: string) => calendarDate(required).refine((value) => value !== '', { error: required });
+
+/** `from` to `to`, both included: the availability page loads a week at once. */
+export const listBookingsRangeQuerySchema = z
+  .strictObject({ from: requiredDate(messages.rangeFromRequired), to: requiredDate(messages.rangeToRequired) })
+  .refine((range) => range.to >= range.from, { error: messages.rangeReversed, path: ['to'] })
+  .refine((range) => daysBetween(range.from, range.to) < MAX_LIST_DAYS, { error: messages.rangeTooLong(MAX_LIST_DAYS), path: ['to'] });
+
 export const dayBookingSchema = z.object({
   start: z.string(),
   end: z.string(),
@@ -83,3 +91,11 @@ export const rosterResponseSchema = z.object({ users: z.array(rosterEntrySchema)
 export type RosterEntry = z.infer<typeof rosterEntrySchema>;
 
 export const todayResponseSchema = z.object({ today: z.string(), timeZone: z.string() });
+
+export const listBookingsRangeResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Every date from `from` to `to` in order, each with its bookings as the one-date form lists them. */
+  days: z.array(listBookingsResponseSchema),
+});
+export type ListBookingsRangeResponse = z.infer<typeof listBookingsRangeResponseSchema>;
