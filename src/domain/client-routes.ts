@@ -1,3 +1,5 @@
+import { isCalendarDate, isClockTime } from './clock';
+
 /**
  * Every page path of the React app, in one place: the client router declares its routes from
  * these, and the server answers 404 to any other page path instead of the app with status 200.
@@ -32,4 +34,16 @@ export function isClientRoute(pathname: string): boolean {
 export function bookingFormPath(date: string, start: string, end: string): string {
   // Written by hand: URLSearchParams would escape the colons, which a query may hold as they are.
   return `${clientRoutes.form}?tanggal=${date}&mulai=${start}&selesai=${end}`;
+}
+
+/** The form's fields given in its query (bookingFormPath); a value that is not a date or time is ignored. */
+export function bookingFormPrefill(query: URLSearchParams): { date?: string; start?: string; end?: string } {
+  const date = query.get('tanggal') ?? '';
+  const start = query.get('mulai') ?? '';
+  const end = query.get('selesai') ?? '';
+  return {
+    ...(isCalendarDate(date) ? { date } : {}),
+    ...(isClockTime(start) ? { start } : {}),
+    ...(isClockTime(end) ? { end } : {}),
+  };
 }

@@ -115,3 +115,10 @@ const shortWeekday = new Intl.DateTimeFormat('id-ID', { weekday: 'short', timeZo
 export function formatShortWeekday(date: string): string {
   return shortWeekday.format(utcDate(date));
 }
+
+const shortDate = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** '2026-11-23', '2026-11-29' → '23–29 Nov 2026' (months and years written once when shared). */
+export function formatDateRange(from: string, to: string): string {
+  return shortDate.formatRange(utcDate(from), utcDate(to));
+}
