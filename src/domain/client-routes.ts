@@ -21,9 +21,11 @@ export const clientRoutes = {
 // A parameter matches one path segment of base64url characters, the only ones our tokens use.
 const PARAMETER = '[A-Za-z0-9_-]+';
 
-const routePatterns = Object.values(clientRoutes).map(
-  (path) => new RegExp(`^${path.replace(/:[a-zA-Z]+/g, PARAMETER).replace(/\//g, '\\/')}\\/?$`),
-);
+const routePatterns = Object.values(clientRoutes).map((path) => {
+  const pattern = path.replace(/:[a-zA-Z]+/g, PARAMETER).replace(/\//g, '\\/');
+  // A trailing slash is the same page, except on the root, which is nothing but one.
+  return new RegExp(path === '/' ? '^\\/$' : `^${pattern}\\/?$`);
+});
 
 /** True when the app has a page at `pathname` (the path alone, without query; a trailing slash is allowed). */
 export function isClientRoute(pathname: string): boolean {

@@ -74,8 +74,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     // A missing hashed file (an old page after a deploy) must fail as a file, not load the SPA as script.
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)(\/|$)/.test(request.url);
     if (indexPage && isPage) {
-      const pathname = new URL(request.url, 'http://host').pathname;
-      if (!isClientRoute(pathname)) reply.status(404);
+      if (!isClientRoute(request.url.split('?', 1)[0] ?? '')) reply.status(404);
       return sendInMemory(indexPage, request, reply);
     }
     return reply.status(404).send({ message: messages.notFound });
