@@ -55,11 +55,6 @@ export const createdBookingSchema = z.object({
 export type CreatedBooking = z.infer<typeof createdBookingSchema>;
 export const createBookingResponseSchema = z.object({ booking: createdBookingSchema });
 
-export const bookingErrorsResponseSchema = z.object({
-  message: z.string().optional(),
-  errors: z.record(z.string(), z.string()),
-});
-
 export const listBookingsQuerySchema = z.strictObject({
   date: calendarDate(messages.dateRequired).refine((value) => value !== '', { error: messages.dateRequired }),
 });
@@ -90,7 +85,13 @@ export const rosterEntrySchema = z.object({ name: z.string(), class: z.string().
 export const rosterResponseSchema = z.object({ users: z.array(rosterEntrySchema) });
 export type RosterEntry = z.infer<typeof rosterEntrySchema>;
 
-export const todayResponseSchema = z.object({ today: z.string(), timeZone: z.string() });
+export const todayResponseSchema = z.object({
+  today: z.string(),
+  timeZone: z.string(),
+  /** The server's current instant (ISO): the availability page's clock, whatever the phone's says. */
+  now: z.iso.datetime(),
+});
+export type TodayResponse = z.infer<typeof todayResponseSchema>;
 
 export const listBookingsRangeResponseSchema = z.object({
   from: z.string(),
@@ -98,4 +99,3 @@ export const listBookingsRangeResponseSchema = z.object({
   /** Every date from `from` to `to` in order, each with its bookings as the one-date form lists them. */
   days: z.array(listBookingsResponseSchema),
 });
-export type ListBookingsRangeResponse = z.infer<typeof listBookingsRangeResponseSchema>;

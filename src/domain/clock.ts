@@ -49,6 +49,18 @@ export function todayIn(timeZone: string, now: Date): string {
   return formatter.format(now);
 }
 
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock date and 'HH:MM' time in `timeZone` at the instant `now`. */
+export function localMomentIn(timeZone: string, now: Date): { date: string; time: string } {
+  let formatter = timeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    timeFormatters.set(timeZone, formatter);
+  }
+  return { date: todayIn(timeZone, now), time: formatter.format(now) };
+}
+
 /** True when `timeZone` is an IANA zone this runtime knows. */
 export function isKnownTimeZone(timeZone: string): boolean {
   try {
@@ -77,20 +89,6 @@ export function formatIndonesianDate(date: string): string {
 export function formatHours(minutes: number): string {
   const hours = Math.round((minutes / 60) * 10) / 10;
   return Number.isInteger(hours) ? String(hours) : hours.toFixed(1).replace('.', ',');
-}
-
-const timeFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Minutes since midnight in `timeZone` at the instant `now` (10:30 → 630). */
-export function minutesIn(timeZone: string, now: Date): number {
-  let formatter = timeFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    timeFormatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(now);
-  const part = (type: 'hour' | 'minute') => Number(parts.find((each) => each.type === type)?.value ?? 0);
-  return part('hour') * 60 + part('minute');
 }
 
 function utcDate(date: string): Date {

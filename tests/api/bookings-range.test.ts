@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBookingsRangeResponseSchema } from '../../src/domain/booking-schemas';
 import { addDays } from '../../src/domain/clock';
+import { markBookingCancelled } from '../../src/server/bookings/repository';
 import { addStudents, addVoucher, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -68,6 +69,45 @@ describe(`listing the bookings of a range of dates on ${engine}`, () => {
       { start: '21:00', end: '03:00', name: 'Rizky Maulana', class: 'PPTI 22', ...plain, continuesNextDay: true },
     ]);
   });
+
+  it('leaves out cancelled bookings, an overnight one included on the day it continues into', async () => {
+    await addVoucher(testApp.db, 'VCH-RANGE2');
+    for (const [name, date, start, end, reason] of [
+      ['Siti Rahmawati', '2026-12-08', '09:00', '10:00', 'kuliah'],
+      ['Budi Santoso', '2026-12-08', '22:00', '23:00', 'VCH-RANGE2'],
+    ] as const) {
+      expect((await postBooking(testApp.baseUrl, bookingBody({ name, date, start, end, reason }))).status).toBe(201);
+    }
+    const shown = async () =>
+      (await requestJson(testApp.baseUrl, '/api/bookings?from=2026-12-08&to=2026-12-09')).body.days.map(
+        (day: { bookings: { name: string }[] }) => day.bookings.map((booking) => booking.name),
+      );
+    expect(await shown()).toEqual([['Siti Rahmawati', 'Budi Santoso'], ['Budi Santoso']]);
+
+    await markBookingCancelled(testApp.db.kysely, await idOf('2026-12-08', '22:00'), {
+      cancelledAt: '2026-11-22T03:00:00.000Z',
+      kind: 'admin',
+      userId: null,
+      reason: 'Motor di bengkel',
+    });
+    await markBookingCancelled(testApp.db.kysely, await idOf('2026-12-08', '09:00'), {
+      cancelledAt: '2026-11-22T03:00:00.000Z',
+      kind: 'admin',
+      userId: null,
+      reason: 'Motor di bengkel',
+    });
+    expect(await shown()).toEqual([[], []]);
+  });
+
+  async function idOf(date: string, start: string): Promise<number> {
+    const row = await testApp.db.kysely
+      .selectFrom('borrow_request')
+      .select('id')
+      .where('borrow_date', '=', date)
+      .where('start_time', '=', start)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
 
   it('answers a range of exactly 31 days', async () => {
     const reply = await requestJson(testApp.baseUrl, `/api/bookings?from=2026-11-10&to=${addDays('2026-11-10', 30)}`);

@@ -25,10 +25,14 @@ describe('the app over HTTP', () => {
     expect(reply.body).toEqual({ status: 'ok' });
   });
 
-  it('serves the SPA at / and at unknown page paths, index.html never cached', async () => {
-    for (const path of ['/', '/form', '/no/such/page']) {
+  it('serves the SPA at / and at unknown page paths (with 404), index.html never cached', async () => {
+    for (const [path, status] of [
+      ['/', 200],
+      ['/form', 200],
+      ['/no/such/page', 404],
+    ] as const) {
       const response = await fetch(`${testApp.baseUrl}${path}`);
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(status);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain('<div id="root"></div>');
     }

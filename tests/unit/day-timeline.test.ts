@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DayBooking } from '../../src/domain/booking-schemas';
-import { daysBetween, formatShortWeekday, minutesIn, startOfWeek } from '../../src/domain/clock';
+import { daysBetween, formatShortWeekday, startOfWeek } from '../../src/domain/clock';
 import {
   bookedMinutes,
   dayTimeline,
@@ -179,10 +179,5 @@ describe('calendar helpers for the week', () => {
   it('names a day in short Indonesian', () => {
     expect(formatShortWeekday('2026-11-23')).toBe('Sen');
     expect(formatShortWeekday('2026-11-22')).toBe('Min');
-  });
-
-  it('tells the minute of the day in the app’s zone, not the machine’s', () => {
-    expect(minutesIn('Asia/Jakarta', new Date('2026-11-22T03:30:00Z'))).toBe(10 * 60 + 30);
-    expect(minutesIn('Asia/Jakarta', new Date('2026-11-22T17:00:00Z'))).toBe(0);
   });
 });

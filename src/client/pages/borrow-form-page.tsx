@@ -43,9 +43,9 @@ function BorrowFormScreen() {
       <title>{`${messages.formTitle} · ${messages.appName}`}</title>
       <PageHeading>{messages.formTitle}</PageHeading>
       <BorrowForm
-        roster={roster.status === 'ready' ? roster.data : undefined}
+        roster={roster.status === 'ready' ? roster.data.users : undefined}
         rosterNotice={rosterNotice}
-        today={today.status === 'ready' ? today.data : undefined}
+        today={today.status === 'ready' ? today.data.today : undefined}
         prefill={prefill}
         loading={roster.status === 'loading' || today.status === 'loading'}
         onCreated={setCreated}

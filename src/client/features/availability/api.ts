@@ -1,20 +1,20 @@
-import type { DayBooking, ListBookingsRangeResponse } from '../../../domain/booking-schemas';
-import { getJson } from '../../lib/http';
+import { callApi } from '../../lib/http';
 
-/** The server's calendar and clock: the phone's own may be in another zone, or simply wrong. */
-export interface ServerClock {
-  today: string;
-  timeZone: string;
-  /** The server's current instant, ISO. */
-  now: string;
-}
+// Imported, not bundled with the landing page: see SchemaSource.
+const schemas = () => import('../../../domain/booking-schemas');
 
-export async function fetchServerClock(signal?: AbortSignal): Promise<ServerClock> {
-  return getJson<ServerClock>('/api/today', signal);
-}
+/** The server's calendar and clock (today, its zone, the instant): the phone's may be in another zone, or wrong. */
+export const fetchServerClock = (signal?: AbortSignal) =>
+  callApi(
+    '/api/today',
+    schemas().then((module) => module.todayResponseSchema),
+    { signal },
+  );
 
-/** Each date's bookings from `from` to `to`, by date. */
-export async function fetchBookingsBetween(from: string, to: string, signal?: AbortSignal): Promise<Map<string, DayBooking[]>> {
-  const reply = await getJson<ListBookingsRangeResponse>(`/api/bookings?from=${from}&to=${to}`, signal);
-  return new Map(reply.days.map((day) => [day.date, day.bookings]));
-}
+/** Each date's bookings from `from` to `to`, in order. */
+export const fetchBookingsBetween = (from: string, to: string, signal?: AbortSignal) =>
+  callApi(
+    `/api/bookings?from=${from}&to=${to}`,
+    schemas().then((module) => module.listBookingsRangeResponseSchema),
+    { signal },
+  );

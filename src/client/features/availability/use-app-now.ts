@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { minutesIn, todayIn } from '../../../domain/clock';
-import type { ServerClock } from './api';
+import type { TodayResponse } from '../../../domain/booking-schemas';
+import { findMinutes, localMomentIn } from '../../../domain/clock';
 
 export interface AppNow {
   today: string;
@@ -13,7 +13,7 @@ export interface AppNow {
  * passed in the browser since it arrived (the phone's clock may be wrong, its stopwatch is not),
  * and rendered again when the minute changes.
  */
-export function useAppNow(clock: ServerClock | undefined, receivedAt: number | undefined): AppNow | undefined {
+export function useAppNow(clock: TodayResponse | undefined, receivedAt: number | undefined): AppNow | undefined {
   const [, setTick] = useState(0);
   const at = clock && receivedAt !== undefined ? new Date(Date.parse(clock.now) + Date.now() - receivedAt) : undefined;
   const instant = at?.getTime();
@@ -25,5 +25,6 @@ export function useAppNow(clock: ServerClock | undefined, receivedAt: number | u
   }, [instant]);
 
   if (!clock || !at) return undefined;
-  return { today: todayIn(clock.timeZone, at), minutes: minutesIn(clock.timeZone, at) };
+  const moment = localMomentIn(clock.timeZone, at);
+  return { today: moment.date, minutes: findMinutes(moment.time) ?? 0 };
 }

@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { DayBooking } from '../../../domain/booking-schemas';
+import type { DayBooking, TodayResponse } from '../../../domain/booking-schemas';
 import { addDays, startOfWeek } from '../../../domain/clock';
-import { isAbort } from '../../lib/http';
+import type { ApiResult } from '../../lib/http';
 import type { FetchState } from '../../lib/use-fetch';
 import { fetchDayBookings } from '../booking/api';
-import { fetchBookingsBetween, fetchServerClock, type ServerClock } from './api';
+import { fetchBookingsBetween, fetchServerClock } from './api';
 
 /** While the page is visible it loads again this often, so a booking made elsewhere shows up. */
 export const REFRESH_MS = 60_000;
 
 export interface Availability {
-  clock: ServerClock;
+  clock: TodayResponse;
   /** `Date.now()` in the browser when the clock arrived, to move the server's instant on from. */
   clockReceivedAt: number;
   /** The Monday of the loaded week. */
@@ -21,17 +21,23 @@ export interface Availability {
   today: DayBooking[];
 }
 
-async function loadAvailability(weekStart: string | undefined, signal: AbortSignal): Promise<Availability> {
-  const clock = await fetchServerClock(signal);
+async function loadAvailability(weekStart: string | undefined, signal: AbortSignal): Promise<ApiResult<Availability>> {
+  const clockResult = await fetchServerClock(signal);
+  if (!clockResult.ok) return clockResult;
+  const clock = clockResult.data;
   const clockReceivedAt = Date.now();
   const start = weekStart ?? startOfWeek(clock.today);
   const end = addDays(start, 6);
   const todayInWeek = clock.today >= start && clock.today <= end;
-  const [week, todayList] = await Promise.all([
+  const [weekResult, todayResult] = await Promise.all([
     fetchBookingsBetween(start, end, signal),
     todayInWeek ? undefined : fetchDayBookings(clock.today, signal),
   ]);
-  return { clock, clockReceivedAt, weekStart: start, week, today: todayList?.bookings ?? week.get(clock.today) ?? [] };
+  if (!weekResult.ok) return weekResult;
+  if (todayResult && !todayResult.ok) return todayResult;
+  const week = new Map(weekResult.data.days.map((day) => [day.date, day.bookings]));
+  const today = todayResult ? todayResult.data.bookings : (week.get(clock.today) ?? []);
+  return { ok: true, data: { clock, clockReceivedAt, weekStart: start, week, today } };
 }
 
 type Stored = { key: string; state: FetchState<Availability> };
@@ -53,14 +59,10 @@ export function useAvailability(date: string | undefined): FetchState<Availabili
   useEffect(() => {
     const controller = new AbortController();
     setStored({ key, state: { status: 'loading' } });
-    loadAvailability(weekStart, controller.signal).then(
-      (data) => setStored({ key, state: { status: 'ready', data } }),
-      (error: unknown) => {
-        if (isAbort(error)) return;
-        console.error(error);
-        setStored({ key, state: { status: 'failed' } });
-      },
-    );
+    loadAvailability(weekStart, controller.signal).then((result) => {
+      if (controller.signal.aborted) return;
+      setStored({ key, state: result.ok ? { status: 'ready', data: result.data } : { status: 'failed', failure: result } });
+    });
     return () => controller.abort();
   }, [key, attempt]);
 
@@ -71,17 +73,15 @@ export function useAvailability(date: string | undefined): FetchState<Availabili
       if (document.visibilityState !== 'visible') return;
       controller?.abort();
       controller = new AbortController();
-      loadAvailability(weekStart, controller.signal).then(
+      const signal = controller.signal;
+      loadAvailability(weekStart, signal).then((result) => {
+        // A failed background load keeps what is shown; the next one tries again.
+        if (signal.aborted || !result.ok) return;
         // Only over data already shown: a first load still running, or a failure on screen, stays as it is.
-        (data) =>
-          setStored((current) =>
-            current.key === key && current.state.status === 'ready' ? { key, state: { status: 'ready', data } } : current,
-          ),
-        (error: unknown) => {
-          // A failed background load keeps what is shown; the next one tries again.
-          if (!isAbort(error)) console.error(error);
-        },
-      );
+        setStored((current) =>
+          current.key === key && current.state.status === 'ready' ? { key, state: { status: 'ready', data: result.data } } : current,
+        );
+      });
     };
     const timer = setInterval(refresh, REFRESH_MS);
     document.addEventListener('visibilitychange', refresh);
