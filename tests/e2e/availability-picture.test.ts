@@ -58,6 +58,20 @@ describe('the availability page as a picture of time, at 360 px', () => {
     expect(await statusLine(page).count()).toBe(1);
   });
 
+  it('turns the status over at the minute a booking ends, before the next minute’s reload', async () => {
+    const today = '2031-05-12';
+    setServerClock(today, '07:00');
+    await bookViaApi(app.baseUrl, { name: 'Siti Rahmawati', date: today, start: '09:00', end: '11:00' });
+    const at = new Date(jakartaInstant(today, '10:59').getTime() + 30_000);
+    writeFileSync(clockFile, at.toISOString());
+    const page = await phonePage(app, at);
+    await page.goto('/');
+    await page.getByRole('main').getByText('Motor sedang dipakai Siti Rahmawati (PPTI 21) sampai 11:00', { exact: true }).waitFor();
+    // 31 s later by the page's clock: 11:00 on the server's time, and no reload has run yet.
+    await page.clock.fastForward(31_000);
+    await page.getByRole('main').getByText('Motor tersedia sekarang sepanjang hari ini', { exact: true }).waitFor();
+  });
+
   it('says the bike is free all day on a day with no bookings', async () => {
     const page = await phonePage(app, setServerClock('2031-06-02', '08:00'));
     await page.goto('/');

@@ -23,6 +23,16 @@ async function tableRows(page: Page): Promise<string[][]> {
     .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.innerText.replace(/\s+/g, ' ').trim())));
 }
 
+/** The chosen day's timeline, one line per block. */
+async function timelineBlocks(page: Page): Promise<string[]> {
+  const blocks = await page
+    .getByRole('main')
+    .getByRole('list', { name: /^Linimasa / })
+    .getByRole('listitem')
+    .allInnerTexts();
+  return blocks.map((text) => text.replace(/\s+/g, ' ').trim());
+}
+
 describe('the availability page', () => {
   const app = useStudentApp({ vouchers: [VOUCHER], env: { APP_TIMEZONE: SERVER_ZONE } });
 
@@ -110,10 +120,19 @@ describe('the availability page', () => {
     await page.goto(`/?tanggal=${date}`);
     await page.getByRole('main').getByRole('table').waitFor();
     expect(await tableRows(page)).toEqual([['21:00', '03:00 berlanjut ke hari berikutnya', 'Budi Santoso', 'PPTI 21']]);
+    // In the timeline it fills the evening up to 24:00 and says where it goes on.
+    expect(await timelineBlocks(page)).toEqual([
+      '00:00 Kosong 00:00 - 21:00 Pinjam jam 00:00 - 04:00',
+      '21:00 Dipakai 21:00 - 03:00 Budi Santoso (PPTI 21) berlanjut ke hari berikutnya',
+    ]);
 
     await page.goto(`/?tanggal=${nextDay}`);
     await page.getByRole('main').getByRole('table').getByText('lanjutan dari hari sebelumnya').waitFor();
     expect(await tableRows(page)).toEqual([['21:00 lanjutan dari hari sebelumnya', '03:00', 'Budi Santoso', 'PPTI 21']]);
+    expect(await timelineBlocks(page)).toEqual([
+      '00:00 Dipakai 21:00 - 03:00 Budi Santoso (PPTI 21) lanjutan dari hari sebelumnya',
+      '03:00 Kosong 03:00 - 24:00 Pinjam jam 03:00 - 07:00',
+    ]);
   });
 
   it('shows a loading state while the day is fetched', async () => {
