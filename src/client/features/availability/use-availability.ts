@@ -3,8 +3,7 @@ import type { DayBooking, TodayResponse } from '../../../domain/booking-schemas'
 import { addDays, startOfWeek } from '../../../domain/clock';
 import type { ApiResult } from '../../lib/http';
 import type { FetchState } from '../../lib/use-fetch';
-import { fetchDayBookings } from '../booking/api';
-import { fetchBookingsBetween, fetchServerClock } from './api';
+import { fetchBookingsBetween, fetchDayBookings, fetchToday } from '../booking/api';
 
 /** While the page is visible it loads again this often, so a booking made elsewhere shows up. */
 export const REFRESH_MS = 60_000;
@@ -22,7 +21,7 @@ export interface Availability {
 }
 
 async function loadAvailability(weekStart: string | undefined, signal: AbortSignal): Promise<ApiResult<Availability>> {
-  const clockResult = await fetchServerClock(signal);
+  const clockResult = await fetchToday(signal);
   if (!clockResult.ok) return clockResult;
   const clock = clockResult.data;
   const clockReceivedAt = Date.now();
