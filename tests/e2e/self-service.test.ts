@@ -125,7 +125,7 @@ describe('students help themselves', () => {
     const main = page.getByRole('main');
     await main.getByText('Link pembatalan tidak berlaku.').waitFor();
     expect(await violations(page)).toEqual([]);
-    await main.getByRole('link', { name: 'Lihat jadwal motor' }).click();
+    await main.getByRole('link', { name: 'Kembali ke Cek Ketersediaan' }).click();
     await page.waitForURL((url) => url.pathname === '/');
 
     const dialog = await bookThroughForm(page, { name: 'Rizky Maulana', date: TODAY, start: '09:00', end: '10:00' });

@@ -5,6 +5,7 @@ import { formatIndonesianDate } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import type { OwnBooking } from '../../domain/own-booking';
 import { buttonStyles } from '../components/button-styles';
+import { PageHeading } from '../components/page-heading';
 import { cancelOwnBooking, fetchOwnBooking } from '../features/self-service/api';
 import { forgetMyBooking } from '../features/self-service/device-storage';
 import { useFetch } from '../lib/use-fetch';
@@ -26,31 +27,33 @@ export function CancelPage() {
     setError(undefined);
     const result = await cancelOwnBooking(token);
     setBusy(false);
-    if (result.kind === 'cancelled') {
+    if (result.ok) {
       forgetMyBooking(token);
-      setCancelled(result.booking);
-    } else {
-      setError(result.message);
-      if (result.kind === 'gone') lookup.retry();
+      setCancelled(result.data.booking);
+      return;
     }
+    setError(result.message);
+    // Started or cancelled meanwhile, or the link died: show where the booking stands now.
+    if (result.status === 404 || result.status === 409) lookup.retry();
   };
 
-  const booking = cancelled ?? (lookup.status === 'ready' && lookup.data.kind === 'found' ? lookup.data.booking : undefined);
+  const unknown = lookup.status === 'failed' && lookup.failure.status === 404;
+  const booking = cancelled ?? (lookup.status === 'ready' ? lookup.data.booking : undefined);
 
   return (
     <>
       <title>{`${messages.cancelPageTitle} · ${messages.appName}`}</title>
       <meta name="robots" content="noindex" />
       <meta name="referrer" content="no-referrer" />
-      <h1 className="text-2xl font-bold">{messages.cancelPageTitle}</h1>
-      {lookup.status === 'failed' ? (
+      <PageHeading>{messages.cancelPageTitle}</PageHeading>
+      {lookup.status === 'failed' && !unknown ? (
         <div role="alert" className="mt-6 flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
           <p>{messages.cancelPageLoadFailed}</p>
           <button type="button" className={buttonStyles.secondary} onClick={lookup.retry}>
             {messages.retry}
           </button>
         </div>
-      ) : lookup.status === 'ready' && lookup.data.kind === 'unknown' ? (
+      ) : unknown ? (
         <div className="mt-6 rounded-lg bg-white p-4 shadow-sm">
           <p role="status" className="font-medium">
             {messages.cancelLinkInvalid}

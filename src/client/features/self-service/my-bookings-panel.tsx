@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatIndonesianDate } from '../../../domain/clock';
+import { formatIndonesianDate, localMomentIn } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
 import { type MyBooking, upcomingMyBookings } from '../../../domain/my-bookings';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
-import { cancelOwnBooking, fetchNow } from './api';
+import { fetchToday } from '../booking/api';
+import { cancelOwnBooking } from './api';
 import { forgetMyBooking, readMyBookings } from './device-storage';
 
 /**
@@ -21,11 +22,12 @@ export function MyBookingsPanel({ onCancelled }: { onCancelled: () => void }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchNow(controller.signal).then(
-      ({ today, time }) => setUpcoming(upcomingMyBookings(readMyBookings({ date: today, time }), { date: today, time })),
+    fetchToday(controller.signal).then((result) => {
       // Without the server's clock the card cannot tell upcoming from past: it stays away.
-      () => {},
-    );
+      if (!result.ok) return;
+      const now = localMomentIn(result.data.timeZone, new Date(result.data.now));
+      setUpcoming(upcomingMyBookings(readMyBookings(now), now));
+    });
     return () => controller.abort();
   }, []);
 
@@ -34,16 +36,16 @@ export function MyBookingsPanel({ onCancelled }: { onCancelled: () => void }) {
     setBusy(true);
     const result = await cancelOwnBooking(asking.token);
     setBusy(false);
-    if (result.kind === 'failed') {
-      setAsking(undefined);
+    setAsking(undefined);
+    const gone = !result.ok && (result.status === 404 || result.status === 409);
+    if (!result.ok && !gone) {
       setNotice({ text: result.message, failed: true });
       return;
     }
     // Cancelled now, or no longer this device's to cancel (started, cancelled elsewhere, unknown): off the card either way.
     forgetMyBooking(asking.token);
     setUpcoming((current) => current.filter((booking) => booking.token !== asking.token));
-    setAsking(undefined);
-    setNotice({ text: result.kind === 'cancelled' ? messages.cancelDone : result.message, failed: result.kind !== 'cancelled' });
+    setNotice(result.ok ? { text: messages.cancelDone, failed: false } : { text: result.message, failed: true });
     onCancelled();
   };
 
