@@ -6,6 +6,7 @@ import * as adminSessions from './migrations/2026_11_22_0003_admin_sessions';
 import * as outbox from './migrations/2026_11_22_0004_outbox';
 import * as cancellation from './migrations/2026_11_22_0005_cancellation';
 import * as adminConsole from './migrations/2026_11_22_0020_admin_console';
+import * as cancelTokens from './migrations/2026_11_22_0030_cancel_tokens';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -15,13 +16,16 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0004_outbox': outbox,
   '2026_11_22_0005_cancellation': cancellation,
   '2026_11_22_0020_admin_console': adminConsole,
+  '2026_11_22_0030_cancel_tokens': cancelTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies every pending migration; throws with the failing migration's name when one fails. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // Branches take migration numbers from ranges of their own and land in any order, so a database
+  // may already hold a later number than one that arrives; every migration stands on its own.
+  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');
   if (error) {

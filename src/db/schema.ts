@@ -12,6 +12,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
+  cancel_token_attempts: CancelTokenAttemptsTable;
 }
 
 export interface UsersTable {
@@ -47,6 +48,8 @@ export interface BorrowRequestTable {
   /** The admin who cancelled, when an admin did. */
   cancelled_by_user_id: string | null;
   cancel_reason: string | null;
+  /** SHA-256 (hex) of the borrower's cancel secret; the secret itself is never stored. Null for bookings made before it existed. */
+  cancel_token_hash: string | null;
 }
 
 export interface VouchersTable {
@@ -104,4 +107,12 @@ export interface AuditLogTable {
   /** What the action was about, as a reader names it (a voucher code, a member's name, a booking). */
   target: string | null;
   detail: string | null;
+}
+
+/** A lookup of a borrower's cancel secret, counted per address against guessing. */
+export interface CancelTokenAttemptsTable {
+  id: Generated<number>;
+  ip: string;
+  succeeded: boolean;
+  attempted_at: string;
 }

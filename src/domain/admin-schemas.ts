@@ -30,12 +30,6 @@ export const createdVoucherSchema = z.object({ code: z.string(), createdAt: z.st
 export type CreatedVoucher = z.infer<typeof createdVoucherSchema>;
 export const createVoucherResponseSchema = z.object({ voucher: createdVoucherSchema });
 
-export const errorResponseSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
-
 /** Longest note on a voucher (who it is for). */
 export const MAX_VOUCHER_NOTE_LENGTH = 100;
 /** Longest reason for a cancellation. */
@@ -135,13 +129,6 @@ export const importRosterRequestSchema = z.strictObject({
   csv: requiredText('CSV', adminMessages.importFileRequired, MAX_ROSTER_CSV_LENGTH),
 });
 export const importRosterResponseSchema = z.object({ imported: z.number(), message: z.string() });
-export const importRosterErrorSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.string()),
-  /** One line per bad row, with its CSV line number. */
-  problems: z.array(z.string()),
-});
-
 export const auditQuerySchema = z.strictObject({
   page: z.coerce
     .number({ error: messages.invalidField('page') })

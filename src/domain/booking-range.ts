@@ -1,7 +1,6 @@
 import { adminMessages } from './admin-messages';
 import { MAX_RANGE_DAYS } from './admin-schemas';
 import { addDays } from './clock';
-import { messages } from './messages';
 
 /** Days after today the admin's bookings list shows when no end is given. */
 export const DEFAULT_RANGE_DAYS = 30;

@@ -31,6 +31,9 @@ export const messages = {
   bookingNotFound: 'Peminjaman tidak ditemukan.',
   bookingCancelled: 'Peminjaman dibatalkan.',
   voucherReturned: (code: string) => `Voucher ${code} bisa dipakai lagi.`,
+  /** The reason recorded when the borrower cancels with their cancel secret. */
+  borrowerCancelReason: 'Peminjam tidak jadi pinjam',
+  cancelLinkInvalid: 'Link pembatalan tidak berlaku.',
   /** Who cancelled a booking, in the owner's message and the admin's list. */
   cancelledBy: { admin: 'admin', borrower: 'peminjam', owner: 'pemilik (Telegram)' },
 
@@ -67,6 +70,10 @@ export const messages = {
   invalidBody: 'Data yang dikirim tidak valid',
   bodyTooLarge: 'Data yang dikirim terlalu besar',
   notFound: 'Halaman tidak ditemukan',
+  rangeFromRequired: 'Tanggal awal harus diisi',
+  rangeToRequired: 'Tanggal akhir harus diisi',
+  rangeReversed: 'Tanggal akhir tidak boleh sebelum tanggal awal',
+  rangeTooLong: (days: number) => `Rentang tanggal maksimal ${days} hari`,
   unauthorized: 'Sesi admin tidak ada atau sudah habis, silakan masuk lagi',
   forbiddenOrigin: 'Permintaan ditolak',
   tooManyRequests: 'Terlalu banyak permintaan, coba lagi sebentar lagi',
@@ -95,6 +102,8 @@ export const messages = {
 
   loading: 'Memuat...',
   menu: 'Menu',
+  closeMenu: 'Tutup',
+  backToAvailability: 'Kembali ke Cek Ketersediaan',
   mainNavigation: 'Utama',
   appName: 'Pinjam Motor PPTI 21',
   navAvailability: 'Cek Ketersediaan',
@@ -114,6 +123,23 @@ export const messages = {
   columnClass: 'Kelas',
   continuesFromPreviousDay: 'lanjutan dari hari sebelumnya',
   continuesNextDay: 'berlanjut ke hari berikutnya',
+  nowBusy: (name: string, className: string, until: string) => `Motor sedang dipakai ${name} (${className}) sampai ${until}`,
+  nowFree: 'Motor tersedia sekarang',
+  nowFreeUntil: (until: string) => `sampai ${until}`,
+  nowFreeAllDay: 'sepanjang hari ini',
+  weekPrevious: 'Minggu sebelumnya',
+  weekNext: 'Minggu berikutnya',
+  weekDays: 'Pilih hari',
+  goToday: 'Hari ini',
+  goTomorrow: 'Besok',
+  dayBookedHours: (hours: string) => `${hours} jam terpakai`,
+  dayNothingBooked: 'belum ada peminjaman',
+  pickDate: 'Pilih tanggal untuk melihat jadwalnya.',
+  timelineOf: (date: string) => `Linimasa ${date}`,
+  timelineBooked: 'Dipakai',
+  timelinePast: 'Sudah lewat',
+  timelineFree: (start: string, end: string) => `Kosong ${start} - ${end}`,
+  timelineBook: (start: string, end: string) => `Pinjam jam ${start} - ${end}`,
 
   rulesTitle: 'Aturan Peminjaman Motor Kelas PPTI 21',
   agree: 'Saya Setuju',
@@ -137,4 +163,34 @@ export const messages = {
   successTitle: 'Yey Berhasil',
   bookingRecorded: (date: string, start: string, end: string) => `Peminjaman motor kamu pada ${date} jam ${start} - ${end} sudah tercatat.`,
   continue: 'Lanjut',
+
+  addToCalendar: 'Tambah ke Kalender',
+  copyCancelLink: 'Salin link pembatalan',
+  cancelLinkCopied: 'Link disalin',
+  cancelLinkCopyFailed: 'Gagal menyalin. Salin link ini manual ya:',
+  cancelLinkLabel: 'Link pembatalan',
+  cancelLinkHint: 'Simpan link ini: siapa pun yang memegangnya bisa membatalkan peminjaman ini.',
+
+  myBookingsTitle: 'Peminjaman kamu',
+  cancelBooking: 'Batalkan',
+  confirmCancel: (date: string, start: string, end: string) => `Batalkan peminjaman ${date}, ${start} - ${end}?`,
+  confirmCancelYes: 'Ya, batalkan',
+  confirmCancelNo: 'Tidak',
+  cancelling: 'Membatalkan...',
+  cancelDone: 'Peminjaman sudah dibatalkan.',
+  cancelFailed: 'Gagal membatalkan, coba lagi.',
+
+  cancelPageTitle: 'Batalkan Peminjaman',
+  cancelPageLoading: 'Memuat peminjaman...',
+  cancelPageLoadFailed: 'Gagal memuat peminjaman.',
+  cancelPageConfirm: 'Batalkan peminjaman',
+  availabilityTime: 'Jam',
+
+  /** The per-booking .ics event; the feed's events are named after the borrower instead. */
+  calendarEventSummary: 'Pinjam motor PPTI 21',
+  calendarFeedName: 'Jadwal Motor PPTI 21',
+  calendarFeedEventSummary: (name: string, className: string) => `${name} (${className})`,
+  subscribeCalendar: 'Langganan kalender',
+  subscribeCalendarHint:
+    'Google Calendar: Tambah kalender › Dari URL, tempel link ini. iPhone: Pengaturan › Kalender › Akun › Tambah Akun › Lainnya › Tambah Kalender Langganan.',
 } as const;

@@ -5,7 +5,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { adminRoutes } from './admin/routes';
 import { adminBookingRoutes } from './admin-bookings/routes';
 import { auditRoutes } from './audit/routes';
+import { ownBookingRoutes } from './bookings/own-booking-routes';
 import { bookingRoutes } from './bookings/routes';
+import { calendarRoutes } from './calendar/routes';
 import type { AppContext } from './context';
 import { memberRoutes } from './members/routes';
 import { registerNotifier } from './notify/notifier';
@@ -51,6 +53,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(memberRoutes, context);
   await app.register(auditRoutes, context);
   await app.register(bookingRoutes, context);
+  await app.register(ownBookingRoutes, context);
+  await app.register(calendarRoutes, context);
   await registerSpa(app, options.clientDir ?? resolve('dist/client'));
   if (context.config.telegram) registerNotifier(app, context, context.config.telegram, options.notifier);
   app.addHook('onClose', async () => {

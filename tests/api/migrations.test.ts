@@ -47,11 +47,13 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0004_outbox',
         '2026_11_22_0005_cancellation',
         '2026_11_22_0020_admin_console',
+        '2026_11_22_0030_cancel_tokens',
       ]);
       expect(await tableNames(empty.db)).toEqual([
         'admin_sessions',
         'audit_log',
         'borrow_request',
+        'cancel_token_attempts',
         'login_attempts',
         'outbox',
         'users',
@@ -95,6 +97,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
       'admin_sessions',
       'audit_log',
       'borrow_request',
+      'cancel_token_attempts',
       'login_attempts',
       'outbox',
       'users',
@@ -116,6 +119,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
       [
         'borrow_date',
         'cancel_reason',
+        'cancel_token_hash',
         'cancelled_at',
         'cancelled_by_kind',
         'cancelled_by_user_id',

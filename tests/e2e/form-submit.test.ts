@@ -44,9 +44,12 @@ describe('the borrowing form: saving', () => {
       await dialog.getByText(`Peminjaman motor kamu pada ${formatIndonesianDate(date)} jam 08:00 - 10:00 sudah tercatat.`).isVisible(),
     ).toBe(true);
     expect(await dialog.evaluate((element: HTMLDialogElement) => element.open && element.matches(':modal'))).toBe(true);
-    expect(await focusedText(page)).toBe('Lanjut');
-    await page.keyboard.press('Tab');
-    expect(await focusedText(page)).toBe('Lanjut');
+    // Focus starts on the first control and Tab cycles inside the dialog.
+    expect(await focusedText(page)).toBe('Tambah ke Kalender');
+    for (const next of ['Salin link pembatalan', 'Lanjut', 'Tambah ke Kalender']) {
+      await page.keyboard.press('Tab');
+      expect(await focusedText(page)).toBe(next);
+    }
     await page.keyboard.press('Shift+Tab');
     expect(await focusedText(page)).toBe('Lanjut');
 
@@ -153,5 +156,17 @@ describe('the borrowing form: saving', () => {
     await form.globalError.getByText('Terjadi kesalahan tidak terduga.', { exact: true }).waitFor();
     expect(await form.save.isDisabled()).toBe(false);
     expect(await form.save.textContent()).toBe('Simpan');
+  });
+
+  it('does not call a booking saved when the 201 does not carry the booking', async () => {
+    const { page, form } = await openBorrowForm(app);
+    await page.route(
+      (url) => url.pathname === '/api/bookings',
+      (route) => route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ booking: { id: 1 } }) }),
+    );
+    await form.fill({ name: 'Budi Santoso', date: await dayFromToday(app.baseUrl, 9), start: '08:00', end: '09:00', reason: 'kuliah' });
+    await form.save.click();
+    await form.globalError.getByText('Terjadi kesalahan tidak terduga.', { exact: true }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { clientRoutes } from '../../domain/client-routes';
+import { PageHeading } from '../components/page-heading';
 import { storeAdmin } from '../features/admin/admin-storage';
 import { fetchAdminSession } from '../features/admin/api';
 import { LoginForm } from '../features/admin/login-form';
@@ -9,22 +11,18 @@ export function LoginPage() {
 
   // An admin whose session is still open has nothing to do here: on to the landing page.
   useEffect(() => {
-    let current = true;
-    fetchAdminSession().then((result) => {
-      if (!current || !result.ok) return;
+    const controller = new AbortController();
+    fetchAdminSession(controller.signal).then((result) => {
+      if (controller.signal.aborted || !result.ok) return;
       storeAdmin(result.data.admin);
-      navigate('/generate', { replace: true });
+      navigate(clientRoutes.generate, { replace: true });
     });
-    return () => {
-      current = false;
-    };
+    return () => controller.abort();
   }, [navigate]);
 
   return (
     <section aria-labelledby="login-title" className="flex flex-col gap-4">
-      <h1 id="login-title" className="text-2xl font-bold">
-        Masuk Admin
-      </h1>
+      <PageHeading id="login-title">Masuk Admin</PageHeading>
       <p className="text-slate-700">Khusus admin: masuk dengan nama dan Kode Masuk kamu untuk membuat voucher.</p>
       <LoginForm />
     </section>

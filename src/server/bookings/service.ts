@@ -10,14 +10,17 @@ import {
   voucherCodeFromReason,
   voucherEnd,
 } from '../../domain/booking-rules';
-import type { CreatedBooking, DayBooking } from '../../domain/booking-schemas';
+import type { CreatedBooking, DayBooking, ListBookingsResponse } from '../../domain/booking-schemas';
+import { addDays, daysBetween } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import { enqueueBookingNotice } from '../notify/outbox';
 import { findUserByName } from '../roster/repository';
-import { consumeVoucher, findBookingsTouching, insertBooking } from './repository';
+import { hashCancelToken, newCancelToken } from './cancel-token';
+import { consumeVoucher, findBookingsBetween, findBookingsTouching, insertBooking } from './repository';
 import type { BookingWriter } from './writer';
 
-export type CreateBookingResult = { booking: CreatedBooking } | { errors: FieldErrors };
+/** `cancelToken`: the borrower's cancel secret, handed out once; only its hash is saved. */
+export type CreateBookingResult = { booking: CreatedBooking; cancelToken: string } | { errors: FieldErrors };
 
 /** The database failed while a booking was being saved; nothing of it was written. */
 export class BookingSaveError extends Error {
@@ -28,6 +31,15 @@ export class BookingSaveError extends Error {
 
 export async function listBookingsOn(db: Executor, date: string): Promise<DayBooking[]> {
   return bookingsShownOn(date, await findBookingsTouching(db, date));
+}
+
+/** Each date from `from` to `to` with its bookings, read in one query. */
+export async function listBookingsBetween(db: Executor, from: string, to: string): Promise<ListBookingsResponse[]> {
+  const bookings = await findBookingsBetween(db, from, to);
+  return Array.from({ length: daysBetween(from, to) + 1 }, (_, index) => {
+    const date = addDays(from, index);
+    return { date, bookings: bookingsShownOn(date, bookings) };
+  });
 }
 
 /** A booking whose required fields are all there; the writer checks the rest in its transaction. */
@@ -65,6 +77,7 @@ export async function bookInTransaction(trx: Executor, input: BookingInput, toda
   const reason = input.reason.trim();
   const needStnk = needsStnk(input.needStnk);
   const voucherCode = usedVoucher ? code : null;
+  const cancelToken = newCancelToken();
   await insertBooking(trx, {
     usersId: user.id,
     date: input.date,
@@ -74,6 +87,7 @@ export async function bookInTransaction(trx: Executor, input: BookingInput, toda
     needStnk,
     voucherCode,
     createdAt: now.toISOString(),
+    cancelTokenHash: hashCancelToken(cancelToken),
   });
   await enqueueBookingNotice(
     trx,
@@ -82,5 +96,6 @@ export async function bookInTransaction(trx: Executor, input: BookingInput, toda
   );
   return {
     booking: { name: user.name, class: user.class, date: input.date, start: input.start, ...span, reason, needStnk, usedVoucher },
+    cancelToken,
   };
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminMessages } from '../../domain/admin-messages';
 import { importRosterRequestSchema, memberRequestSchema } from '../../domain/admin-schemas';
-import { messages } from '../../domain/messages';
 import { rosterProblemText } from '../../domain/roster-problems';
 import { createRequireAdmin, requireSessionAdmin } from '../admin/guard';
 import type { AppContext } from '../context';

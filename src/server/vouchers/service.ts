@@ -3,7 +3,6 @@ import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin-messages';
 import type { AdminVoucher, CreatedVoucher } from '../../domain/admin-schemas';
-import { messages } from '../../domain/messages';
 import { makeVoucherCode } from '../../domain/voucher-code';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/repository';

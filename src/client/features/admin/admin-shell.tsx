@@ -3,16 +3,18 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { adminMessages } from '../../../domain/admin-messages';
 import type { Admin } from '../../../domain/admin-schemas';
+import { clientRoutes } from '../../../domain/client-routes';
 import { messages } from '../../../domain/messages';
 import { buttonStyles } from '../../components/button-styles';
+import { PageHeading } from '../../components/page-heading';
 import { logoutAdmin } from './api';
 import { useAdminAccess } from './use-admin-access';
 
 const TABS = [
-  { to: '/admin/peminjaman', label: adminMessages.adminTabs.bookings },
-  { to: '/admin/anggota', label: adminMessages.adminTabs.members },
-  { to: '/generate', label: adminMessages.adminTabs.vouchers },
-  { to: '/admin/riwayat', label: adminMessages.adminTabs.history },
+  { to: clientRoutes.adminBookings, label: adminMessages.adminTabs.bookings },
+  { to: clientRoutes.adminMembers, label: adminMessages.adminTabs.members },
+  { to: clientRoutes.generate, label: adminMessages.adminTabs.vouchers },
+  { to: clientRoutes.adminHistory, label: adminMessages.adminTabs.history },
 ] as const;
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -74,7 +76,7 @@ export function AdminShell({ title, children }: { title: string; children: (prop
         </nav>
         {logoutFailed && <p role="alert">{messages.logoutFailed}</p>}
         <div>
-          <h1 className="text-2xl font-bold">{title}</h1>
+          <PageHeading>{title}</PageHeading>
           <p className="text-slate-700">{adminMessages.signedInAs(access.admin.name)}</p>
         </div>
       </div>

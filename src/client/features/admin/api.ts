@@ -1,12 +1,10 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   adminResponseSchema,
   auditPageResponseSchema,
   type CreateVoucherRequest,
   cancelBookingResponseSchema,
   createVoucherResponseSchema,
-  errorResponseSchema,
-  importRosterErrorSchema,
   importRosterResponseSchema,
   type LoginRequest,
   listAdminBookingsResponseSchema,
@@ -16,42 +14,7 @@ import {
   memberResponseSchema,
   revokeVoucherResponseSchema,
 } from '../../../domain/admin-schemas';
-import { messages } from '../../../domain/messages';
-
-export type ApiResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; status: number; message: string; errors: Record<string, string>; problems: string[] };
-
-/** A JSON call; a network failure is status 0 with the unexpected-error text. */
-async function call<T>(path: string, init: RequestInit, schema: z.ZodType<T> | null): Promise<ApiResult<T>> {
-  let response: Response;
-  try {
-    response = await fetch(path, { credentials: 'same-origin', ...init });
-  } catch {
-    return { ok: false, status: 0, message: messages.unexpected, errors: {}, problems: [] };
-  }
-  const body: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-  if (response.ok) {
-    const parsed = schema ? schema.safeParse(body) : { success: true as const, data: undefined as T };
-    if (parsed.success) return { ok: true, data: parsed.data };
-    return { ok: false, status: response.status, message: messages.unexpected, errors: {}, problems: [] };
-  }
-  const error = errorResponseSchema.safeParse(body);
-  const problems = importRosterErrorSchema.safeParse(body);
-  return {
-    ok: false,
-    status: response.status,
-    message: error.success ? error.data.message : messages.unexpected,
-    errors: error.success ? (error.data.errors ?? {}) : {},
-    problems: problems.success ? problems.data.problems : [],
-  };
-}
-
-const json = (body: unknown, method = 'POST'): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
+import { callApi } from '../../lib/http';
 
 const query = (values: Record<string, string | undefined>) => {
   const defined = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
@@ -59,26 +22,31 @@ const query = (values: Record<string, string | undefined>) => {
 };
 const segment = encodeURIComponent;
 
-export const loginAdmin = (input: LoginRequest) => call('/api/admin/login', json(input), adminResponseSchema);
-export const fetchAdminSession = () => call('/api/admin/session', {}, adminResponseSchema);
-export const logoutAdmin = () => call('/api/admin/logout', { method: 'POST' }, null);
-export const createVoucher = (input: CreateVoucherRequest) => call('/api/admin/vouchers', json(input), createVoucherResponseSchema);
-export const fetchVouchers = () => call('/api/admin/vouchers', {}, listAdminVouchersResponseSchema);
+export const loginAdmin = (input: LoginRequest) => callApi('/api/admin/login', adminResponseSchema, { method: 'POST', body: input });
+export const fetchAdminSession = (signal?: AbortSignal) => callApi('/api/admin/session', adminResponseSchema, { signal });
+/** 204, no body. */
+export const logoutAdmin = () => callApi('/api/admin/logout', z.undefined(), { method: 'POST' });
+
+export const createVoucher = (input: CreateVoucherRequest) =>
+  callApi('/api/admin/vouchers', createVoucherResponseSchema, { method: 'POST', body: input });
+export const fetchVouchers = (signal?: AbortSignal) => callApi('/api/admin/vouchers', listAdminVouchersResponseSchema, { signal });
 export const revokeVoucher = (code: string) =>
-  call(`/api/admin/vouchers/${segment(code)}/revoke`, { method: 'POST' }, revokeVoucherResponseSchema);
+  callApi(`/api/admin/vouchers/${segment(code)}/revoke`, revokeVoucherResponseSchema, { method: 'POST' });
 
 export const bookingsCsvPath = (range: { from?: string; to?: string }) => `/api/admin/bookings.csv${query(range)}`;
 export const fetchAdminBookings = (range: { from?: string; to?: string }) =>
-  call(`/api/admin/bookings${query(range)}`, {}, listAdminBookingsResponseSchema);
+  callApi(`/api/admin/bookings${query(range)}`, listAdminBookingsResponseSchema);
 export const cancelAdminBooking = (ref: string, reason: string) =>
-  call(`/api/admin/bookings/${segment(ref)}/cancel`, json({ reason }), cancelBookingResponseSchema);
+  callApi(`/api/admin/bookings/${segment(ref)}/cancel`, cancelBookingResponseSchema, { method: 'POST', body: { reason } });
 
-export const fetchMembers = () => call('/api/admin/members', {}, listMembersResponseSchema);
-export const addMember = (input: MemberRequest) => call('/api/admin/members', json(input), memberResponseSchema);
+export const fetchMembers = () => callApi('/api/admin/members', listMembersResponseSchema);
+export const addMember = (input: MemberRequest) => callApi('/api/admin/members', memberResponseSchema, { method: 'POST', body: input });
 export const editMember = (ref: string, input: MemberRequest) =>
-  call(`/api/admin/members/${segment(ref)}`, json(input, 'PUT'), memberResponseSchema);
+  callApi(`/api/admin/members/${segment(ref)}`, memberResponseSchema, { method: 'PUT', body: input });
 export const setMemberActive = (ref: string, active: boolean) =>
-  call(`/api/admin/members/${segment(ref)}/${active ? 'activate' : 'deactivate'}`, { method: 'POST' }, memberResponseSchema);
-export const importRoster = (csv: string) => call('/api/admin/members/import', json({ csv }), importRosterResponseSchema);
+  callApi(`/api/admin/members/${segment(ref)}/${active ? 'activate' : 'deactivate'}`, memberResponseSchema, { method: 'POST' });
+/** A refused import answers 422 with one line per bad row in the failure's `problems`. */
+export const importRoster = (csv: string) =>
+  callApi('/api/admin/members/import', importRosterResponseSchema, { method: 'POST', body: { csv } });
 
-export const fetchAuditPage = (page: number) => call(`/api/admin/audit${query({ page: String(page) })}`, {}, auditPageResponseSchema);
+export const fetchAuditPage = (page: number) => callApi(`/api/admin/audit${query({ page: String(page) })}`, auditPageResponseSchema);

@@ -25,7 +25,7 @@ export function RosterImport({ onImported, onUnauthorized }: { onImported: () =>
       if (fileInput.current) fileInput.current.value = '';
       onImported();
     } else if (reply.status === 401) onUnauthorized();
-    else setResult({ message: reply.message, problems: reply.problems, failed: true });
+    else setResult({ message: reply.message, problems: reply.problems ?? [], failed: true });
   }
 
   return (

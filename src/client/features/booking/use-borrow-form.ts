@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking-rules';
 import type { CreatedBooking, RosterEntry } from '../../../domain/booking-schemas';
-import { messages } from '../../../domain/messages';
+import { readLastBorrowerName } from '../self-service/device-storage';
 import { createBooking } from './api';
 import { checkOnClient, firstErrorField, splitServerErrors } from './client-checks';
 
@@ -11,12 +11,15 @@ const EMPTY: BookingInput = { name: '', date: '', start: '', end: '', reason: ''
 interface Options {
   roster: RosterEntry[] | undefined;
   today: string | undefined;
-  onCreated: (booking: CreatedBooking) => void;
+  /** Initial values of some fields; a saved booking empties the form all the same. */
+  prefill?: Partial<BookingInput>;
+  onCreated: (booking: CreatedBooking, cancelToken: string) => void;
 }
 
 /** The borrowing form's values, errors and submission: instant checks first, then the server's word. */
-export function useBorrowForm({ roster, today, onCreated }: Options) {
-  const [values, setValues] = useState<BookingInput>(EMPTY);
+export function useBorrowForm({ roster, today, prefill, onCreated }: Options) {
+  // The name the last booking on this device was made under (its class follows from the roster), unless the link gives one.
+  const [values, setValues] = useState<BookingInput>(() => ({ ...EMPTY, name: readLastBorrowerName(), ...prefill }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [globalError, setGlobalError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -56,14 +59,14 @@ export function useBorrowForm({ roster, today, onCreated }: Options) {
     setSaving(true);
     const result = await createBooking(values);
     setSaving(false);
-    if (result.kind === 'created') {
+    if (result.ok) {
       setValues(EMPTY);
       setResetCount((count) => count + 1);
-      onCreated(result.booking);
-    } else if (result.kind === 'rejected') {
+      onCreated(result.data.booking, result.data.cancelToken);
+    } else if (hasErrors(result.errors)) {
       const { fields: fieldErrors, other } = splitServerErrors(result.errors);
       if (hasErrors(fieldErrors)) showErrors(fieldErrors);
-      if (other.length > 0 || !hasErrors(fieldErrors)) setGlobalError(other[0] ?? result.message ?? messages.unexpected);
+      if (other.length > 0 || !hasErrors(fieldErrors)) setGlobalError(other[0] ?? result.message);
     } else {
       setGlobalError(result.message);
     }
