@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminMessages } from '../../src/domain/admin-messages';
 import { messages } from '../../src/domain/messages';
 import { loginCookie, seedRoster } from '../helpers/admin-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const STATIC_MESSAGES = new Set(
-  Object.values(messages as Record<string, unknown>).filter((value): value is string => typeof value === 'string'),
+  [...Object.values(messages), ...Object.values(adminMessages)].filter((value: unknown): value is string => typeof value === 'string'),
 );
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 
