@@ -20,7 +20,8 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const adminSchema = z.object({ id: z.string(), name: z.string(), role: z.literal('admin') });
+/** The signed-in admin. No id: an admin's id is their login code, and no answer carries it (0017). */
+export const adminSchema = z.object({ name: z.string(), role: z.literal('admin') });
 export type Admin = z.infer<typeof adminSchema>;
 
 /** Answer of a login and of a session check. */

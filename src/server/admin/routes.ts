@@ -8,7 +8,7 @@ import { createRequireAdmin, requireSessionAdmin } from './guard';
 import { auditLogin, endSession, type LoginOutcome, login, type SessionAdmin } from './service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
 
-const adminBody = (admin: SessionAdmin) => ({ admin: { id: admin.id, name: admin.name, role: 'admin' as const } });
+const adminBody = (admin: SessionAdmin) => ({ admin: { name: admin.name, role: 'admin' as const } });
 
 /** Logs who tried from where and what came of it; never the code. */
 function logAttempt(request: FastifyRequest, name: unknown, outcome: string): void {
