@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LOGIN_WINDOW_MS } from '../../src/domain/admin-limits';
 import type { User } from '../../src/server/roster/repository';
 import { login, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { present } from '../helpers/present';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 
 const MINUTE = 60_000;
@@ -115,7 +116,7 @@ describe(`login rate limit on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     expect(checked).toBeLessThanOrEqual(5);
     expect(replies.filter((reply) => reply.status === 429)).toHaveLength(20 - checked);
     // Only the attempts that were checked stay on record.
-    const stored = await apps[0]!.db.kysely.selectFrom('login_attempts').select('succeeded').execute();
+    const stored = await present(apps[0], 'the first instance').db.kysely.selectFrom('login_attempts').select('succeeded').execute();
     expect(stored).toHaveLength(checked);
   });
 });

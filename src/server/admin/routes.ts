@@ -4,7 +4,7 @@ import { type LoginRequest, loginRequestSchema } from '../../domain/admin-schema
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http-errors';
-import { createRequireAdmin } from './guard';
+import { adminSession, createRequireAdmin } from './guard';
 import { endSession, type LoginOutcome, login, type SessionAdmin } from './service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
 
@@ -55,10 +55,10 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
     return adminBody(outcome.admin);
   });
 
-  app.get('/api/admin/session', { preHandler: requireAdmin }, async (request) => adminBody(request.admin!));
+  app.get('/api/admin/session', { preHandler: requireAdmin }, async (request) => adminBody(adminSession(request).admin));
 
   app.post('/api/admin/logout', { preHandler: requireAdmin }, async (request, reply) => {
-    await endSession(db.kysely, request.adminToken!);
+    await endSession(db.kysely, adminSession(request).token);
     clearSessionCookie(request, reply);
     return reply.status(204).send();
   });

@@ -6,32 +6,35 @@ import { HttpError } from '../http-errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Our helmet policy. It depends on no request, so its headers are worked out once (docs/decisions/0014-headers-and-spa-from-memory.md). */
+export const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      formAction: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  referrerPolicy: { policy: 'same-origin' },
+  // HSTS over plain HTTP is ignored by browsers; it is sent below, only over HTTPS.
+  strictTransportSecurity: false,
+};
+
 /**
  * Security headers on every response, and a refusal of state-changing requests from another
  * site: SameSite=Strict already keeps the admin cookie off them; the Origin check covers
  * browsers and paths where it does not.
  */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  const headers = helmetHeaders({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'same-origin' },
-    // HSTS over plain HTTP is ignored by browsers; it is sent below, only over HTTPS.
-    strictTransportSecurity: false,
-  });
+  const headers = helmetHeaders(HELMET_OPTIONS);
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
