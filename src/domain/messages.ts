@@ -54,6 +54,7 @@ export const messages = {
   invalidTimeOf: (field: string) => `${field} tidak valid (format JJ:MM)`,
   tooLong: (field: string, max: number) => `${field} terlalu panjang (maks ${max} karakter)`,
   invalidField: (field: string) => `${field} tidak valid`,
+  controlCharacter: (field: string) => `${field} berisi karakter yang tidak diizinkan`,
   unknownField: (field: string) => `Kolom ${field} tidak dikenal`,
   invalidBody: 'Data yang dikirim tidak valid',
   bodyTooLarge: 'Data yang dikirim terlalu besar',
