@@ -2,12 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
+import * as specTables from '../../src/db/migrations/2026_11_22_0001_spec_tables';
+import * as bookingTracking from '../../src/db/migrations/2026_11_22_0002_booking_tracking';
+import * as adminSessions from '../../src/db/migrations/2026_11_22_0003_admin_sessions';
+import * as outbox from '../../src/db/migrations/2026_11_22_0004_outbox';
+import { findUserByName } from '../../src/server/roster/repository';
 import { dropPostgresDatabase, postgresUrlFor, withPostgresAdmin } from '../helpers/postgres';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+
+/** The migrations before the name key, to load data as it was. */
+const BEFORE_NAME_KEY: Record<string, Migration> = {
+  '2026_11_22_0001_spec_tables': specTables,
+  '2026_11_22_0002_booking_tracking': bookingTracking,
+  '2026_11_22_0003_admin_sessions': adminSessions,
+  '2026_11_22_0004_outbox': outbox,
+};
 
 let database: TestDatabase | undefined;
 let db: Db | undefined;
@@ -45,6 +58,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0002_booking_tracking',
         '2026_11_22_0003_admin_sessions',
         '2026_11_22_0004_outbox',
+        '2026_11_22_0015_user_name_key',
       ]);
       expect(await tableNames(empty.db)).toEqual(['admin_sessions', 'borrow_request', 'login_attempts', 'outbox', 'users', 'vouchers']);
     } finally {
@@ -69,20 +83,72 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         .find((table) => table.name === name)
         ?.columns.map((column) => column.name)
         .sort();
-    expect(columns('users')).toEqual(['class', 'id', 'name', 'role']);
+    expect(columns('users')).toEqual(['class', 'id', 'name', 'name_key', 'role']);
     expect(columns('borrow_request')).toEqual(
       ['borrow_date', 'created_at', 'end_date', 'end_time', 'id', 'need_stnk', 'reason', 'start_time', 'users_id', 'voucher_code'].sort(),
     );
     expect(columns('vouchers')).toEqual(['code', 'created_at', 'created_by', 'is_used']);
   });
 
-  it('make user names unique whatever their case and surrounding spaces', async () => {
+  it('make user names unique by their name key', async () => {
     database = await createTestDatabase();
     db = database.open();
-    await db.kysely.insertInto('users').values({ id: 'A', name: 'Budi Santoso', class: 'PPTI 21', role: null }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({ id: 'A', name: 'Ömer Çelik', name_key: 'ömer çelik', class: 'PPTI 21', role: null })
+      .execute();
     await expect(
-      db.kysely.insertInto('users').values({ id: 'B', name: '  budi santoso ', class: 'PPTI 21', role: null }).execute(),
+      db.kysely.insertInto('users').values({ id: 'B', name: 'ömer çelik', name_key: 'ömer çelik', class: 'PPTI 21', role: null }).execute(),
     ).rejects.toThrow();
+  });
+
+  it('fill the name key of existing users, found by it afterwards', async () => {
+    const empty = await emptyDatabase();
+    try {
+      await new Migrator({ db: empty.db.kysely, provider: { getMigrations: async () => BEFORE_NAME_KEY } }).migrateToLatest();
+      const before = empty.db.kysely as unknown as Kysely<{ users: { id: string; name: string; class: string; role: null } }>;
+      await before
+        .insertInto('users')
+        .values([
+          { id: 'A', name: 'Ömer Çelik', class: 'PPTI 21', role: null },
+          { id: 'B', name: '  STRAẞE  Budi ', class: 'PPTI 22', role: null },
+        ])
+        .execute();
+      expect(await migrateToLatest(empty.db)).toEqual(['2026_11_22_0015_user_name_key']);
+      const rows = await empty.db.kysely.selectFrom('users').select(['id', 'name_key']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { id: 'A', name_key: 'ömer çelik' },
+        { id: 'B', name_key: 'strasse budi' },
+      ]);
+      expect((await findUserByName(empty.db.kysely, 'ÖMER ÇELIK'))?.id).toBe('A');
+      expect((await findUserByName(empty.db.kysely, 'strasse budi'))?.id).toBe('B');
+    } finally {
+      await empty.db.close();
+      await empty.drop();
+    }
+  });
+
+  it('refuse to fill the name key when two users are one name, naming both and changing nothing', async () => {
+    const empty = await emptyDatabase();
+    try {
+      await new Migrator({ db: empty.db.kysely, provider: { getMigrations: async () => BEFORE_NAME_KEY } }).migrateToLatest();
+      const before = empty.db.kysely as unknown as Kysely<{ users: { id: string; name: string; class: string; role: null } }>;
+      await before
+        .insertInto('users')
+        .values([
+          { id: 'A', name: 'Budi Santoso', class: 'PPTI 21', role: null },
+          { id: 'B', name: 'Budi  Santoso', class: 'PPTI 21', role: null },
+        ])
+        .execute();
+      await expect(migrateToLatest(empty.db)).rejects.toThrow(
+        "migration 2026_11_22_0015_user_name_key failed: users 'Budi Santoso' and 'Budi  Santoso' are one name",
+      );
+      await before.updateTable('users').set({ name: 'Budi Santoso 2' }).where('id', '=', 'B').execute();
+      expect(await migrateToLatest(empty.db)).toEqual(['2026_11_22_0015_user_name_key']);
+    } finally {
+      await empty.db.close();
+      await empty.drop();
+    }
   });
 
   it('store booleans on both engines', async () => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../../db/executor';
 import { LOGIN_WINDOW_MS, loginLockRemainingMs, SESSION_LIFETIME_MS } from '../../domain/admin-limits';
 import type { LoginRequest } from '../../domain/admin-schemas';
-import { nameKey } from '../../domain/booking-rules';
+import { nameKey } from '../../domain/name-key';
 import { findUserByName } from '../roster/repository';
 import {
   deleteExpiredSessions,

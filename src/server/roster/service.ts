@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { Executor } from '../../db/executor';
-import { nameKey } from '../../domain/booking-rules';
 import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../../domain/limits';
+import { nameKey } from '../../domain/name-key';
+import { hasControlCharacter } from '../../domain/plain-text';
 import { makeUserId } from '../../domain/user-id';
 import { countUsers, findUsersByIds, findUsersByNameKeys, insertUsers, type User } from './repository';
 
@@ -26,8 +27,10 @@ function checkUserShape(user: NewUser): string[] {
   const className = user.class.trim();
   if (name === '') problems.push('name is missing');
   if (name.length > MAX_NAME_LENGTH) problems.push(`name is longer than ${MAX_NAME_LENGTH} characters`);
+  if (hasControlCharacter(name)) problems.push('name contains a control character');
   if (className === '') problems.push('class is missing');
   if (className.length > MAX_CLASS_LENGTH) problems.push(`class is longer than ${MAX_CLASS_LENGTH} characters`);
+  if (hasControlCharacter(className)) problems.push('class contains a control character');
   const role = (user.role ?? '').trim().toLowerCase();
   if (role !== '' && role !== 'admin') problems.push(`unknown role '${user.role}' (use admin or leave it empty)`);
   if (user.id !== undefined && user.id.trim() === '') problems.push('id is empty');
