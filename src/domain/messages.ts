@@ -58,6 +58,8 @@ export const messages = {
   unknownField: (field: string) => `Kolom ${field} tidak dikenal`,
   invalidBody: 'Data yang dikirim tidak valid',
   bodyTooLarge: 'Data yang dikirim terlalu besar',
+  invalidUrl: 'Alamat yang diminta tidak valid',
+  requestTimeout: 'Koneksi terlalu lambat, coba lagi.',
   notFound: 'Halaman tidak ditemukan',
   unauthorized: 'Sesi admin tidak ada atau sudah habis, silakan masuk lagi',
   forbiddenOrigin: 'Permintaan ditolak',

@@ -13,7 +13,7 @@ describe(`login rate limit on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
   let student: User;
 
   async function start(clock = manualClock()) {
-    const testApp = await startTestApp({ config: { trustProxy: true }, now: clock.now });
+    const testApp = await startTestApp({ config: { trustProxy: 1 }, now: clock.now });
     apps.push(testApp);
     [admin, student] = (await seedRoster(testApp.db)) as [User, User];
     return { testApp, clock, baseUrl: testApp.baseUrl };
@@ -100,7 +100,7 @@ describe(`login rate limit on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
   it('holds across two app instances sharing one database', async () => {
     const clock = manualClock();
     const first = await start(clock);
-    const second = await startTestApp({ config: { trustProxy: true }, now: clock.now, database: first.testApp.database });
+    const second = await startTestApp({ config: { trustProxy: 1 }, now: clock.now, database: first.testApp.database });
     apps.unshift(second);
     for (let n = 0; n < 3; n++) expect((await login(first.baseUrl, `Orang ${n}`, 'x', ip(7))).status).toBe(401);
     for (let n = 3; n < 5; n++) expect((await login(second.baseUrl, `Orang ${n}`, 'x', ip(7))).status).toBe(401);
