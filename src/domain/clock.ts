@@ -49,6 +49,18 @@ export function todayIn(timeZone: string, now: Date): string {
   return formatter.format(now);
 }
 
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock date and 'HH:MM' time in `timeZone` at the instant `now`. */
+export function localMomentIn(timeZone: string, now: Date): { date: string; time: string } {
+  let formatter = timeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    timeFormatters.set(timeZone, formatter);
+  }
+  return { date: todayIn(timeZone, now), time: formatter.format(now) };
+}
+
 /** True when `timeZone` is an IANA zone this runtime knows. */
 export function isKnownTimeZone(timeZone: string): boolean {
   try {

@@ -25,6 +25,14 @@ export const messages = {
   ruleRentToClassFund: 'Uang sewa masuk ke kas kelas.',
   ruleVoucher: (hours: number) => `Punya voucher? Tulis kodenya di kolom Alasan: jam selesai otomatis jadi ${hours} jam setelah jam mulai.`,
 
+  alreadyCancelled: 'Peminjaman ini sudah dibatalkan.',
+  startedBookingAdminOnly: 'Peminjaman yang sudah dimulai hanya bisa dibatalkan admin.',
+  bookingNotFound: 'Peminjaman tidak ditemukan.',
+  bookingCancelled: 'Peminjaman dibatalkan.',
+  voucherReturned: (code: string) => `Voucher ${code} bisa dipakai lagi.`,
+  /** Who cancelled a booking, in the owner's message and the admin's list. */
+  cancelledBy: { admin: 'admin', borrower: 'peminjam', owner: 'pemilik (Telegram)' },
+
   saveFailed: 'Gagal menyimpan data, coba lagi.',
   unexpected: 'Terjadi kesalahan tidak terduga.',
 
@@ -81,6 +89,10 @@ export const messages = {
     noVoucher: '-',
     voucherFree: (code: string, end: string) => `${code} (gratis, selesai jam ${end})`,
     voucherFreeNextDay: (code: string, end: string, endDate: string) => `${code} (gratis, selesai besoknya, ${endDate} jam ${end})`,
+    cancelledTitle: 'Peminjaman dibatalkan',
+    cancelledBy: 'Dibatalkan oleh',
+    cancelReason: 'Alasan pembatalan',
+    endsNextDay: (end: string) => `${end} (besoknya)`,
   },
 
   loading: 'Memuat...',

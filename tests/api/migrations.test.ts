@@ -2,25 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/database';
-import { migrateToLatest } from '../../src/db/migrate';
-import * as specTables from '../../src/db/migrations/2026_11_22_0001_spec_tables';
-import * as bookingTracking from '../../src/db/migrations/2026_11_22_0002_booking_tracking';
-import * as adminSessions from '../../src/db/migrations/2026_11_22_0003_admin_sessions';
-import * as outbox from '../../src/db/migrations/2026_11_22_0004_outbox';
+import { migrateToLatest, migrations } from '../../src/db/migrate';
 import { findUserByName } from '../../src/server/roster/repository';
 import { dropPostgresDatabase, postgresUrlFor, withPostgresAdmin } from '../helpers/postgres';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
-/** The migrations before the name key, to load data as it was. */
-const BEFORE_NAME_KEY: Record<string, Migration> = {
-  '2026_11_22_0001_spec_tables': specTables,
-  '2026_11_22_0002_booking_tracking': bookingTracking,
-  '2026_11_22_0003_admin_sessions': adminSessions,
-  '2026_11_22_0004_outbox': outbox,
-};
+/** Migrates `handle` up to and including `name` only, to load data as it was then. */
+async function migrateTo(handle: Db, name: string): Promise<void> {
+  await new Migrator({ db: handle.kysely, provider: { getMigrations: async () => migrations } }).migrateTo(name);
+}
+
+/** Users as the table was before the name key. */
+async function insertUsersWithoutKey(handle: Db, users: { id: string; name: string }[]): Promise<void> {
+  for (const user of users) {
+    await sql`insert into users (id, name, class, role) values (${user.id}, ${user.name}, 'PPTI 21', null)`.execute(handle.kysely);
+  }
+}
 
 let database: TestDatabase | undefined;
 let db: Db | undefined;
@@ -58,9 +58,33 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0002_booking_tracking',
         '2026_11_22_0003_admin_sessions',
         '2026_11_22_0004_outbox',
+        '2026_11_22_0005_cancellation',
         '2026_11_22_0015_user_name_key',
       ]);
       expect(await tableNames(empty.db)).toEqual(['admin_sessions', 'borrow_request', 'login_attempts', 'outbox', 'users', 'vouchers']);
+    } finally {
+      await empty.db.close();
+      await empty.drop();
+    }
+  });
+
+  it('give every booking made before cancellation existed its own opaque ref', async () => {
+    const empty = await emptyDatabase();
+    try {
+      await migrateTo(empty.db, '2026_11_22_0004_outbox');
+      await insertUsersWithoutKey(empty.db, [{ id: 'U1', name: 'Budi' }]);
+      const old = { users_id: 'U1', borrow_date: '2026-01-05', end_time: '10:00', reason: 'x', need_stnk: false };
+      await sql`insert into borrow_request (users_id, borrow_date, start_time, end_time, reason, need_stnk) values
+        (${old.users_id}, ${old.borrow_date}, '08:00', ${old.end_time}, ${old.reason}, ${old.need_stnk}),
+        (${old.users_id}, ${old.borrow_date}, '11:00', '12:00', ${old.reason}, ${old.need_stnk})`.execute(empty.db.kysely);
+      await migrateToLatest(empty.db);
+      const rows = await empty.db.kysely.selectFrom('borrow_request').select(['ref', 'cancelled_at']).execute();
+      expect(rows).toHaveLength(2);
+      expect(new Set(rows.map((row) => row.ref)).size).toBe(2);
+      for (const row of rows) {
+        expect(row.ref).toMatch(/^[A-Za-z0-9_-]{16}$/);
+        expect(row.cancelled_at).toBeNull();
+      }
     } finally {
       await empty.db.close();
       await empty.drop();
@@ -85,7 +109,23 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         .sort();
     expect(columns('users')).toEqual(['class', 'id', 'name', 'name_key', 'role']);
     expect(columns('borrow_request')).toEqual(
-      ['borrow_date', 'created_at', 'end_date', 'end_time', 'id', 'need_stnk', 'reason', 'start_time', 'users_id', 'voucher_code'].sort(),
+      [
+        'borrow_date',
+        'cancel_reason',
+        'cancelled_at',
+        'cancelled_by_kind',
+        'cancelled_by_user_id',
+        'created_at',
+        'end_date',
+        'end_time',
+        'id',
+        'need_stnk',
+        'reason',
+        'ref',
+        'start_time',
+        'users_id',
+        'voucher_code',
+      ].sort(),
     );
     expect(columns('vouchers')).toEqual(['code', 'created_at', 'created_by', 'is_used']);
   });
@@ -105,15 +145,11 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
   it('fill the name key of existing users, found by it afterwards', async () => {
     const empty = await emptyDatabase();
     try {
-      await new Migrator({ db: empty.db.kysely, provider: { getMigrations: async () => BEFORE_NAME_KEY } }).migrateToLatest();
-      const before = empty.db.kysely as unknown as Kysely<{ users: { id: string; name: string; class: string; role: null } }>;
-      await before
-        .insertInto('users')
-        .values([
-          { id: 'A', name: 'Ömer Çelik', class: 'PPTI 21', role: null },
-          { id: 'B', name: '  STRAẞE  Budi ', class: 'PPTI 22', role: null },
-        ])
-        .execute();
+      await migrateTo(empty.db, '2026_11_22_0005_cancellation');
+      await insertUsersWithoutKey(empty.db, [
+        { id: 'A', name: 'Ömer Çelik' },
+        { id: 'B', name: '  STRAẞE  Budi ' },
+      ]);
       expect(await migrateToLatest(empty.db)).toEqual(['2026_11_22_0015_user_name_key']);
       const rows = await empty.db.kysely.selectFrom('users').select(['id', 'name_key']).orderBy('id').execute();
       expect(rows).toEqual([
@@ -131,19 +167,15 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
   it('refuse to fill the name key when two users are one name, naming both and changing nothing', async () => {
     const empty = await emptyDatabase();
     try {
-      await new Migrator({ db: empty.db.kysely, provider: { getMigrations: async () => BEFORE_NAME_KEY } }).migrateToLatest();
-      const before = empty.db.kysely as unknown as Kysely<{ users: { id: string; name: string; class: string; role: null } }>;
-      await before
-        .insertInto('users')
-        .values([
-          { id: 'A', name: 'Budi Santoso', class: 'PPTI 21', role: null },
-          { id: 'B', name: 'Budi  Santoso', class: 'PPTI 21', role: null },
-        ])
-        .execute();
+      await migrateTo(empty.db, '2026_11_22_0005_cancellation');
+      await insertUsersWithoutKey(empty.db, [
+        { id: 'A', name: 'Budi Santoso' },
+        { id: 'B', name: 'Budi  Santoso' },
+      ]);
       await expect(migrateToLatest(empty.db)).rejects.toThrow(
         "migration 2026_11_22_0015_user_name_key failed: users 'Budi Santoso' and 'Budi  Santoso' are one name",
       );
-      await before.updateTable('users').set({ name: 'Budi Santoso 2' }).where('id', '=', 'B').execute();
+      await sql`update users set name = 'Budi Santoso 2' where id = 'B'`.execute(empty.db.kysely);
       expect(await migrateToLatest(empty.db)).toEqual(['2026_11_22_0015_user_name_key']);
     } finally {
       await empty.db.close();
