@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
-import { addUsers } from '../../src/server/roster/service';
+import { addUsers, RosterError } from '../../src/server/roster/service';
 import { login } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -43,6 +43,25 @@ describe(`names with non-ASCII capitals on ${process.env.TEST_DB ?? 'sqlite'}`, 
     const reply = await login(testApp.baseUrl, name, omer.id);
     expect(reply.status).toBe(200);
     expect(reply.body.admin.name).toBe('Ömer Çelik');
+  });
+
+  it('refuses to add a name already there by its key, or one with a control character, naming each problem', async () => {
+    const adding = addUsers(
+      testApp.db.kysely,
+      [
+        { name: 'ömer  ÇELİK', class: 'PPTI 22' },
+        { name: 'Nul\u0000Byte', class: 'PPTI 21', id: 'ID\u0000' },
+      ],
+      ['first', 'second'],
+    );
+    await expect(adding).rejects.toThrow(RosterError);
+    await expect(adding).rejects.toMatchObject({
+      problems: [
+        'second: name contains a control character',
+        'second: id contains a control character',
+        "first: name 'Ömer Çelik' is already in the roster",
+      ],
+    });
   });
 
   it('does not take a name without its accents for another', async () => {

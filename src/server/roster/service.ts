@@ -34,6 +34,7 @@ function checkUserShape(user: NewUser): string[] {
   const role = (user.role ?? '').trim().toLowerCase();
   if (role !== '' && role !== 'admin') problems.push(`unknown role '${user.role}' (use admin or leave it empty)`);
   if (user.id !== undefined && user.id.trim() === '') problems.push('id is empty');
+  if (user.id !== undefined && hasControlCharacter(user.id)) problems.push('id contains a control character');
   return problems;
 }
 
@@ -66,10 +67,12 @@ export async function addUsers(db: Executor, users: NewUser[], labels: string[])
       if (id && seenIds.has(id)) problems.push(`${label}: id repeats ${seenIds.get(id)}`);
       else if (id) seenIds.set(id, label);
     });
-    for (const existing of await findUsersByNameKeys(trx, [...seenNames.keys()])) {
+    // A value with a control character is already a problem, and PostgreSQL refuses a NUL even in a query.
+    const storable = (value: string) => !hasControlCharacter(value);
+    for (const existing of await findUsersByNameKeys(trx, [...seenNames.keys()].filter(storable))) {
       problems.push(`${seenNames.get(nameKey(existing.name))}: name '${existing.name}' is already in the roster`);
     }
-    for (const existing of await findUsersByIds(trx, [...seenIds.keys()])) {
+    for (const existing of await findUsersByIds(trx, [...seenIds.keys()].filter(storable))) {
       problems.push(`${seenIds.get(existing.id)}: id is already in the roster`);
     }
     if (problems.length > 0) throw new RosterError(problems);
