@@ -10,10 +10,10 @@ import { clearSessionCookie, readSessionToken, setSessionCookie } from './sessio
 
 const adminBody = (admin: SessionAdmin) => ({ admin: { id: admin.id, name: admin.name, role: 'admin' as const } });
 
-/** Logs who tried from where and what came of it; never the code. */
-function logAttempt(request: FastifyRequest, name: unknown, outcome: string): void {
+/** Logs who tried from where, what came of it and how long it was held back; never the code. */
+function logAttempt(request: FastifyRequest, name: unknown, outcome: string, delayedMs = 0): void {
   const shownName = typeof name === 'string' ? name.slice(0, 100) : null;
-  request.log.info({ event: 'admin-login', name: shownName, ip: request.ip, outcome }, 'admin login attempt');
+  request.log.info({ event: 'admin-login', name: shownName, ip: request.ip, outcome, delayedMs }, 'admin login attempt');
 }
 
 function parseLogin(request: FastifyRequest): LoginRequest {
@@ -49,7 +49,7 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
     const input = parseLogin(request);
     const at = now();
     const outcome = await login(db.kysely, input, { ip: request.ip, now: at, previousToken: readSessionToken(request) });
-    logAttempt(request, input.name, outcome.kind);
+    logAttempt(request, input.name, outcome.kind, 'delayedMs' in outcome ? outcome.delayedMs : 0);
     if (outcome.kind !== 'ok') throw failure(outcome);
     setSessionCookie(request, reply, outcome.token, outcome.expiresAt, at);
     return adminBody(outcome.admin);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { messages } from '../../domain/messages';
 import { HttpError } from '../http-errors';
@@ -40,10 +40,20 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     const origin = request.headers.origin;
     if (SAFE_METHODS.has(request.method) || origin === undefined) return;
-    if (!URL.canParse(origin) || new URL(origin).host !== request.host) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== ownOrigin(request)) {
       throw new HttpError(403, messages.forbiddenOrigin);
     }
   });
+}
+
+/**
+ * Scheme, host and port this request was sent to, as an Origin header would name them (a
+ * default port left out). Behind a trusted proxy the scheme and host come from
+ * X-Forwarded-Proto and X-Forwarded-Host, as Fastify reads them.
+ */
+function ownOrigin(request: FastifyRequest): string | undefined {
+  const own = `${request.protocol}://${request.host}`;
+  return URL.canParse(own) ? new URL(own).origin : undefined;
 }
 
 /**
