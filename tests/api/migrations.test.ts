@@ -168,7 +168,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         { id: 'A', name: 'Ömer Çelik' },
         { id: 'B', name: '  STRAẞE  Budi ' },
       ]);
-      expect(await migrateToLatest(empty.db)).toEqual(['2026_11_22_0015_user_name_key']);
+      expect(await migrateToLatest(empty.db)).toContain('2026_11_22_0015_user_name_key');
       const rows = await empty.db.kysely.selectFrom('users').select(['id', 'name_key']).orderBy('id').execute();
       expect(rows).toEqual([
         { id: 'A', name_key: 'ömer çelik' },
@@ -194,7 +194,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         "migration 2026_11_22_0015_user_name_key failed: users 'Budi Santoso' and 'Budi  Santoso' are one name",
       );
       await sql`update users set name = 'Budi Santoso 2' where id = 'B'`.execute(empty.db.kysely);
-      expect(await migrateToLatest(empty.db)).toEqual(['2026_11_22_0015_user_name_key']);
+      expect(await migrateToLatest(empty.db)).toContain('2026_11_22_0015_user_name_key');
     } finally {
       await empty.db.close();
       await empty.drop();
