@@ -65,7 +65,7 @@ export async function bookInTransaction(trx: Executor, input: BookingInput, toda
   const reason = input.reason.trim();
   const needStnk = needsStnk(input.needStnk);
   const voucherCode = usedVoucher ? code : null;
-  const id = await insertBooking(trx, {
+  const { id, ref } = await insertBooking(trx, {
     usersId: user.id,
     date: input.date,
     start: input.start,
@@ -77,7 +77,7 @@ export async function bookInTransaction(trx: Executor, input: BookingInput, toda
   });
   await enqueueBookingNotice(
     trx,
-    { name: user.name, class: user.class, date: input.date, start: input.start, ...span, reason, needStnk, voucherCode },
+    { name: user.name, class: user.class, date: input.date, start: input.start, ...span, reason, needStnk, voucherCode, ref },
     now,
   );
   return {
