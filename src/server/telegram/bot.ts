@@ -92,7 +92,11 @@ export function registerBot(
       }
       if (outcome.kind === 'aborted') return;
       log.error({ error: outcome.error }, 'Telegram setWebhook failed, will retry');
-      await new Promise((resolve) => setTimeout(resolve, errorBackoffMs));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, errorBackoffMs);
+        stopping.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+        stopping.signal.addEventListener('abort', () => resolve(), { once: true });
+      });
     }
   }
 
