@@ -48,7 +48,15 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0005_cancellation',
         '2026_11_22_0050_owner_bot',
       ]);
-      expect(await tableNames(empty.db)).toEqual(['admin_sessions', 'borrow_request', 'login_attempts', 'outbox', 'telegram_bot', 'users', 'vouchers']);
+      expect(await tableNames(empty.db)).toEqual([
+        'admin_sessions',
+        'borrow_request',
+        'login_attempts',
+        'outbox',
+        'telegram_bot',
+        'users',
+        'vouchers',
+      ]);
     } finally {
       await empty.db.close();
       await empty.drop();
@@ -83,7 +91,15 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     database = await createTestDatabase();
     db = database.open();
     expect(await migrateToLatest(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual(['admin_sessions', 'borrow_request', 'login_attempts', 'outbox', 'telegram_bot', 'users', 'vouchers']);
+    expect(await tableNames(db)).toEqual([
+      'admin_sessions',
+      'borrow_request',
+      'login_attempts',
+      'outbox',
+      'telegram_bot',
+      'users',
+      'vouchers',
+    ]);
   });
 
   it('keep the spec tables and columns and add ours beside them', async () => {
