@@ -13,7 +13,7 @@ export function AvailabilityPage() {
   const requested = searchParams.get('tanggal') ?? '';
   const requestedDate = isCalendarDate(requested) ? requested : undefined;
   const today = useFetch(requestedDate ? undefined : 'today', (_key, signal) => fetchToday(signal));
-  const date = requestedDate ?? (today.status === 'ready' ? today.data : undefined);
+  const date = requestedDate ?? (today.status === 'ready' ? today.data.today : undefined);
   const day = useFetch(date, fetchDayBookings);
   const dateInputId = useId();
 
