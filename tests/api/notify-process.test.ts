@@ -95,6 +95,8 @@ describe('the server process and its notifications', () => {
     await waitUntil('the first delivery', () => telegram.delivered.length === 1);
     expect(await book(off, '10:00')).toBe(201);
     await waitUntil('the second delivery', () => telegram.delivered.length === 2);
+    // Telegram has answered before the row is marked sent.
+    await waitUntil('both rows marked sent', async () => (await outboxRows(database)).every((row) => row.sent_at !== null));
     expect(telegram.requests.map((request) => request.path)).toEqual([
       `/bot${telegram.telegram.token}/sendMessage`,
       `/bot${telegram.telegram.token}/sendMessage`,
