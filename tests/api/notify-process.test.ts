@@ -85,6 +85,8 @@ describe('the server process and its notifications', () => {
       TELEGRAM_CHAT_ID: telegram.telegram.chatId,
       TELEGRAM_API_URL: telegram.telegram.apiUrl,
     });
+    // The line crosses a pipe: wait for it.
+    await waitUntil('the notifications-off line', () => off.output().includes('Telegram notifications are off'));
     expect(off.output().match(/Telegram notifications are off/g)).toHaveLength(1);
 
     // A configured instance on the same database, polling every second as in production, sends
