@@ -67,8 +67,12 @@ export async function enqueueKeyboardEdit(
 export async function findBookingNotice(db: Executor, ref: string): Promise<BookingNotice | undefined> {
   const row = await db.selectFrom('outbox').select('payload').where('dedupe_key', '=', bookingNoticeKey(ref)).executeTakeFirst();
   if (!row) return undefined;
-  const result = bookingNoticeSchema.safeParse(JSON.parse(row.payload));
-  return result.success ? result.data : undefined;
+  try {
+    const result = bookingNoticeSchema.safeParse(JSON.parse(row.payload));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Rewrites a sent booking notice with `❌ Dibatalkan` as its last line and no buttons; once per `dedupeKey`. */

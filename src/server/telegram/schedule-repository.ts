@@ -15,6 +15,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof activeBookings>['execute']>>[num
 
 function toScheduled(row: Row): ScheduledBooking {
   return {
+    // Never empty: the query keeps only rows with a ref.
     ref: row.ref ?? '',
     date: row.borrow_date,
     start: row.start_time,

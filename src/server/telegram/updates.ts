@@ -81,14 +81,15 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
     if (!command.startsWith('/')) return;
     const today = todayIn(timeZone, at);
     let reply: string;
-    if (command === '/jadwal' || command === '/start') {
-      reply = command === '/start' ? messages.ownerBot.help : scheduleText(today, 'today', await findScheduleOn(db.kysely, today));
+    if (command === '/jadwal') {
+      reply = scheduleText(today, 'today', await findScheduleOn(db.kysely, today));
     } else if (command === '/besok') {
       const tomorrow = addDays(today, 1);
       reply = scheduleText(tomorrow, 'tomorrow', await findScheduleOn(db.kysely, tomorrow));
     } else if (command === '/sekarang') {
       reply = nowText(at, timeZone, await findScheduleFrom(db.kysely, today));
     } else {
+      // /bantuan, Telegram's /start, and anything mistyped.
       reply = messages.ownerBot.help;
     }
     await enqueueBotText(db.kysely, 'reply', reply, updateKey(updateId), at);
