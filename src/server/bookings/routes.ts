@@ -1,19 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { createBookingRequestSchema, listBookingsQuerySchema } from '../../domain/booking-schemas';
+import { createBookingRequestSchema, listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../domain/booking-schemas';
 import { todayIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
 import { parseOrThrow } from '../http-errors';
-import { BookingSaveError, createBooking, listBookingsOn } from './service';
+import { BookingSaveError, createBooking, listBookingsBetween, listBookingsOn } from './service';
 import { BookingWriter } from './writer';
 
 export async function bookingRoutes(app: FastifyInstance, { config, db, now }: AppContext): Promise<void> {
   const writer = new BookingWriter(db);
 
-  /** One date's bookings for the availability page; never user ids or reasons. */
+  /**
+   * One date's bookings (`?date=`), or each date's from `from` to `to` (`?from=&to=`, the
+   * availability page's week in one request); never user ids or reasons.
+   */
   app.get('/api/bookings', async (request, reply) => {
-    const { date } = parseOrThrow(listBookingsQuerySchema, request.query);
+    const query = request.query as Record<string, unknown>;
     reply.header('Cache-Control', 'no-store');
+    if ('from' in query || 'to' in query) {
+      const { from, to } = parseOrThrow(listBookingsRangeQuerySchema, query);
+      return { from, to, days: await listBookingsBetween(db.kysely, from, to) };
+    }
+    const { date } = parseOrThrow(listBookingsQuerySchema, query);
     return { date, bookings: await listBookingsOn(db.kysely, date) };
   });
 
