@@ -45,6 +45,12 @@ describe('the poller across server processes', () => {
 
     const firstId = telegram.pushUpdate(telegram.textUpdate('/bantuan'));
     await waitUntil('the first answer', () => telegram.delivered.length === 1);
+    // Killed only once the answer is recorded as sent: a send cut off by a kill is sent again (at least once).
+    const db = database.open();
+    await waitUntil('the answer recorded', async () =>
+      (await db.kysely.selectFrom('outbox').select('sent_at').execute()).every((row) => row.sent_at !== null),
+    );
+    await db.close();
     expect(second.output()).not.toContain(POLLING);
 
     // Killed outright: its lease stays in the database until it expires on the app clock.

@@ -367,6 +367,8 @@ describe('the morning digest', () => {
         '06:40 - 07:30 Budi Santoso (PPTI 21)',
       ].join('\n'),
     );
+    // Stopped only once the digest is recorded as sent: a send cut off by a stop is sent again (at least once).
+    await outboxDrained(one);
     await one.close();
     await two.close();
     clock.advance(10 * MINUTE); // 06:10
