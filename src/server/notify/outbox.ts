@@ -150,3 +150,9 @@ export function findOutboxCall(kind: string, payload: string): TelegramCall | un
     return undefined;
   }
 }
+
+/** The text an outbox row shows the owner, if its call carries one. */
+export function findOutboxText(kind: string, payload: string): string | undefined {
+  const call = findOutboxCall(kind, payload);
+  return call && 'text' in call ? call.text : undefined;
+}
