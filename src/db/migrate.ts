@@ -7,6 +7,7 @@ import * as outbox from './migrations/2026_11_22_0004_outbox';
 import * as cancellation from './migrations/2026_11_22_0005_cancellation';
 import * as userNameKey from './migrations/2026_11_22_0015_user_name_key';
 import * as cancelTokens from './migrations/2026_11_22_0030_cancel_tokens';
+import * as ownerBot from './migrations/2026_11_22_0050_owner_bot';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0005_cancellation': cancellation,
   '2026_11_22_0015_user_name_key': userNameKey,
   '2026_11_22_0030_cancel_tokens': cancelTokens,
+  '2026_11_22_0050_owner_bot': ownerBot,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -61,6 +61,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0005_cancellation',
         '2026_11_22_0015_user_name_key',
         '2026_11_22_0030_cancel_tokens',
+        '2026_11_22_0050_owner_bot',
       ]);
       expect(await tableNames(empty.db)).toEqual([
         'admin_sessions',
@@ -68,6 +69,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         'cancel_token_attempts',
         'login_attempts',
         'outbox',
+        'telegram_bot',
         'users',
         'vouchers',
       ]);
@@ -110,6 +112,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
       'cancel_token_attempts',
       'login_attempts',
       'outbox',
+      'telegram_bot',
       'users',
       'vouchers',
     ]);
