@@ -64,6 +64,12 @@ function describe(problem: RosterProblem): string {
         return 'id is empty';
       case 'id-taken':
         return 'id is already in the roster';
+      case 'name-control-character':
+        return 'name contains a control character';
+      case 'class-control-character':
+        return 'class contains a control character';
+      case 'id-control-character':
+        return 'id contains a control character';
       case 'name-too-long':
         return `name is longer than ${problem.max} characters`;
       case 'class-too-long':

@@ -95,6 +95,7 @@ export const adminMessages = {
     classMissing: 'kelas kosong',
     idEmpty: 'id kosong',
     idTaken: 'id sudah terdaftar',
+    controlCharacter: (field: string) => `${field} berisi karakter kontrol`,
     unknownRole: (role: string) => `peran '${role}' tidak dikenal (isi admin atau kosongkan)`,
     nameRepeats: (name: string, first: string) => `nama '${name}' sama dengan ${first}`,
     idRepeats: (first: string) => `id sama dengan ${first}`,

@@ -7,6 +7,7 @@ export type RowRef = { line: number } | { label: string };
 /** Why a roster row cannot be added; the roster command and the import screen render the same problems. */
 export type RosterProblem = { at: RowRef } & (
   | { kind: 'name-missing' | 'class-missing' | 'id-empty' | 'id-taken' }
+  | { kind: 'name-control-character' | 'class-control-character' | 'id-control-character' }
   | { kind: 'name-too-long' | 'class-too-long'; max: number }
   | { kind: 'unknown-role'; role: string }
   | { kind: 'name-repeats'; name: string; first: RowRef }
@@ -33,6 +34,12 @@ export function rosterProblemText(problem: RosterProblem): string {
         return texts.idEmpty;
       case 'id-taken':
         return texts.idTaken;
+      case 'name-control-character':
+        return texts.controlCharacter('nama');
+      case 'class-control-character':
+        return texts.controlCharacter('kelas');
+      case 'id-control-character':
+        return texts.controlCharacter('id');
       case 'name-too-long':
         return messages.tooLong('Nama', problem.max);
       case 'class-too-long':

@@ -52,6 +52,31 @@ describe('configuration from the environment', () => {
       'APP_CLOCK_FILE: is for tests and must be unset when NODE_ENV=production',
     ],
     [{ TELEGRAM_API_URL: 'ftp://x' }, 'TELEGRAM_API_URL', "TELEGRAM_API_URL: 'ftp://x' is not an http(s) URL"],
+    [
+      { TELEGRAM_DIGEST_TIME: '6:00' },
+      'TELEGRAM_DIGEST_TIME',
+      "TELEGRAM_DIGEST_TIME: '6:00' is not a time HH:MM (00:00-23:59), or empty to turn the digest off",
+    ],
+    [
+      { TELEGRAM_REMINDER_MINUTES: '-5' },
+      'TELEGRAM_REMINDER_MINUTES',
+      "TELEGRAM_REMINDER_MINUTES: '-5' must be a whole number from 0 to 1440",
+    ],
+    [
+      { TELEGRAM_WEBHOOK_URL: 'http://pinjam.example/hook' },
+      'TELEGRAM_WEBHOOK_URL',
+      "TELEGRAM_WEBHOOK_URL: 'http://pinjam.example/hook' is not an https URL (Telegram posts only to https)",
+    ],
+    [
+      { TELEGRAM_POLL_TIMEOUT_SECONDS: '0' },
+      'TELEGRAM_POLL_TIMEOUT_SECONDS',
+      "TELEGRAM_POLL_TIMEOUT_SECONDS: '0' must be a whole number from 1 to 50",
+    ],
+    [
+      { TELEGRAM_POLL_TIMEOUT_SECONDS: '30', TELEGRAM_POLLER_LEASE_SECONDS: '30' },
+      'TELEGRAM_POLLER_LEASE_SECONDS',
+      'TELEGRAM_POLLER_LEASE_SECONDS: 30 must be longer than TELEGRAM_POLL_TIMEOUT_SECONDS (30)',
+    ],
   ])('refuses %o naming %s in one line', (env, variable, line) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);
@@ -69,6 +94,21 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('runs the owner bot by default with a 06:00 digest, a 30-minute reminder and long polling; empty or 0 turns each off', () => {
+    expect(loadConfig({}, dataDir()).telegramBot).toEqual({
+      digestTime: '06:00',
+      reminderMinutes: 30,
+      webhookUrl: undefined,
+      pollTimeoutSeconds: 25,
+      pollerLeaseSeconds: 45,
+    });
+    const off = loadConfig(
+      { TELEGRAM_DIGEST_TIME: '', TELEGRAM_REMINDER_MINUTES: '0', TELEGRAM_WEBHOOK_URL: 'https://pinjam.example/telegram/webhook' },
+      dataDir(),
+    ).telegramBot;
+    expect(off).toMatchObject({ digestTime: undefined, reminderMinutes: 0, webhookUrl: 'https://pinjam.example/telegram/webhook' });
+  });
+
   it('makes a session secret once outside production and keeps it in the data folder', () => {
     const dir = dataDir();
     const first = loadConfig({}, dir).sessionSecret;
@@ -76,4 +116,27 @@ describe('configuration from the environment', () => {
     expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
     expect(loadConfig({}, dir).sessionSecret).toBe(first);
   });
+
+  it.each([
+    [undefined, 0],
+    ['0', 0],
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    [' 10.0.0.0/8, ::1 ,loopback', ['10.0.0.0/8', '::1', 'loopback']],
+    ['fd00::/8', ['fd00::/8']],
+  ])('reads TRUST_PROXY=%j as %j', (raw, trust) => {
+    expect(loadConfig(raw === undefined ? {} : { TRUST_PROXY: raw }, dataDir()).trustProxy).toEqual(trust);
+  });
+
+  it.each(['', 'yes', 'true', '-1', '1.5', '10.0.0.0/33', '10.0.0.1,', 'example.com', '::1/129', '100'])(
+    'refuses TRUST_PROXY=%j in one line',
+    (raw) => {
+      const error = errorOf({ TRUST_PROXY: raw });
+      expect(error.variable).toBe('TRUST_PROXY');
+      expect(error.message).toBe(
+        `TRUST_PROXY: '${raw.trim()}' must be a number of proxy hops (0 for none) or a comma-separated list of proxy addresses or CIDR ranges`,
+      );
+    },
+  );
 });

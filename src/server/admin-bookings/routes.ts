@@ -4,7 +4,7 @@ import { bookingRangeQuerySchema, cancelBookingRequestSchema } from '../../domai
 import { resolveBookingRange } from '../../domain/booking-range';
 import { todayIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
-import { createRequireAdmin, requireSessionAdmin } from '../admin/guard';
+import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http-errors';
 import { bookingsCsv, cancelByAdmin, listAdminBookings } from './service';
@@ -38,7 +38,7 @@ export async function adminBookingRoutes(app: FastifyInstance, context: AppConte
   app.post('/api/admin/bookings/:ref/cancel', { preHandler: requireAdmin }, async (request) => {
     const { ref } = parseOrThrow(refParamsSchema, request.params);
     const { reason } = parseOrThrow(cancelBookingRequestSchema, request.body);
-    const outcome = await cancelByAdmin(db, requireSessionAdmin(request), ref, { reason, now: now(), timeZone: config.timeZone });
+    const outcome = await cancelByAdmin(db, adminSession(request).admin, ref, { reason, now: now(), timeZone: config.timeZone });
     if (outcome.kind === 'refused') throw new HttpError(outcome.status, outcome.message);
     return { message: outcome.message, booking: outcome.booking };
   });

@@ -6,13 +6,20 @@ import { changesState, isProvenSameSite } from '../plugins/security';
 import { findAdminBySessionToken, type SessionAdmin } from './service';
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE } from './session-cookie';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in admin, set by the requireAdmin preHandler on the routes it guards. */
-    admin: SessionAdmin | null;
-    /** The session token of that admin. */
-    adminToken: string | null;
-  }
+/** The signed-in admin and the token of their session. */
+export type AdminSession = { admin: SessionAdmin; token: string };
+
+// Kept beside the request rather than on it, so the only way to read it is `adminSession`.
+const sessions = new WeakMap<FastifyRequest, AdminSession>();
+
+/**
+ * The admin session the requireAdmin preHandler checked for this request. Only handlers behind
+ * that preHandler may ask, so asking elsewhere is a bug, answered 500.
+ */
+export function adminSession(request: FastifyRequest): AdminSession {
+  const session = sessions.get(request);
+  if (!session) throw new Error(`${request.method} ${request.url} asked for the admin session without the requireAdmin preHandler`);
+  return session;
 }
 
 /**
@@ -22,8 +29,6 @@ declare module 'fastify' {
  * SameSite=Strict is the first guard; this one holds where SameSite does not).
  */
 export function createRequireAdmin(app: FastifyInstance, { db, now }: AppContext): preHandlerAsyncHookHandler {
-  app.decorateRequest('admin', null);
-  app.decorateRequest('adminToken', null);
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -35,13 +40,6 @@ export function createRequireAdmin(app: FastifyInstance, { db, now }: AppContext
       return reply.status(401).send({ message: messages.unauthorized });
     }
     if (changesState(request) && !isProvenSameSite(request)) throw new HttpError(403, messages.forbiddenOrigin);
-    request.admin = admin;
-    request.adminToken = token;
+    sessions.set(request, { admin, token });
   };
-}
-
-/** The admin the requireAdmin preHandler let through; a route without that preHandler is a bug. */
-export function requireSessionAdmin(request: FastifyRequest): SessionAdmin {
-  if (!request.admin) throw new Error(`${request.method} ${request.url} has no requireAdmin preHandler`);
-  return request.admin;
 }

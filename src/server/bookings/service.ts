@@ -78,7 +78,7 @@ export async function bookInTransaction(trx: Executor, input: BookingInput, toda
   const needStnk = needsStnk(input.needStnk);
   const voucherCode = usedVoucher ? code : null;
   const cancelToken = newCancelToken();
-  await insertBooking(trx, {
+  const { ref } = await insertBooking(trx, {
     usersId: user.id,
     date: input.date,
     start: input.start,
@@ -91,7 +91,7 @@ export async function bookInTransaction(trx: Executor, input: BookingInput, toda
   });
   await enqueueBookingNotice(
     trx,
-    { name: user.name, class: user.class, date: input.date, start: input.start, ...span, reason, needStnk, voucherCode },
+    { name: user.name, class: user.class, date: input.date, start: input.start, ...span, reason, needStnk, voucherCode, ref },
     now,
   );
   return {

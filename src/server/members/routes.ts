@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { adminMessages } from '../../domain/admin-messages';
 import { importRosterRequestSchema, memberRequestSchema } from '../../domain/admin-schemas';
 import { rosterProblemText } from '../../domain/roster-problems';
-import { createRequireAdmin, requireSessionAdmin } from '../admin/guard';
+import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http-errors';
 import { RosterError } from '../roster/service';
@@ -24,13 +24,13 @@ export async function memberRoutes(app: FastifyInstance, context: AppContext): P
 
   app.post('/api/admin/members', { preHandler: requireAdmin }, async (request, reply) => {
     const input = parseOrThrow(memberRequestSchema, request.body);
-    return reply.status(201).send(answer(await addMember(db, requireSessionAdmin(request), input, now())));
+    return reply.status(201).send(answer(await addMember(db, adminSession(request).admin, input, now())));
   });
 
   app.put('/api/admin/members/:ref', { preHandler: requireAdmin }, async (request) => {
     const { ref } = parseOrThrow(refParamsSchema, request.params);
     const input = parseOrThrow(memberRequestSchema, request.body);
-    return answer(await editMember(db, requireSessionAdmin(request), ref, input, now()));
+    return answer(await editMember(db, adminSession(request).admin, ref, input, now()));
   });
 
   for (const [path, active] of [
@@ -39,14 +39,14 @@ export async function memberRoutes(app: FastifyInstance, context: AppContext): P
   ] as const) {
     app.post(`/api/admin/members/:ref/${path}`, { preHandler: requireAdmin }, async (request) => {
       const { ref } = parseOrThrow(refParamsSchema, request.params);
-      return answer(await setMemberActiveness(db, requireSessionAdmin(request), ref, active, now()));
+      return answer(await setMemberActiveness(db, adminSession(request).admin, ref, active, now()));
     });
   }
 
   app.post('/api/admin/members/import', { preHandler: requireAdmin }, async (request, reply) => {
     const { csv } = parseOrThrow(importRosterRequestSchema, request.body);
     try {
-      const added = await importRoster(db, requireSessionAdmin(request), csv, now());
+      const added = await importRoster(db, adminSession(request).admin, csv, now());
       return { imported: added.length, message: adminMessages.imported(added.length) };
     } catch (error) {
       if (!(error instanceof RosterError)) throw error;

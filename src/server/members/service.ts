@@ -2,8 +2,8 @@ import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin-messages';
 import type { Member, MemberRequest } from '../../domain/admin-schemas';
-import { nameKey } from '../../domain/booking-rules';
 import { messages } from '../../domain/messages';
+import { nameKey } from '../../domain/name-key';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/repository';
 import {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { type Engine, toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { nameKey } from '../../domain/booking-rules';
+import { nameKey } from '../../domain/name-key';
 
 export interface User {
   id: string;
@@ -12,22 +12,22 @@ export interface User {
 }
 
 /**
- * The active member whose name matches case-insensitively and trimmed, as the unique index
- * compares: the one who may book and sign in. A deactivated member is not found.
+ * The active member whose name is `name` by nameKey (case, accents' encoding and spaces aside), as
+ * the unique index compares: the one who may book and sign in. A deactivated member is not found.
  */
 export async function findUserByName(db: Executor, name: string): Promise<User | undefined> {
   return db
     .selectFrom('users')
     .select(['id', 'name', 'class', 'role'])
-    .where(sql`lower(trim(name))`, '=', nameKey(name))
+    .where('name_key', '=', nameKey(name))
     .where('active', '=', true)
     .executeTakeFirst();
 }
 
-/** Every member, active or not, whose name takes one of `keys` (from nameKey): names stay unique across both. */
+/** Every member, active or not, whose name key (nameKey) is among `keys`: names stay unique across both. */
 export async function findUsersByNameKeys(db: Executor, keys: string[]): Promise<User[]> {
   if (keys.length === 0) return [];
-  return db.selectFrom('users').select(['id', 'name', 'class', 'role']).where(sql`lower(trim(name))`, 'in', keys).execute();
+  return db.selectFrom('users').select(['id', 'name', 'class', 'role']).where('name_key', 'in', keys).execute();
 }
 
 export async function findUsersByIds(db: Executor, ids: string[]): Promise<User[]> {
@@ -57,7 +57,7 @@ export async function insertUsers(db: Executor, users: User[]): Promise<void> {
   if (users.length === 0) return;
   await db
     .insertInto('users')
-    .values(users.map((user) => ({ ...user, ref: randomBytes(12).toString('base64url') })))
+    .values(users.map((user) => ({ ...user, name_key: nameKey(user.name), ref: randomBytes(12).toString('base64url') })))
     .execute();
 }
 
@@ -114,7 +114,11 @@ export async function findMemberById(db: Executor, id: string): Promise<MemberRo
 }
 
 export async function updateMember(db: Executor, id: string, change: { name: string; class: string; role: string | null }): Promise<void> {
-  await db.updateTable('users').set(change).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ ...change, name_key: nameKey(change.name) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setMemberActive(db: Executor, id: string, active: boolean): Promise<void> {

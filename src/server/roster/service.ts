@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { Executor } from '../../db/executor';
-import { nameKey } from '../../domain/booking-rules';
 import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../../domain/limits';
+import { nameKey } from '../../domain/name-key';
+import { hasControlCharacter } from '../../domain/plain-text';
 import { type RosterProblem, type RowRef, rosterProblemText } from '../../domain/roster-problems';
 import { makeUserId } from '../../domain/user-id';
 import { countUsers, findUsersByIds, findUsersByNameKeys, insertUsers, type User } from './repository';
@@ -27,11 +28,14 @@ function checkUserShape(user: NewUser, at: RowRef): RosterProblem[] {
   const className = user.class.trim();
   if (name === '') problems.push({ at, kind: 'name-missing' });
   if (name.length > MAX_NAME_LENGTH) problems.push({ at, kind: 'name-too-long', max: MAX_NAME_LENGTH });
+  if (hasControlCharacter(name)) problems.push({ at, kind: 'name-control-character' });
   if (className === '') problems.push({ at, kind: 'class-missing' });
   if (className.length > MAX_CLASS_LENGTH) problems.push({ at, kind: 'class-too-long', max: MAX_CLASS_LENGTH });
+  if (hasControlCharacter(className)) problems.push({ at, kind: 'class-control-character' });
   const role = (user.role ?? '').trim().toLowerCase();
   if (role !== '' && role !== 'admin') problems.push({ at, kind: 'unknown-role', role: user.role ?? '' });
   if (user.id !== undefined && user.id.trim() === '') problems.push({ at, kind: 'id-empty' });
+  if (user.id !== undefined && hasControlCharacter(user.id)) problems.push({ at, kind: 'id-control-character' });
   return problems;
 }
 
@@ -73,11 +77,13 @@ export async function addUsers(
       if (firstWithId) problems.push({ at, kind: 'id-repeats', first: firstWithId });
       else if (id) seenIds.set(id, at);
     });
-    for (const existing of await findUsersByNameKeys(trx, [...seenNames.keys()])) {
+    // A value with a control character is already a problem, and PostgreSQL refuses a NUL even in a query.
+    const storable = (value: string) => !hasControlCharacter(value);
+    for (const existing of await findUsersByNameKeys(trx, [...seenNames.keys()].filter(storable))) {
       const at = seenNames.get(nameKey(existing.name));
       if (at) problems.push({ at, kind: 'name-taken', name: existing.name });
     }
-    for (const existing of await findUsersByIds(trx, [...seenIds.keys()])) {
+    for (const existing of await findUsersByIds(trx, [...seenIds.keys()].filter(storable))) {
       const at = seenIds.get(existing.id);
       if (at) problems.push({ at, kind: 'id-taken' });
     }

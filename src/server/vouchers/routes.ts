@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { adminMessages } from '../../domain/admin-messages';
 import { createVoucherRequestSchema } from '../../domain/admin-schemas';
 import { messages } from '../../domain/messages';
-import { createRequireAdmin, requireSessionAdmin } from '../admin/guard';
+import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http-errors';
 import { generateVoucher, listVouchers, revokeVoucher } from './service';
@@ -17,7 +17,7 @@ export async function voucherRoutes(app: FastifyInstance, context: AppContext): 
   app.post('/api/admin/vouchers', { preHandler: requireAdmin }, async (request, reply) => {
     const { note } = parseOrThrow(createVoucherRequestSchema, request.body);
     try {
-      const voucher = await generateVoucher(db.kysely, { admin: requireSessionAdmin(request), note, now: now() });
+      const voucher = await generateVoucher(db.kysely, { admin: adminSession(request).admin, note, now: now() });
       return reply.status(201).send({ voucher });
     } catch (error) {
       request.log.error({ err: error }, 'voucher insert failed');
@@ -29,7 +29,7 @@ export async function voucherRoutes(app: FastifyInstance, context: AppContext): 
 
   app.post('/api/admin/vouchers/:code/revoke', { preHandler: requireAdmin }, async (request) => {
     const { code } = parseOrThrow(codeParamsSchema, request.params);
-    const outcome = await revokeVoucher(db.kysely, requireSessionAdmin(request), code, now());
+    const outcome = await revokeVoucher(db.kysely, adminSession(request).admin, code, now());
     if (outcome.kind === 'refused') throw new HttpError(outcome.status, outcome.message);
     return { message: adminMessages.voucherRevokedDone(code), voucher: outcome.voucher };
   });
