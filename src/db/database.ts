@@ -24,7 +24,17 @@ export function parseDatabaseUrl(url: string): DatabaseLocation {
   return { engine: 'sqlite', path: url };
 }
 
-export function createDb(location: DatabaseLocation, options: { poolSize?: number } = {}): Db {
+export interface CreateDbOptions {
+  poolSize?: number;
+  /**
+   * Told about an error on an idle pooled PostgreSQL connection (the server ended it: a restart,
+   * a failover, pg_terminate_backend). The pool drops that connection and opens a fresh one for
+   * the next query; without a listener the error would end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+export function createDb(location: DatabaseLocation, options: CreateDbOptions = {}): Db {
   if (location.engine === 'sqlite') {
     const kysely = new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database: openSqlite(location.path) }),
@@ -32,6 +42,9 @@ export function createDb(location: DatabaseLocation, options: { poolSize?: numbe
     return { kysely, engine: 'sqlite', close: () => kysely.destroy() };
   }
   const pool = new pg.Pool({ connectionString: location.url, max: options.poolSize ?? 10 });
+  const onIdleConnectionError =
+    options.onIdleConnectionError ?? ((error: Error) => console.warn(`database: an idle connection was closed (${error.message})`));
+  pool.on('error', onIdleConnectionError);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, engine: 'postgres', close: () => kysely.destroy() };
 }

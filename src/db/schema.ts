@@ -11,6 +11,8 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   login_attempts: LoginAttemptsTable;
   outbox: OutboxTable;
+  idempotency_keys: IdempotencyKeysTable;
+  address_events: AddressEventsTable;
 }
 
 export interface UsersTable {
@@ -71,4 +73,24 @@ export interface OutboxTable {
   sent_at: string | null;
   given_up_at: string | null;
   last_error: string | null;
+}
+
+/** The answer a booking request got, kept 24 hours so a retry with the same key gets it again. */
+export interface IdempotencyKeysTable {
+  key: string;
+  /** SHA-256 of the request's parsed body: the same key with another body is refused. */
+  request_hash: string;
+  status: number;
+  /** The answer's JSON body. */
+  body: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** One thing a client address did ('booking', 'voucher-guess'), counted by the per-address limits. */
+export interface AddressEventsTable {
+  id: Generated<number>;
+  kind: string;
+  ip: string;
+  at: string;
 }

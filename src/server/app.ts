@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { adminRoutes } from './admin/routes';
 import { bookingRoutes } from './bookings/routes';
+import { BookingService } from './bookings/service';
 import type { AppContext } from './context';
 import { registerNotifier } from './notify/notifier';
 import type { NotifierOptions } from './notify/outbox-worker';
@@ -21,6 +22,13 @@ export interface BuildOptions {
   clientDir?: string;
   /** Timings of the Telegram outbox worker; tests shorten them. */
   notifier?: Partial<NotifierOptions>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The booking service, whose queue the tests and the close log look at. */
+    bookings: BookingService;
+  }
 }
 
 /** Request bodies are small forms; anything larger is refused before it is parsed. */
@@ -44,10 +52,19 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(rosterRoutes, context);
   await app.register(adminRoutes, context);
   await app.register(voucherRoutes, context);
-  await app.register(bookingRoutes, context);
+  const bookings = new BookingService(context.db, {
+    horizonDays: context.config.bookingHorizonDays,
+    bookingsPerHour: context.config.bookingLimitPerHour,
+    voucherGuessesPerHour: context.config.voucherGuessLimitPerHour,
+    queueLimit: context.config.bookingQueueLimit,
+  });
+  app.decorate('bookings', bookings);
+  await app.register(bookingRoutes, { context, bookings });
   await registerSpa(app, options.clientDir ?? resolve('dist/client'));
   if (context.config.telegram) registerNotifier(app, context, context.config.telegram, options.notifier);
   app.addHook('onClose', async () => {
+    const { batches } = bookings.queue;
+    if (batches.batches > 0) app.log.info({ bookingBatches: batches }, 'booking transactions written');
     await context.db.close();
   });
   return app;

@@ -24,6 +24,14 @@ export interface Config {
   trustProxy: boolean;
   /** Tests only: a file holding the instant the server takes as now (see clock-file.ts). */
   clockFile: string | undefined;
+  /** A booking's date may be at most this many days after today (vouchers too). */
+  bookingHorizonDays: number;
+  /** Bookings one client address may create per hour; 0 turns the limit off. */
+  bookingLimitPerHour: number;
+  /** Unknown voucher-looking codes one client address may try per hour. */
+  voucherGuessLimitPerHour: number;
+  /** Bookings that may wait for the database in one process; more answer 503. */
+  bookingQueueLimit: number;
 }
 
 /** A bad environment variable; its message is the one line start-up prints. */
@@ -77,6 +85,15 @@ function readTelegram(env: Env): TelegramConfig | undefined {
   return { token, chatId, apiUrl: apiUrl.replace(/\/+$/, '') };
 }
 
+function readCount(env: Env, variable: string, fallback: number, min: number): number {
+  const raw = env[variable] ?? String(fallback);
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || !Number.isSafeInteger(value)) {
+    throw new ConfigError(variable, `'${raw}' must be a whole number of at least ${min}`);
+  }
+  return value;
+}
+
 function readFlag(env: Env, variable: string, fallback: '0' | '1'): boolean {
   const raw = env[variable] ?? fallback;
   if (raw !== '0' && raw !== '1') throw new ConfigError(variable, `'${raw}' must be 0 or 1`);
@@ -124,5 +141,9 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     production,
     sessionSecret: readSessionSecret(env, production, dataDir),
     clockFile: readClockFile(env, production),
+    bookingHorizonDays: readCount(env, 'BOOKING_HORIZON_DAYS', 90, 0),
+    bookingLimitPerHour: readCount(env, 'BOOKING_LIMIT_PER_HOUR', 30, 0),
+    voucherGuessLimitPerHour: readCount(env, 'VOUCHER_GUESS_LIMIT_PER_HOUR', 10, 1),
+    bookingQueueLimit: readCount(env, 'BOOKING_QUEUE_LIMIT', 1000, 1),
   };
 }

@@ -45,8 +45,20 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0002_booking_tracking',
         '2026_11_22_0003_admin_sessions',
         '2026_11_22_0004_outbox',
+        '2026_11_22_0010_voucher_codes_uppercase',
+        '2026_11_22_0011_idempotency_keys',
+        '2026_11_22_0012_address_events',
       ]);
-      expect(await tableNames(empty.db)).toEqual(['admin_sessions', 'borrow_request', 'login_attempts', 'outbox', 'users', 'vouchers']);
+      expect(await tableNames(empty.db)).toEqual([
+        'address_events',
+        'admin_sessions',
+        'borrow_request',
+        'idempotency_keys',
+        'login_attempts',
+        'outbox',
+        'users',
+        'vouchers',
+      ]);
     } finally {
       await empty.db.close();
       await empty.drop();
@@ -57,7 +69,16 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     database = await createTestDatabase();
     db = database.open();
     expect(await migrateToLatest(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual(['admin_sessions', 'borrow_request', 'login_attempts', 'outbox', 'users', 'vouchers']);
+    expect(await tableNames(db)).toEqual([
+      'address_events',
+      'admin_sessions',
+      'borrow_request',
+      'idempotency_keys',
+      'login_attempts',
+      'outbox',
+      'users',
+      'vouchers',
+    ]);
   });
 
   it('keep the spec tables and columns and add ours beside them', async () => {

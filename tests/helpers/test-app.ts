@@ -35,6 +35,10 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     production: false,
     trustProxy: false,
     clockFile: undefined,
+    bookingHorizonDays: 90,
+    bookingLimitPerHour: 0,
+    voucherGuessLimitPerHour: 10,
+    bookingQueueLimit: 1000,
     ...overrides,
   };
 }

@@ -13,10 +13,14 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T>
 }
 
 /** POST a JSON body; the reply's body is parsed when it is JSON, else undefined. Rejects only on a network failure. */
-export async function postJson(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+export async function postJson(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
   const response = await fetch(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
     body: JSON.stringify(body),
   });
   const parsed: unknown = await response.json().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { type CompiledQuery, sql } from 'kysely';
-import type { Engine } from '../../db/database';
+import { type Engine, toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { NamedBookingSpan } from '../../domain/booking-day';
 import type { SavedBookingDetails } from '../../domain/booking-rules';
@@ -68,6 +68,12 @@ export async function findBookingsTouching(db: Executor, date: string): Promise<
     name: row.name,
     class: row.class,
   }));
+}
+
+/** The voucher with this code (as stored, uppercase), or undefined when there is none. */
+export async function findVoucher(db: Executor, code: string): Promise<{ isUsed: boolean } | undefined> {
+  const row = await db.selectFrom('vouchers').select('is_used').where('code', '=', code).executeTakeFirst();
+  return row && { isUsed: toBoolean(row.is_used) };
 }
 
 /** Marks the voucher used if it exists and was unused; false when another booking took it first. */

@@ -21,10 +21,16 @@ export type CreateBookingResult =
   | { kind: 'rejected'; errors: Record<string, string>; message?: string }
   | { kind: 'failed'; message: string };
 
-export async function createBooking(request: CreateBookingRequest): Promise<CreateBookingResult> {
+/** A random key for one filled form: sending the same form again reuses it, so the server books it once. */
+export function newIdempotencyKey(): string {
+  // getRandomValues, unlike randomUUID, works on plain-HTTP pages too.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export async function createBooking(request: CreateBookingRequest, idempotencyKey: string): Promise<CreateBookingResult> {
   let reply: { status: number; body: unknown };
   try {
-    reply = await postJson('/api/bookings', request);
+    reply = await postJson('/api/bookings', request, { 'Idempotency-Key': idempotencyKey });
   } catch {
     return { kind: 'failed', message: messages.unexpected };
   }
