@@ -38,7 +38,7 @@ interface Pending<Job, Result> {
   reject(error: Error): void;
 }
 
-/** How big the batches written so far were, for the benchmark and the logs. */
+/** How big the batches tried so far were (a retry one by one counts each try), for the benchmark and the logs. */
 export interface BatchStats {
   batches: number;
   jobs: number;
@@ -91,9 +91,9 @@ export class BookingWriter<Job, Result> {
   async #write(batch: Pending<Job, Result>[]): Promise<void> {
     const [first] = batch;
     if (!first) return;
+    this.#count(batch.length);
     try {
       const results = await this.#transaction(batch);
-      this.#count(batch.length);
       for (const [index, pending] of batch.entries()) pending.resolve(results[index] as Result);
     } catch (error) {
       if (batch.length > 1) {
