@@ -12,7 +12,9 @@ const engine = process.env.TEST_DB ?? 'sqlite';
 let clock = jakartaInstant('2026-11-22', '10:00');
 const now = () => clock;
 if (engine !== 'postgres') {
-  console.info('bookings-idempotency: the booking-lock barrier across two instances is a PostgreSQL test (on SQLite the held file lock would block the test process itself)');
+  console.info(
+    'bookings-idempotency: the booking-lock barrier across two instances is a PostgreSQL test (on SQLite the held file lock would block the test process itself)',
+  );
 }
 const KEY_REUSED = 'Formulir ini sudah pernah dikirim dengan isi yang berbeda. Muat ulang halaman, lalu isi dan kirim lagi.';
 
