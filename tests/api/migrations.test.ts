@@ -2,10 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
+import * as specTables from '../../src/db/migrations/2026_11_22_0001_spec_tables';
+import * as bookingTracking from '../../src/db/migrations/2026_11_22_0002_booking_tracking';
+import * as adminSessions from '../../src/db/migrations/2026_11_22_0003_admin_sessions';
+import * as outbox from '../../src/db/migrations/2026_11_22_0004_outbox';
 import { dropPostgresDatabase, postgresUrlFor, withPostgresAdmin } from '../helpers/postgres';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
@@ -114,5 +118,66 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     expect(Boolean(row?.is_used)).toBe(true);
     const count = await sql<{ n: number }>`select count(*) as n from vouchers where is_used = ${false}`.execute(db.kysely);
     expect(Number(count.rows[0]?.n)).toBe(0);
+  });
+});
+
+describe(`the voucher code migration on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+  it('uppercases codes saved in other letters, with the bookings that used them, merging a code with its uppercase twin', async () => {
+    const empty = await emptyDatabase();
+    try {
+      const before = new Migrator({
+        db: empty.db.kysely,
+        provider: {
+          getMigrations: async () => ({
+            '2026_11_22_0001_spec_tables': specTables,
+            '2026_11_22_0002_booking_tracking': bookingTracking,
+            '2026_11_22_0003_admin_sessions': adminSessions,
+            '2026_11_22_0004_outbox': outbox,
+          }),
+        },
+      });
+      expect((await before.migrateToLatest()).error).toBeUndefined();
+      const kysely = empty.db.kysely;
+      await kysely.insertInto('users').values({ id: 'U1', name: 'Budi Santoso', class: 'PPTI 21', role: null }).execute();
+      await kysely
+        .insertInto('vouchers')
+        .values([
+          { code: 'vch-low001', is_used: true, created_at: '2026-01-01T00:00:00.000Z', created_by: null },
+          { code: 'Vch-Twin01', is_used: true, created_at: null, created_by: null },
+          { code: 'VCH-TWIN01', is_used: false, created_at: null, created_by: null },
+          { code: 'VCH-UPPER1', is_used: false, created_at: null, created_by: null },
+        ])
+        .execute();
+      const booking = {
+        users_id: 'U1',
+        borrow_date: '2026-01-02',
+        start_time: '08:00',
+        end_time: '14:00',
+        need_stnk: false,
+        end_date: null,
+        created_at: null,
+      };
+      await kysely
+        .insertInto('borrow_request')
+        .values([
+          { ...booking, reason: 'vch-low001', voucher_code: 'vch-low001' },
+          { ...booking, borrow_date: '2026-01-03', reason: 'Vch-Twin01', voucher_code: 'Vch-Twin01' },
+        ])
+        .execute();
+
+      await migrateToLatest(empty.db);
+
+      const vouchers = await kysely.selectFrom('vouchers').select(['code', 'is_used', 'created_at']).orderBy('code').execute();
+      expect(vouchers.map((row) => ({ ...row, is_used: Boolean(row.is_used) }))).toEqual([
+        { code: 'VCH-LOW001', is_used: true, created_at: '2026-01-01T00:00:00.000Z' },
+        { code: 'VCH-TWIN01', is_used: true, created_at: null },
+        { code: 'VCH-UPPER1', is_used: false, created_at: null },
+      ]);
+      const used = await kysely.selectFrom('borrow_request').select('voucher_code').orderBy('borrow_date').execute();
+      expect(used.map((row) => row.voucher_code)).toEqual(['VCH-LOW001', 'VCH-TWIN01']);
+    } finally {
+      await empty.db.close();
+      await empty.drop();
+    }
   });
 });
