@@ -24,9 +24,10 @@ async function main(): Promise<void> {
 
   let log: FastifyBaseLogger | undefined;
   const db = createDb(config.database, {
-    onIdleConnectionError: (error) => {
-      if (log) log.warn({ err: error }, 'database: an idle connection was closed; the next query opens a fresh one');
-      else console.warn(`database: an idle connection was closed (${error.message})`);
+    onConnectionError: (error) => {
+      const line = `database: a connection was closed (${error.message}); the next query opens a fresh one`;
+      if (log) log.warn({ code: (error as { code?: string }).code }, line);
+      else console.warn(line);
     },
   });
   try {
