@@ -25,7 +25,7 @@ import { BookingQueueFullError, BookingWriter } from './writer';
 export { BookingSaveError } from './writer';
 
 /** How long the answer to a booking request is kept for a retry with the same Idempotency-Key. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Most bookings saved in one PostgreSQL transaction: bounds how long the last one of a batch waits. */
 const MAX_BATCH_POSTGRES = 64;
