@@ -4,16 +4,18 @@ import * as specTables from './migrations/2026_11_22_0001_spec_tables';
 import * as bookingTracking from './migrations/2026_11_22_0002_booking_tracking';
 import * as adminSessions from './migrations/2026_11_22_0003_admin_sessions';
 import * as outbox from './migrations/2026_11_22_0004_outbox';
+import * as cancellation from './migrations/2026_11_22_0005_cancellation';
 import * as voucherCodesUppercase from './migrations/2026_11_22_0010_voucher_codes_uppercase';
 import * as idempotencyKeys from './migrations/2026_11_22_0011_idempotency_keys';
 import * as addressEvents from './migrations/2026_11_22_0012_address_events';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_spec_tables': specTables,
   '2026_11_22_0002_booking_tracking': bookingTracking,
   '2026_11_22_0003_admin_sessions': adminSessions,
   '2026_11_22_0004_outbox': outbox,
+  '2026_11_22_0005_cancellation': cancellation,
   '2026_11_22_0010_voucher_codes_uppercase': voucherCodesUppercase,
   '2026_11_22_0011_idempotency_keys': idempotencyKeys,
   '2026_11_22_0012_address_events': addressEvents,

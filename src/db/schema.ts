@@ -35,6 +35,15 @@ export interface BorrowRequestTable {
   end_date: string | null;
   voucher_code: string | null;
   created_at: string | null;
+  /** Opaque name of the booking for admin answers and Telegram buttons; never an id. */
+  ref: string | null;
+  /** Set once, when the booking is cancelled; a cancelled booking holds no slot and no hours. */
+  cancelled_at: string | null;
+  /** 'admin', 'borrower' or 'owner' (through Telegram); see domain/cancellation.ts. */
+  cancelled_by_kind: string | null;
+  /** The admin who cancelled, when an admin did. */
+  cancelled_by_user_id: string | null;
+  cancel_reason: string | null;
 }
 
 export interface VouchersTable {

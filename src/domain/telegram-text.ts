@@ -1,4 +1,4 @@
-import type { SavedBookingDetails } from './booking-rules';
+import type { BookingSpan, SavedBookingDetails } from './booking-rules';
 import { formatIndonesianDate } from './clock';
 import { messages } from './messages';
 
@@ -6,6 +6,15 @@ import { messages } from './messages';
 export interface BookingNotice extends SavedBookingDetails {
   name: string;
   class: string;
+}
+
+/** What the owner is told when a booking is cancelled. */
+export interface CancellationNotice extends BookingSpan {
+  name: string;
+  class: string;
+  /** Who cancelled, as cancellerLabel() says it. */
+  cancelledBy: string;
+  cancelReason: string;
 }
 
 /** Telegram refuses a message text longer than this many UTF-16 code units. */
@@ -57,6 +66,16 @@ function voucherLine(notice: BookingNotice): string {
 }
 
 /**
+ * `render(value)` with the free-text value escaped, or, when that would pass TELEGRAM_TEXT_LIMIT,
+ * with the value cut (ending in '…') so the whole text fits.
+ */
+function renderWithin(render: (escapedValue: string) => string, value: string): string {
+  const full = render(escapeLegacyMarkdown(value));
+  if (full.length <= TELEGRAM_TEXT_LIMIT) return full;
+  return render(fitEscaped(value, TELEGRAM_TEXT_LIMIT - render('').length));
+}
+
+/**
  * The owner's message about a booking, for `parse_mode: "Markdown"`: one line per fact, the
  * label bold and the value after the bold, every value escaped, so whatever a student typed
  * arrives verbatim and Telegram accepts the message. The reason is cut (ending in '…') so the
@@ -64,18 +83,38 @@ function voucherLine(notice: BookingNotice): string {
  */
 export function bookingNoticeText(notice: BookingNotice): string {
   const labels = messages.ownerNotice;
-  const render = (reason: string) =>
-    [
-      `*${labels.title}*`,
-      `*${labels.name}:* ${oneLine(notice.name)}`,
-      `*${labels.class}:* ${oneLine(notice.class)}`,
-      `*${labels.date}:* ${formatIndonesianDate(notice.date)}`,
-      `*${labels.time}:* ${notice.start} - ${notice.end}`,
-      `*${labels.reason}:* ${reason}`,
-      `*${labels.needStnk}:* ${notice.needStnk ? labels.yes : labels.no}`,
-      `*${labels.voucher}:* ${voucherLine(notice)}`,
-    ].join('\n');
-  const full = render(escapeLegacyMarkdown(notice.reason));
-  if (full.length <= TELEGRAM_TEXT_LIMIT) return full;
-  return render(fitEscaped(notice.reason, TELEGRAM_TEXT_LIMIT - render('').length));
+  return renderWithin(
+    (reason) =>
+      [
+        `*${labels.title}*`,
+        `*${labels.name}:* ${oneLine(notice.name)}`,
+        `*${labels.class}:* ${oneLine(notice.class)}`,
+        `*${labels.date}:* ${formatIndonesianDate(notice.date)}`,
+        `*${labels.time}:* ${notice.start} - ${notice.end}`,
+        `*${labels.reason}:* ${reason}`,
+        `*${labels.needStnk}:* ${notice.needStnk ? labels.yes : labels.no}`,
+        `*${labels.voucher}:* ${voucherLine(notice)}`,
+      ].join('\n'),
+    notice.reason,
+  );
+}
+
+/** The owner's message about a cancelled booking, escaped and bounded like the booking notice. */
+export function cancellationNoticeText(notice: CancellationNotice): string {
+  const labels = messages.ownerNotice;
+  const end = notice.endDate === notice.date ? notice.end : labels.endsNextDay(notice.end);
+  return renderWithin(
+    (reason) =>
+      [
+        `*${labels.cancelledTitle}*`,
+        `*${labels.name}:* ${oneLine(notice.name)}`,
+        `*${labels.class}:* ${oneLine(notice.class)}`,
+        `*${labels.date}:* ${formatIndonesianDate(notice.date)}`,
+        `*${labels.time}:* ${notice.start} - ${end}`,
+        `*${labels.cancelledBy}:* ${oneLine(notice.cancelledBy)}`,
+        `*${labels.cancelReason}:* ${reason}`,
+      ].join('\n'),
+    // One line, so a reason cannot fake lines of the message.
+    notice.cancelReason.replace(/\s+/g, ' ').trim(),
+  );
 }

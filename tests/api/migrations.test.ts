@@ -5,11 +5,7 @@ import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/database';
-import { migrateToLatest } from '../../src/db/migrate';
-import * as specTables from '../../src/db/migrations/2026_11_22_0001_spec_tables';
-import * as bookingTracking from '../../src/db/migrations/2026_11_22_0002_booking_tracking';
-import * as adminSessions from '../../src/db/migrations/2026_11_22_0003_admin_sessions';
-import * as outbox from '../../src/db/migrations/2026_11_22_0004_outbox';
+import { migrateToLatest, migrations } from '../../src/db/migrate';
 import { dropPostgresDatabase, postgresUrlFor, withPostgresAdmin } from '../helpers/postgres';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
@@ -49,6 +45,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0002_booking_tracking',
         '2026_11_22_0003_admin_sessions',
         '2026_11_22_0004_outbox',
+        '2026_11_22_0005_cancellation',
         '2026_11_22_0010_voucher_codes_uppercase',
         '2026_11_22_0011_idempotency_keys',
         '2026_11_22_0012_address_events',
@@ -63,6 +60,30 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         'users',
         'vouchers',
       ]);
+    } finally {
+      await empty.db.close();
+      await empty.drop();
+    }
+  });
+
+  it('give every booking made before cancellation existed its own opaque ref', async () => {
+    const empty = await emptyDatabase();
+    try {
+      const migrator = new Migrator({ db: empty.db.kysely, provider: { getMigrations: async () => migrations } });
+      await migrator.migrateTo('2026_11_22_0004_outbox');
+      await empty.db.kysely.insertInto('users').values({ id: 'U1', name: 'Budi', class: 'PPTI 21', role: null }).execute();
+      const old = { users_id: 'U1', borrow_date: '2026-01-05', end_time: '10:00', reason: 'x', need_stnk: false };
+      await sql`insert into borrow_request (users_id, borrow_date, start_time, end_time, reason, need_stnk) values
+        (${old.users_id}, ${old.borrow_date}, '08:00', ${old.end_time}, ${old.reason}, ${old.need_stnk}),
+        (${old.users_id}, ${old.borrow_date}, '11:00', '12:00', ${old.reason}, ${old.need_stnk})`.execute(empty.db.kysely);
+      await migrateToLatest(empty.db);
+      const rows = await empty.db.kysely.selectFrom('borrow_request').select(['ref', 'cancelled_at']).execute();
+      expect(rows).toHaveLength(2);
+      expect(new Set(rows.map((row) => row.ref)).size).toBe(2);
+      for (const row of rows) {
+        expect(row.ref).toMatch(/^[A-Za-z0-9_-]{16}$/);
+        expect(row.cancelled_at).toBeNull();
+      }
     } finally {
       await empty.db.close();
       await empty.drop();
@@ -96,7 +117,23 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         .sort();
     expect(columns('users')).toEqual(['class', 'id', 'name', 'role']);
     expect(columns('borrow_request')).toEqual(
-      ['borrow_date', 'created_at', 'end_date', 'end_time', 'id', 'need_stnk', 'reason', 'start_time', 'users_id', 'voucher_code'].sort(),
+      [
+        'borrow_date',
+        'cancel_reason',
+        'cancelled_at',
+        'cancelled_by_kind',
+        'cancelled_by_user_id',
+        'created_at',
+        'end_date',
+        'end_time',
+        'id',
+        'need_stnk',
+        'reason',
+        'ref',
+        'start_time',
+        'users_id',
+        'voucher_code',
+      ].sort(),
     );
     expect(columns('vouchers')).toEqual(['code', 'created_at', 'created_by', 'is_used']);
   });
@@ -125,18 +162,8 @@ describe(`the voucher code migration on ${process.env.TEST_DB ?? 'sqlite'}`, () 
   it('uppercases codes saved in other letters, with the bookings that used them, merging a code with its uppercase twin', async () => {
     const empty = await emptyDatabase();
     try {
-      const before = new Migrator({
-        db: empty.db.kysely,
-        provider: {
-          getMigrations: async () => ({
-            '2026_11_22_0001_spec_tables': specTables,
-            '2026_11_22_0002_booking_tracking': bookingTracking,
-            '2026_11_22_0003_admin_sessions': adminSessions,
-            '2026_11_22_0004_outbox': outbox,
-          }),
-        },
-      });
-      expect((await before.migrateToLatest()).error).toBeUndefined();
+      const migrator = new Migrator({ db: empty.db.kysely, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('2026_11_22_0005_cancellation')).error).toBeUndefined();
       const kysely = empty.db.kysely;
       await kysely.insertInto('users').values({ id: 'U1', name: 'Budi Santoso', class: 'PPTI 21', role: null }).execute();
       await kysely

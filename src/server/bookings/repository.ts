@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type CompiledQuery, sql } from 'kysely';
 import { type Engine, toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
@@ -33,6 +34,7 @@ function touchingQuery(db: Executor, date: string, dayBefore: string) {
     .selectFrom('borrow_request as b')
     .innerJoin('users as u', 'u.id', 'b.users_id')
     .select(['b.users_id', 'b.borrow_date', 'b.start_time', 'b.end_time', 'b.end_date', 'u.name', 'u.class'])
+    .where('b.cancelled_at', 'is', null)
     .where((eb) => eb.or([eb('b.borrow_date', '=', date), eb.and([eb('b.borrow_date', '=', dayBefore), eb('b.end_date', '=', date)])]))
     .orderBy('b.borrow_date')
     .orderBy('b.start_time')
@@ -47,7 +49,7 @@ type TouchingRow = Awaited<ReturnType<ReturnType<typeof touchingQuery>['execute'
 const compiledTouchingQueries = new WeakMap<object, CompiledQuery<TouchingRow>>();
 
 /**
- * Bookings made on `date`, and overnight ones from the day before that end on it, in the order
+ * Active (not cancelled) bookings made on `date`, and overnight ones from the day before that end on it, in the order
  * they start (so the first clash found is the earliest one).
  */
 export async function findBookingsTouching(db: Executor, date: string): Promise<BookingRow[]> {
@@ -76,6 +78,33 @@ export async function findVoucher(db: Executor, code: string): Promise<{ isUsed:
   return row && { isUsed: toBoolean(row.is_used) };
 }
 
+/**
+ * Active (not cancelled) bookings that take time on any date from `from` to `to`: those made on one of them, and
+ * overnight ones from the day before `from` (the caller drops those that end before it), in the
+ * order they start.
+ */
+export async function findBookingsBetween(db: Executor, from: string, to: string): Promise<NamedBookingSpan[]> {
+  const rows = await db
+    .selectFrom('borrow_request as b')
+    .innerJoin('users as u', 'u.id', 'b.users_id')
+    .select(['b.borrow_date', 'b.start_time', 'b.end_time', 'b.end_date', 'u.name', 'u.class'])
+    .where('b.borrow_date', '>=', addDays(from, -1))
+    .where('b.borrow_date', '<=', to)
+    .where('b.cancelled_at', 'is', null)
+    .orderBy('b.borrow_date')
+    .orderBy('b.start_time')
+    .orderBy('b.id')
+    .execute();
+  return rows.map((row) => ({
+    date: row.borrow_date,
+    start: row.start_time,
+    end: row.end_time,
+    endDate: row.end_date ?? row.borrow_date,
+    name: row.name,
+    class: row.class,
+  }));
+}
+
 /** Marks the voucher used if it exists and was unused; false when another booking took it first. */
 export async function consumeVoucher(db: Executor, code: string): Promise<boolean> {
   const result = await db
@@ -100,8 +129,92 @@ export async function insertBooking(db: Executor, booking: NewBookingRow): Promi
       need_stnk: booking.needStnk,
       voucher_code: booking.voucherCode,
       created_at: booking.createdAt,
+      ref: newBookingRef(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** An opaque, unguessable name for a booking: admin answers and Telegram buttons carry it instead of the id. */
+export function newBookingRef(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/** A booking as cancelling needs it: its span, who made it, the voucher it spent and whether it is cancelled. */
+export interface StoredBooking {
+  id: number;
+  ref: string;
+  date: string;
+  start: string;
+  end: string;
+  endDate: string;
+  name: string;
+  class: string;
+  voucherCode: string | null;
+  cancelledAt: string | null;
+}
+
+/** How a caller names the booking it means. */
+export type BookingLookup = { ref: string };
+
+export async function findStoredBooking(db: Executor, lookup: BookingLookup): Promise<StoredBooking | undefined> {
+  const row = await db
+    .selectFrom('borrow_request as b')
+    .innerJoin('users as u', 'u.id', 'b.users_id')
+    .select([
+      'b.id',
+      'b.ref',
+      'b.borrow_date',
+      'b.start_time',
+      'b.end_time',
+      'b.end_date',
+      'b.voucher_code',
+      'b.cancelled_at',
+      'u.name',
+      'u.class',
+    ])
+    .where('b.ref', '=', lookup.ref)
+    .executeTakeFirst();
+  if (!row || row.ref === null) return undefined;
+  return {
+    id: row.id,
+    ref: row.ref,
+    date: row.borrow_date,
+    start: row.start_time,
+    end: row.end_time,
+    endDate: row.end_date ?? row.borrow_date,
+    name: row.name,
+    class: row.class,
+    voucherCode: row.voucher_code,
+    cancelledAt: row.cancelled_at,
+  };
+}
+
+export interface CancellationRow {
+  cancelledAt: string;
+  kind: string;
+  userId: string | null;
+  reason: string;
+}
+
+/** Marks an active booking cancelled; false when it already was (nothing changes then). */
+export async function markBookingCancelled(db: Executor, id: number, cancellation: CancellationRow): Promise<boolean> {
+  const result = await db
+    .updateTable('borrow_request')
+    .set({
+      cancelled_at: cancellation.cancelledAt,
+      cancelled_by_kind: cancellation.kind,
+      cancelled_by_user_id: cancellation.userId,
+      cancel_reason: cancellation.reason,
+    })
+    .where('id', '=', id)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Makes a spent voucher usable again. */
+export async function returnVoucher(db: Executor, code: string): Promise<void> {
+  await db.updateTable('vouchers').set({ is_used: false }).where('code', '=', code).execute();
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { wholeMinutes } from '../../domain/admin-limits';
-import { createBookingRequestSchema, listBookingsQuerySchema } from '../../domain/booking-schemas';
+import { createBookingRequestSchema, listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../domain/booking-schemas';
 import { todayIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http-errors';
-import { BookingSaveError, type BookingService, listBookingsOn } from './service';
+import { BookingSaveError, type BookingService, listBookingsBetween, listBookingsOn } from './service';
 
 /** Printable ASCII, as RFC 9110 field values are; long enough for any UUID or ULID. */
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -20,10 +20,18 @@ function readIdempotencyKey(request: FastifyRequest): string | undefined {
 export async function bookingRoutes(app: FastifyInstance, { context, bookings }: { context: AppContext; bookings: BookingService }) {
   const { config, db, now } = context;
 
-  /** One date's bookings for the availability page; never user ids or reasons. */
+  /**
+   * One date's bookings (`?date=`), or each date's from `from` to `to` (`?from=&to=`, the
+   * availability page's week in one request); never user ids or reasons.
+   */
   app.get('/api/bookings', async (request, reply) => {
-    const { date } = parseOrThrow(listBookingsQuerySchema, request.query);
+    const query = request.query as Record<string, unknown>;
     reply.header('Cache-Control', 'no-store');
+    if ('from' in query || 'to' in query) {
+      const { from, to } = parseOrThrow(listBookingsRangeQuerySchema, query);
+      return { from, to, days: await listBookingsBetween(db.kysely, from, to) };
+    }
+    const { date } = parseOrThrow(listBookingsQuerySchema, query);
     return { date, bookings: await listBookingsOn(db.kysely, date) };
   });
 

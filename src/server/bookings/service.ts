@@ -12,14 +12,15 @@ import {
   needsStnk,
   voucherEnd,
 } from '../../domain/booking-rules';
-import type { CreatedBooking, DayBooking } from '../../domain/booking-schemas';
+import type { CreatedBooking, DayBooking, ListBookingsResponse } from '../../domain/booking-schemas';
+import { addDays, daysBetween } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import { looksLikeVoucherCode, normalizeVoucherCode } from '../../domain/voucher-code';
 import { addressLimitWaitMs, forgetOldAddressEvents, recordAddressEvent } from '../address-limits/service';
 import { enqueueBookingNotice } from '../notify/outbox';
 import { findUserByName } from '../roster/repository';
 import { deleteExpiredAnswers, findStoredAnswer, insertStoredAnswer } from './idempotency-repository';
-import { consumeVoucher, findBookingsTouching, findVoucher, insertBooking } from './repository';
+import { consumeVoucher, findBookingsBetween, findBookingsTouching, findVoucher, insertBooking } from './repository';
 import { BookingQueueFullError, BookingWriter } from './writer';
 
 export { BookingSaveError } from './writer';
@@ -66,6 +67,15 @@ interface BookingJob extends BookingRequest {
 
 export async function listBookingsOn(db: Executor, date: string): Promise<DayBooking[]> {
   return bookingsShownOn(date, await findBookingsTouching(db, date));
+}
+
+/** Each date from `from` to `to` with its bookings, read in one query. */
+export async function listBookingsBetween(db: Executor, from: string, to: string): Promise<ListBookingsResponse[]> {
+  const bookings = await findBookingsBetween(db, from, to);
+  return Array.from({ length: daysBetween(from, to) + 1 }, (_, index) => {
+    const date = addDays(from, index);
+    return { date, bookings: bookingsShownOn(date, bookings) };
+  });
 }
 
 /**

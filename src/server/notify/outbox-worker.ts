@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { bookingNoticeText } from '../../domain/telegram-text';
 import type { TelegramConfig } from '../config';
-import { findBookingNotice } from './outbox';
+import { findOutboxText } from './outbox';
 import { type ClaimedMessage, claimDueMessages, markGivenUp, markSent, releaseClaim, scheduleRetry } from './outbox-repository';
 import { DEFAULT_RETRY_SCHEDULE, findNextAttempt, type RetrySchedule } from './retry-policy';
 import { sendTelegramMessage } from './telegram-client';
@@ -49,14 +48,14 @@ export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDep
 
   async function deliver(message: ClaimedMessage): Promise<void> {
     const attempts = message.attempts + 1;
-    const notice = findBookingNotice(message.kind, message.payload);
-    if (!notice) {
+    const text = findOutboxText(message.kind, message.payload);
+    if (text === undefined) {
       const error = `unreadable ${message.kind} payload`;
       await markGivenUp(db.kysely, message.id, { attempts, givenUpAt: now().toISOString(), error });
       log.error({ outboxId: message.id, error }, 'Telegram notification given up');
       return;
     }
-    const outcome = await sendTelegramMessage(telegram, bookingNoticeText(notice), {
+    const outcome = await sendTelegramMessage(telegram, text, {
       timeoutMs: options.requestTimeoutMs,
       signal: stopping.signal,
     });

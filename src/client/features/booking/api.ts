@@ -1,25 +1,38 @@
-import type { CreateBookingRequest, CreatedBooking, ListBookingsResponse, RosterEntry } from '../../../domain/booking-schemas';
-import { messages } from '../../../domain/messages';
-import { getJson, isRecord, postJson } from '../../lib/http';
+import type { CreateBookingRequest } from '../../../domain/booking-schemas';
+import { callApi } from '../../lib/http';
 
-/** Today in the app's zone, which may not be the browser's. */
-export async function fetchToday(signal?: AbortSignal): Promise<string> {
-  return (await getJson<{ today: string }>('/api/today', signal)).today;
-}
+// Imported, not bundled with the landing page: see SchemaSource.
+const schemas = () => import('../../../domain/booking-schemas');
 
-export async function fetchRoster(signal?: AbortSignal): Promise<RosterEntry[]> {
-  return (await getJson<{ users: RosterEntry[] }>('/api/roster', signal)).users;
-}
+/** Today in the app's zone, which may not be the browser's, and the server's current instant. */
+export const fetchToday = (signal?: AbortSignal) =>
+  callApi(
+    '/api/today',
+    schemas().then((module) => module.todayResponseSchema),
+    { signal },
+  );
 
-export async function fetchDayBookings(date: string, signal?: AbortSignal): Promise<ListBookingsResponse> {
-  return getJson<ListBookingsResponse>(`/api/bookings?date=${encodeURIComponent(date)}`, signal);
-}
+export const fetchRoster = (signal?: AbortSignal) =>
+  callApi(
+    '/api/roster',
+    schemas().then((module) => module.rosterResponseSchema),
+    { signal },
+  );
 
-export type CreateBookingResult =
-  | { kind: 'created'; booking: CreatedBooking }
-  /** The server named what is wrong with which field (422 rules, 400 shape). */
-  | { kind: 'rejected'; errors: Record<string, string>; message?: string }
-  | { kind: 'failed'; message: string };
+export const fetchDayBookings = (date: string, signal?: AbortSignal) =>
+  callApi(
+    `/api/bookings?date=${encodeURIComponent(date)}`,
+    schemas().then((module) => module.listBookingsResponseSchema),
+    { signal },
+  );
+
+/** Each date's bookings from `from` to `to`, in order (the availability page's week). */
+export const fetchBookingsBetween = (from: string, to: string, signal?: AbortSignal) =>
+  callApi(
+    `/api/bookings?from=${from}&to=${to}`,
+    schemas().then((module) => module.listBookingsRangeResponseSchema),
+    { signal },
+  );
 
 /** A random key for one filled form: sending the same form again reuses it, so the server books it once. */
 export function newIdempotencyKey(): string {
@@ -27,23 +40,10 @@ export function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-export async function createBooking(request: CreateBookingRequest, idempotencyKey: string): Promise<CreateBookingResult> {
-  let reply: { status: number; body: unknown };
-  try {
-    reply = await postJson('/api/bookings', request, { 'Idempotency-Key': idempotencyKey });
-  } catch {
-    return { kind: 'failed', message: messages.unexpected };
-  }
-  const { status, body } = reply;
-  if (!isRecord(body)) return { kind: 'failed', message: messages.unexpected };
-  if (status === 201 && isRecord(body.booking)) return { kind: 'created', booking: body.booking as unknown as CreatedBooking };
-  const message = typeof body.message === 'string' ? body.message : undefined;
-  if ((status === 400 || status === 422) && isRecord(body.errors)) {
-    const errors = Object.fromEntries(
-      Object.entries(body.errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
-    return { kind: 'rejected', errors, message };
-  }
-  if (status >= 400 && message) return { kind: 'failed', message };
-  return { kind: 'failed', message: messages.unexpected };
-}
+/** A refusal names what is wrong with which field in `errors` (422 rules, 400 shape). */
+export const createBooking = (request: CreateBookingRequest, idempotencyKey: string) =>
+  callApi(
+    '/api/bookings',
+    schemas().then((module) => module.createBookingResponseSchema),
+    { method: 'POST', body: request, headers: { 'Idempotency-Key': idempotencyKey } },
+  );

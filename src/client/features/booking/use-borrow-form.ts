@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking-rules';
 import type { CreatedBooking, RosterEntry } from '../../../domain/booking-schemas';
-import { messages } from '../../../domain/messages';
 import { createBooking, newIdempotencyKey } from './api';
 import { checkOnClient, firstErrorField, splitServerErrors } from './client-checks';
 
@@ -11,12 +10,14 @@ const EMPTY: BookingInput = { name: '', date: '', start: '', end: '', reason: ''
 interface Options {
   roster: RosterEntry[] | undefined;
   today: string | undefined;
+  /** Initial values of some fields; a saved booking empties the form all the same. */
+  prefill?: Partial<BookingInput>;
   onCreated: (booking: CreatedBooking) => void;
 }
 
 /** The borrowing form's values, errors and submission: instant checks first, then the server's word. */
-export function useBorrowForm({ roster, today, onCreated }: Options) {
-  const [values, setValues] = useState<BookingInput>(EMPTY);
+export function useBorrowForm({ roster, today, prefill, onCreated }: Options) {
+  const [values, setValues] = useState<BookingInput>(() => ({ ...EMPTY, ...prefill }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [globalError, setGlobalError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -61,15 +62,15 @@ export function useBorrowForm({ roster, today, onCreated }: Options) {
     idempotencyKey.current ??= newIdempotencyKey();
     const result = await createBooking(values, idempotencyKey.current);
     setSaving(false);
-    if (result.kind === 'created') {
+    if (result.ok) {
       idempotencyKey.current = undefined;
       setValues(EMPTY);
       setResetCount((count) => count + 1);
-      onCreated(result.booking);
-    } else if (result.kind === 'rejected') {
+      onCreated(result.data.booking);
+    } else if (hasErrors(result.errors)) {
       const { fields: fieldErrors, other } = splitServerErrors(result.errors);
       if (hasErrors(fieldErrors)) showErrors(fieldErrors);
-      if (other.length > 0 || !hasErrors(fieldErrors)) setGlobalError(other[0] ?? result.message ?? messages.unexpected);
+      if (other.length > 0 || !hasErrors(fieldErrors)) setGlobalError(other[0] ?? result.message);
     } else {
       setGlobalError(result.message);
     }
