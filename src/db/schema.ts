@@ -13,6 +13,7 @@ export interface Database {
   outbox: OutboxTable;
   idempotency_keys: IdempotencyKeysTable;
   address_events: AddressEventsTable;
+  cancel_token_attempts: CancelTokenAttemptsTable;
 }
 
 export interface UsersTable {
@@ -44,6 +45,8 @@ export interface BorrowRequestTable {
   /** The admin who cancelled, when an admin did. */
   cancelled_by_user_id: string | null;
   cancel_reason: string | null;
+  /** SHA-256 (hex) of the borrower's cancel secret; the secret itself is never stored. Null for bookings made before it existed. */
+  cancel_token_hash: string | null;
 }
 
 export interface VouchersTable {
@@ -102,4 +105,12 @@ export interface AddressEventsTable {
   kind: string;
   ip: string;
   at: string;
+}
+
+/** A lookup of a borrower's cancel secret, counted per address against guessing. */
+export interface CancelTokenAttemptsTable {
+  id: Generated<number>;
+  ip: string;
+  succeeded: boolean;
+  attempted_at: string;
 }

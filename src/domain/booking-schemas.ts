@@ -53,7 +53,9 @@ export const createdBookingSchema = z.object({
   usedVoucher: z.boolean(),
 });
 export type CreatedBooking = z.infer<typeof createdBookingSchema>;
-export const createBookingResponseSchema = z.object({ booking: createdBookingSchema });
+/** `cancelToken`: the borrower's cancel secret, answered once, here; the server keeps only its hash. */
+export const createBookingResponseSchema = z.object({ booking: createdBookingSchema, cancelToken: z.string() });
+export type CreateBookingResponse = z.infer<typeof createBookingResponseSchema>;
 
 export const listBookingsQuerySchema = z.strictObject({
   date: calendarDate(messages.dateRequired).refine((value) => value !== '', { error: messages.dateRequired }),

@@ -3,8 +3,10 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { adminRoutes } from './admin/routes';
+import { ownBookingRoutes } from './bookings/own-booking-routes';
 import { bookingRoutes } from './bookings/routes';
 import { BookingService } from './bookings/service';
+import { calendarRoutes } from './calendar/routes';
 import type { AppContext } from './context';
 import { registerNotifier } from './notify/notifier';
 import type { NotifierOptions } from './notify/outbox-worker';
@@ -52,14 +54,20 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(rosterRoutes, context);
   await app.register(adminRoutes, context);
   await app.register(voucherRoutes, context);
-  const bookings = new BookingService(context.db, {
-    horizonDays: context.config.bookingHorizonDays,
-    bookingsPerHour: context.config.bookingLimitPerHour,
-    voucherGuessesPerHour: context.config.voucherGuessLimitPerHour,
-    queueLimit: context.config.bookingQueueLimit,
-  });
+  const bookings = new BookingService(
+    context.db,
+    {
+      horizonDays: context.config.bookingHorizonDays,
+      bookingsPerHour: context.config.bookingLimitPerHour,
+      voucherGuessesPerHour: context.config.voucherGuessLimitPerHour,
+      queueLimit: context.config.bookingQueueLimit,
+    },
+    context.config.sessionSecret,
+  );
   app.decorate('bookings', bookings);
   await app.register(bookingRoutes, { context, bookings });
+  await app.register(ownBookingRoutes, context);
+  await app.register(calendarRoutes, context);
   await registerSpa(app, options.clientDir ?? resolve('dist/client'));
   if (context.config.telegram) registerNotifier(app, context, context.config.telegram, options.notifier);
   app.addHook('onClose', async () => {

@@ -49,11 +49,13 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0010_voucher_codes_uppercase',
         '2026_11_22_0011_idempotency_keys',
         '2026_11_22_0012_address_events',
+        '2026_11_22_0030_cancel_tokens',
       ]);
       expect(await tableNames(empty.db)).toEqual([
         'address_events',
         'admin_sessions',
         'borrow_request',
+        'cancel_token_attempts',
         'idempotency_keys',
         'login_attempts',
         'outbox',
@@ -98,6 +100,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
       'address_events',
       'admin_sessions',
       'borrow_request',
+      'cancel_token_attempts',
       'idempotency_keys',
       'login_attempts',
       'outbox',
@@ -120,6 +123,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
       [
         'borrow_date',
         'cancel_reason',
+        'cancel_token_hash',
         'cancelled_at',
         'cancelled_by_kind',
         'cancelled_by_user_id',

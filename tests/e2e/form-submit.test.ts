@@ -44,9 +44,12 @@ describe('the borrowing form: saving', () => {
       await dialog.getByText(`Peminjaman motor kamu pada ${formatIndonesianDate(date)} jam 08:00 - 10:00 sudah tercatat.`).isVisible(),
     ).toBe(true);
     expect(await dialog.evaluate((element: HTMLDialogElement) => element.open && element.matches(':modal'))).toBe(true);
-    expect(await focusedText(page)).toBe('Lanjut');
-    await page.keyboard.press('Tab');
-    expect(await focusedText(page)).toBe('Lanjut');
+    // Focus starts on the first control and Tab cycles inside the dialog.
+    expect(await focusedText(page)).toBe('Tambah ke Kalender');
+    for (const next of ['Salin link pembatalan', 'Lanjut', 'Tambah ke Kalender']) {
+      await page.keyboard.press('Tab');
+      expect(await focusedText(page)).toBe(next);
+    }
     await page.keyboard.press('Shift+Tab');
     expect(await focusedText(page)).toBe('Lanjut');
 

@@ -44,7 +44,7 @@ export async function bookingRoutes(app: FastifyInstance, { context, bookings }:
       const outcome = await bookings.create({ input, ip: request.ip, idempotencyKey, today: todayIn(config.timeZone, at), now: at });
       switch (outcome.kind) {
         case 'created':
-          return reply.status(201).send({ booking: outcome.booking });
+          return reply.status(201).send({ booking: outcome.booking, cancelToken: outcome.cancelToken });
         case 'replayed':
           return reply.status(outcome.status).send(outcome.body);
         case 'rejected':

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { bookingsShownOn } from '../../domain/booking-day';
@@ -19,7 +19,8 @@ import { looksLikeVoucherCode, normalizeVoucherCode } from '../../domain/voucher
 import { addressLimitWaitMs, forgetOldAddressEvents, recordAddressEvent } from '../address-limits/service';
 import { enqueueBookingNotice } from '../notify/outbox';
 import { findUserByName } from '../roster/repository';
-import { deleteExpiredAnswers, findStoredAnswer, insertStoredAnswer } from './idempotency-repository';
+import { hashCancelToken } from './cancel-token';
+import { deleteExpiredAnswers, findStoredAnswer, insertStoredAnswer, type StoredAnswer } from './idempotency-repository';
 import { consumeVoucher, findBookingsBetween, findBookingsTouching, findVoucher, insertBooking } from './repository';
 import { BookingQueueFullError, BookingWriter } from './writer';
 
@@ -42,7 +43,8 @@ export interface BookingRequest {
 }
 
 export type BookingOutcome =
-  | { kind: 'created'; booking: CreatedBooking }
+  /** `cancelToken`: the borrower's cancel secret; only its hash is saved. */
+  | { kind: 'created'; booking: CreatedBooking; cancelToken: string }
   | { kind: 'rejected'; errors: FieldErrors }
   /** The same key and body came before and that booking was saved: its answer again. */
   | { kind: 'replayed'; status: number; body: unknown }
@@ -85,7 +87,8 @@ export async function listBookingsBetween(db: Executor, from: string, to: string
 export class BookingService {
   readonly #writer: BookingWriter<BookingJob, BookingOutcome>;
 
-  constructor(db: Db, limits: BookingLimits) {
+  /** `secret` derives each booking's cancel token from its idempotency key (see cancelTokenFor). */
+  constructor(db: Db, limits: BookingLimits, secret: string) {
     this.#writer = new BookingWriter<BookingJob, BookingOutcome>(db, {
       maxBatch: db.engine === 'postgres' ? MAX_BATCH_POSTGRES : 1,
       queueLimit: limits.queueLimit,
@@ -93,8 +96,8 @@ export class BookingService {
         await deleteExpiredAnswers(trx, first.now);
         await forgetOldAddressEvents(trx, first.now);
       },
-      run: (trx, job) => bookInTransaction(trx, job, limits),
-      findSaved: async (executor, job) => replayOf(await findStoredAnswer(executor, job.key, job.now), job),
+      run: (trx, job) => bookInTransaction(trx, job, limits, secret),
+      findSaved: async (executor, job) => replayOf(await findStoredAnswer(executor, job.key, job.now), job, secret),
     });
   }
 
@@ -124,9 +127,20 @@ function hashInput(input: BookingInput): string {
     .digest('hex');
 }
 
-function replayOf(stored: Awaited<ReturnType<typeof findStoredAnswer>>, job: BookingJob): BookingOutcome | undefined {
+/**
+ * The borrower's cancel secret for the booking made under `key`: derived, not stored, so a
+ * replayed answer hands out the same secret while the database keeps only its hash. Keys the
+ * server makes are random; a client's key gives nothing without the server's secret.
+ */
+function cancelTokenFor(secret: string, key: string): string {
+  return createHmac('sha256', secret).update(`cancel-token:${key}`).digest().subarray(0, 16).toString('base64url');
+}
+
+function replayOf(stored: StoredAnswer | undefined, job: BookingJob, secret: string): BookingOutcome | undefined {
   if (!stored) return undefined;
-  return stored.requestHash === job.requestHash ? { kind: 'replayed', status: stored.status, body: stored.body } : { kind: 'key-reused' };
+  if (stored.requestHash !== job.requestHash) return { kind: 'key-reused' };
+  const body = stored.body as Record<string, unknown>; // the stored answer of a created booking is always an object: { booking }
+  return { kind: 'replayed', status: stored.status, body: { ...body, cancelToken: cancelTokenFor(secret, job.key) } };
 }
 
 async function limitedBy(trx: Executor, job: BookingJob, limits: BookingLimits): Promise<BookingOutcome | undefined> {
@@ -148,8 +162,8 @@ async function limitedBy(trx: Executor, job: BookingJob, limits: BookingLimits):
  * voucher code, the guess it counts. A saved booking's answer is stored under its key in the
  * same commit, so a retry can never book it twice or clash with it.
  */
-async function bookInTransaction(trx: Executor, job: BookingJob, limits: BookingLimits): Promise<BookingOutcome> {
-  const replay = replayOf(await findStoredAnswer(trx, job.key, job.now), job);
+async function bookInTransaction(trx: Executor, job: BookingJob, limits: BookingLimits, secret: string): Promise<BookingOutcome> {
+  const replay = replayOf(await findStoredAnswer(trx, job.key, job.now), job, secret);
   if (replay) return replay;
   const limited = await limitedBy(trx, job, limits);
   if (limited) return limited;
@@ -187,7 +201,13 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
   const reason = input.reason.trim();
   const needStnk = needsStnk(input.needStnk);
   const details = { date: input.date, start: input.start, ...span, reason, needStnk, voucherCode };
-  const id = await insertBooking(trx, { usersId: user.id, ...details, createdAt: now.toISOString() });
+  const cancelToken = cancelTokenFor(secret, job.key);
+  const id = await insertBooking(trx, {
+    usersId: user.id,
+    ...details,
+    createdAt: now.toISOString(),
+    cancelTokenHash: hashCancelToken(cancelToken),
+  });
   await enqueueBookingNotice(trx, { name: user.name, class: user.class, ...details }, now);
   if (limits.bookingsPerHour > 0) await recordAddressEvent(trx, 'booking', job.ip, now);
   const booking: CreatedBooking = {
@@ -209,5 +229,5 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
     now,
     expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
   });
-  return { kind: 'created', booking };
+  return { kind: 'created', booking, cancelToken };
 }

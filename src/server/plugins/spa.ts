@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isClientRoute } from '../../domain/client-routes';
+import { clientRoutes, isClientRoute } from '../../domain/client-routes';
 import { messages } from '../../domain/messages';
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -58,6 +58,10 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     }
     // An exact route: the catch-all below would answer `/` as a directory.
     app.get('/', (request, reply) => sendInMemory(indexPage, request, reply));
+    // A cancel page's path is its secret: no search engine keeps it and no request from the page names it.
+    app.get(clientRoutes.cancel, (request, reply) =>
+      sendInMemory(indexPage, request, reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex')),
+    );
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,
