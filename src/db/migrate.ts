@@ -8,6 +8,7 @@ import * as cancellation from './migrations/2026_11_22_0005_cancellation';
 import * as voucherCodesUppercase from './migrations/2026_11_22_0010_voucher_codes_uppercase';
 import * as idempotencyKeys from './migrations/2026_11_22_0011_idempotency_keys';
 import * as addressEvents from './migrations/2026_11_22_0012_address_events';
+import * as userNameKey from './migrations/2026_11_22_0015_user_name_key';
 import * as cancelTokens from './migrations/2026_11_22_0030_cancel_tokens';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0010_voucher_codes_uppercase': voucherCodesUppercase,
   '2026_11_22_0011_idempotency_keys': idempotencyKeys,
   '2026_11_22_0012_address_events': addressEvents,
+  '2026_11_22_0015_user_name_key': userNameKey,
   '2026_11_22_0030_cancel_tokens': cancelTokens,
 };
 

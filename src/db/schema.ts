@@ -20,6 +20,8 @@ export interface UsersTable {
   /** Also the admin's login code. */
   id: string;
   name: string;
+  /** nameKey(name): what names are matched and kept unique by. */
+  name_key: string;
   class: string;
   role: string | null;
 }

@@ -32,7 +32,7 @@ describe(`the borrower's cancel secret on ${engine}`, () => {
   beforeAll(async () => {
     testApp = await startTestApp({
       now: () => now,
-      config: { trustProxy: true },
+      config: { trustProxy: 1 },
       buildOptions: { logger: { level: 'trace', stream: { write: (line: string) => logLines.push(line) } } },
     });
     await addStudents(testApp.db, [

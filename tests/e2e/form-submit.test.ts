@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatIndonesianDate } from '../../src/domain/clock';
 import { PHONE, screenshot } from '../helpers/browser';
+import { present } from '../helpers/present';
 import { bookViaApi, dayFromToday } from './support/api';
 import { borrowForm, fieldError, focusedText, hasNoError, openBorrowForm } from './support/pages';
 import { execOnDatabase, openPage, useStudentApp } from './support/student-app';
@@ -135,8 +136,8 @@ describe('the borrowing form: saving', () => {
     } finally {
       execOnDatabase(app, 'drop trigger refuse_bookings');
     }
-    const alert = (await form.globalError.boundingBox())!;
-    expect(alert.y + alert.height).toBeLessThanOrEqual((await form.save.boundingBox())!.y);
+    const alert = present(await form.globalError.boundingBox(), 'the alert on screen');
+    expect(alert.y + alert.height).toBeLessThanOrEqual(present(await form.save.boundingBox(), 'the save button on screen').y);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await form.name.inputValue()).toBe('Budi Santoso');
 

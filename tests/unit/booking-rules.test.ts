@@ -9,7 +9,6 @@ import {
   findClash,
   intervalOn,
   lastBookableDate,
-  nameKey,
   needsStnk,
   voucherEnd,
   voucherFormHint,
@@ -69,14 +68,7 @@ describe('required fields', () => {
   });
 });
 
-describe('names, STNK and voucher codes', () => {
-  it.each([
-    ['Budi Santoso', 'budi santoso'],
-    ['  BUDI santoso ', 'budi santoso'],
-  ])('compares the name %j as %j', (name, key) => {
-    expect(nameKey(name)).toBe(key);
-  });
-
+describe('STNK and voucher codes', () => {
   it.each([
     ['ya', true],
     ['tidak', false],
