@@ -10,6 +10,7 @@ import * as idempotencyKeys from './migrations/2026_11_22_0011_idempotency_keys'
 import * as addressEvents from './migrations/2026_11_22_0012_address_events';
 import * as userNameKey from './migrations/2026_11_22_0015_user_name_key';
 import * as cancelTokens from './migrations/2026_11_22_0030_cancel_tokens';
+import * as ownerBot from './migrations/2026_11_22_0050_owner_bot';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0012_address_events': addressEvents,
   '2026_11_22_0015_user_name_key': userNameKey,
   '2026_11_22_0030_cancel_tokens': cancelTokens,
+  '2026_11_22_0050_owner_bot': ownerBot,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

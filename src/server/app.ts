@@ -17,6 +17,7 @@ import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { todayRoutes } from './plugins/today';
 import { rosterRoutes } from './roster/routes';
+import { type BotOptions, registerBot } from './telegram/bot';
 import { voucherRoutes } from './vouchers/routes';
 
 export interface BuildOptions {
@@ -27,6 +28,8 @@ export interface BuildOptions {
   notifier?: Partial<NotifierOptions>;
   /** How long a whole request (headers and body) may take to arrive; tests shorten it. */
   requestTimeoutMs?: number;
+  /** Timings of the owner's bot (scheduler, poller); tests shorten them. */
+  bot?: Partial<BotOptions>;
 }
 
 declare module 'fastify' {
@@ -101,7 +104,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(ownBookingRoutes, context);
   await app.register(calendarRoutes, context);
   await registerSpa(app, options.clientDir ?? resolve('dist/client'));
-  if (context.config.telegram) registerNotifier(app, context, context.config.telegram, options.notifier);
+  if (context.config.telegram) {
+    registerNotifier(app, context, context.config.telegram, options.notifier);
+    registerBot(app, context, context.config.telegram, context.config.telegramBot, options.bot);
+  }
   app.addHook('onClose', async () => {
     const { batches } = bookings.queue;
     if (batches.batches > 0) app.log.info({ bookingBatches: batches }, 'booking transactions written');

@@ -3,12 +3,26 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { type DatabaseLocation, parseDatabaseUrl } from '../db/database';
-import { isKnownTimeZone } from '../domain/clock';
+import { isClockTime, isKnownTimeZone } from '../domain/clock';
 
 export interface TelegramConfig {
   token: string;
   chatId: string;
   apiUrl: string;
+}
+
+/** The owner's two-way bot: what it sends on its own and how it receives updates. */
+export interface TelegramBotConfig {
+  /** 'HH:MM' in APP_TIMEZONE of the morning digest; undefined turns it off. */
+  digestTime: string | undefined;
+  /** Minutes before a booking's start of the handover reminder; 0 turns it off. */
+  reminderMinutes: number;
+  /** Set: Telegram posts updates there (webhook mode); unset: one instance long-polls. */
+  webhookUrl: string | undefined;
+  /** How long one getUpdates call waits for an update. */
+  pollTimeoutSeconds: number;
+  /** How long the polling instance's lease lasts unless renewed; a crashed poller is replaced after it. */
+  pollerLeaseSeconds: number;
 }
 
 export interface Config {
@@ -18,6 +32,7 @@ export interface Config {
   timeZone: string;
   /** Undefined when the token or the chat id is unset: notifications are off. */
   telegram: TelegramConfig | undefined;
+  telegramBot: TelegramBotConfig;
   sessionSecret: string;
   seedDemo: boolean;
   production: boolean;
@@ -102,6 +117,40 @@ function readCount(env: Env, variable: string, fallback: number, min: number): n
   return value;
 }
 
+function readWholeNumber(env: Env, variable: string, fallback: number, min: number, max: number): number {
+  const raw = env[variable] ?? String(fallback);
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max)
+    throw new ConfigError(variable, `'${raw}' must be a whole number from ${min} to ${max}`);
+  return value;
+}
+
+function readTelegramBot(env: Env): TelegramBotConfig {
+  const digestTime = (env.TELEGRAM_DIGEST_TIME ?? '06:00').trim();
+  if (digestTime !== '' && !isClockTime(digestTime)) {
+    throw new ConfigError('TELEGRAM_DIGEST_TIME', `'${digestTime}' is not a time HH:MM (00:00-23:59), or empty to turn the digest off`);
+  }
+  const webhookUrl = env.TELEGRAM_WEBHOOK_URL?.trim() || undefined;
+  if (webhookUrl !== undefined && (!URL.canParse(webhookUrl) || new URL(webhookUrl).protocol !== 'https:')) {
+    throw new ConfigError('TELEGRAM_WEBHOOK_URL', `'${webhookUrl}' is not an https URL (Telegram posts only to https)`);
+  }
+  const pollTimeoutSeconds = readWholeNumber(env, 'TELEGRAM_POLL_TIMEOUT_SECONDS', 25, 1, 50);
+  const pollerLeaseSeconds = readWholeNumber(env, 'TELEGRAM_POLLER_LEASE_SECONDS', 45, 2, 300);
+  if (pollerLeaseSeconds <= pollTimeoutSeconds) {
+    throw new ConfigError(
+      'TELEGRAM_POLLER_LEASE_SECONDS',
+      `${pollerLeaseSeconds} must be longer than TELEGRAM_POLL_TIMEOUT_SECONDS (${pollTimeoutSeconds})`,
+    );
+  }
+  return {
+    digestTime: digestTime === '' ? undefined : digestTime,
+    reminderMinutes: readWholeNumber(env, 'TELEGRAM_REMINDER_MINUTES', 30, 0, 1440),
+    webhookUrl,
+    pollTimeoutSeconds,
+    pollerLeaseSeconds,
+  };
+}
+
 function readFlag(env: Env, variable: string, fallback: '0' | '1'): boolean {
   const raw = env[variable] ?? fallback;
   if (raw !== '0' && raw !== '1') throw new ConfigError(variable, `'${raw}' must be 0 or 1`);
@@ -169,6 +218,7 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     database: readDatabase(env),
     timeZone: readTimeZone(env),
     telegram: readTelegram(env),
+    telegramBot: readTelegramBot(env),
     seedDemo: readFlag(env, 'SEED_DEMO', '1'),
     trustProxy: readTrustProxy(env),
     production,

@@ -64,6 +64,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0012_address_events',
         '2026_11_22_0015_user_name_key',
         '2026_11_22_0030_cancel_tokens',
+        '2026_11_22_0050_owner_bot',
       ]);
       expect(await tableNames(empty.db)).toEqual([
         'address_events',
@@ -73,6 +74,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         'idempotency_keys',
         'login_attempts',
         'outbox',
+        'telegram_bot',
         'users',
         'vouchers',
       ]);
@@ -117,6 +119,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
       'idempotency_keys',
       'login_attempts',
       'outbox',
+      'telegram_bot',
       'users',
       'vouchers',
     ]);

@@ -32,6 +32,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     database: database.location,
     timeZone: 'Asia/Jakarta',
     telegram: undefined,
+    telegramBot: { digestTime: undefined, reminderMinutes: 0, webhookUrl: undefined, pollTimeoutSeconds: 1, pollerLeaseSeconds: 45 },
     sessionSecret: 'test-secret-that-is-at-least-32-characters-long',
     seedDemo: false,
     production: false,

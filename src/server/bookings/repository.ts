@@ -118,7 +118,8 @@ export async function consumeVoucher(db: Executor, code: string): Promise<boolea
   return result.numUpdatedRows > 0n;
 }
 
-export async function insertBooking(db: Executor, booking: NewBookingRow): Promise<number> {
+export async function insertBooking(db: Executor, booking: NewBookingRow): Promise<{ id: number; ref: string }> {
+  const ref = newBookingRef();
   const row = await db
     .insertInto('borrow_request')
     .values({
@@ -131,12 +132,12 @@ export async function insertBooking(db: Executor, booking: NewBookingRow): Promi
       need_stnk: booking.needStnk,
       voucher_code: booking.voucherCode,
       created_at: booking.createdAt,
-      ref: newBookingRef(),
+      ref,
       cancel_token_hash: booking.cancelTokenHash,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id;
+  return { id: row.id, ref };
 }
 
 /** An opaque, unguessable name for a booking: admin answers and Telegram buttons carry it instead of the id. */

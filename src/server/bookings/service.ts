@@ -202,13 +202,13 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
   const needStnk = needsStnk(input.needStnk);
   const details = { date: input.date, start: input.start, ...span, reason, needStnk, voucherCode };
   const cancelToken = cancelTokenFor(secret, job.key);
-  const id = await insertBooking(trx, {
+  const { id, ref } = await insertBooking(trx, {
     usersId: user.id,
     ...details,
     createdAt: now.toISOString(),
     cancelTokenHash: hashCancelToken(cancelToken),
   });
-  await enqueueBookingNotice(trx, { name: user.name, class: user.class, ...details }, now);
+  await enqueueBookingNotice(trx, { name: user.name, class: user.class, ...details, ref }, now);
   if (limits.bookingsPerHour > 0) await recordAddressEvent(trx, 'booking', job.ip, now);
   const booking: CreatedBooking = {
     id,
