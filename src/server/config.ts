@@ -108,20 +108,14 @@ function readTelegram(env: Env): TelegramConfig | undefined {
   return { token, chatId, apiUrl: apiUrl.replace(/\/+$/, '') };
 }
 
-function readCount(env: Env, variable: string, fallback: number, min: number): number {
+/** A whole number from `min` to `max`; without a `max`, any size a number holds exactly. */
+function readWholeNumber(env: Env, variable: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[variable] ?? String(fallback);
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || !Number.isSafeInteger(value)) {
-    throw new ConfigError(variable, `'${raw}' must be a whole number of at least ${min}`);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(variable, `'${raw}' must be a whole number ${range}`);
   }
-  return value;
-}
-
-function readWholeNumber(env: Env, variable: string, fallback: number, min: number, max: number): number {
-  const raw = env[variable] ?? String(fallback);
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max)
-    throw new ConfigError(variable, `'${raw}' must be a whole number from ${min} to ${max}`);
   return value;
 }
 
@@ -224,9 +218,9 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     production,
     sessionSecret: readSessionSecret(env, production, dataDir),
     clockFile: readClockFile(env, production),
-    bookingHorizonDays: readCount(env, 'BOOKING_HORIZON_DAYS', 90, 0),
-    bookingLimitPerHour: readCount(env, 'BOOKING_LIMIT_PER_HOUR', 30, 0),
-    voucherGuessLimitPerHour: readCount(env, 'VOUCHER_GUESS_LIMIT_PER_HOUR', 10, 1),
-    bookingQueueLimit: readCount(env, 'BOOKING_QUEUE_LIMIT', 1000, 1),
+    bookingHorizonDays: readWholeNumber(env, 'BOOKING_HORIZON_DAYS', 90, 0),
+    bookingLimitPerHour: readWholeNumber(env, 'BOOKING_LIMIT_PER_HOUR', 30, 0),
+    voucherGuessLimitPerHour: readWholeNumber(env, 'VOUCHER_GUESS_LIMIT_PER_HOUR', 10, 1),
+    bookingQueueLimit: readWholeNumber(env, 'BOOKING_QUEUE_LIMIT', 1000, 1),
   };
 }

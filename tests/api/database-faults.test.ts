@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/clock';
+import { cancelBooking } from '../../src/server/bookings/cancellation';
 import { addStudents, bookingBody, countRows, jakartaInstant, manyStudents, postBooking } from '../helpers/booking-fixtures';
 import { withPostgresAdmin } from '../helpers/postgres';
 import { startServerProcess } from '../helpers/server-process';
@@ -116,5 +117,26 @@ describe.runIf(postgresOnly)('the booking transaction on a server whose default 
     expect(replies.filter((reply) => reply.status === 201)).toHaveLength(1);
     expect(replies.filter((reply) => reply.status === 422)).toHaveLength(39);
     expect(await countRows(first.db, 'borrow_request')).toBe(1);
+  });
+
+  it('cancels a booking exactly once when both instances are asked at the same moment', async () => {
+    const database = await freshDatabase();
+    await withPostgresAdmin((client) =>
+      client.query(`alter database "${databaseName(database)}" set default_transaction_isolation = 'repeatable read'`),
+    );
+    const now = () => jakartaInstant('2026-11-22', '10:00');
+    apps = [await startTestApp({ now, database }), await startTestApp({ now, database })];
+    const [first, second] = apps as [TestApp, TestApp];
+    await addStudents(first.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    expect((await postBooking(first.baseUrl, bookingBody({ date: '2026-12-01' }))).status).toBe(201);
+    const { ref } = await first.db.kysely.selectFrom('borrow_request').select('ref').executeTakeFirstOrThrow();
+    const request = { who: { kind: 'owner' as const }, reason: 'Bersamaan', now: now(), timeZone: 'Asia/Jakarta' };
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => cancelBooking((index % 2 === 0 ? first : second).db, { ref: ref ?? '' }, request)),
+    );
+    expect(outcomes.filter((outcome) => outcome.kind === 'cancelled')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.kind === 'refused')).toHaveLength(9);
+    const notices = await first.db.kysely.selectFrom('outbox').select('id').where('kind', '=', 'booking-cancelled').execute();
+    expect(notices).toHaveLength(1);
   });
 });
