@@ -12,6 +12,8 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
+  idempotency_keys: IdempotencyKeysTable;
+  address_events: AddressEventsTable;
   cancel_token_attempts: CancelTokenAttemptsTable;
   telegram_bot: TelegramBotTable;
 }
@@ -125,6 +127,26 @@ export interface AuditLogTable {
   /** What the action was about, as a reader names it (a voucher code, a member's name, a booking). */
   target: string | null;
   detail: string | null;
+}
+
+/** The answer a booking request got, kept 24 hours so a retry with the same key gets it again. */
+export interface IdempotencyKeysTable {
+  key: string;
+  /** SHA-256 of the request's parsed body: the same key with another body is refused. */
+  request_hash: string;
+  status: number;
+  /** The answer's JSON body. */
+  body: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** One thing a client address did ('booking', 'voucher-guess'), counted by the per-address limits. */
+export interface AddressEventsTable {
+  id: Generated<number>;
+  kind: string;
+  ip: string;
+  at: string;
 }
 
 /** A lookup of a borrower's cancel secret, counted per address against guessing. */

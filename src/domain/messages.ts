@@ -16,6 +16,13 @@ export const messages = {
   classLimit: (className: string, hours: number) => `Kelas ${className} hanya boleh pinjam ${hours} jam`,
   dailyLimit: (hoursBooked: string, maxHours: number) => `Kamu udah pinjam ${hoursBooked} jam hari ini (maks ${maxHours} jam)`,
   overlap: (start: string, end: string) => `Bentrok dengan jadwal lain (${start} - ${end})`,
+  dateBeyondHorizon: (days: number) => `Tanggal paling jauh ${days} hari dari hari ini`,
+  unknownVoucher: 'Kode voucher tidak dikenal atau sudah dipakai',
+  voucherFormHint: (hours: number, end: string) => `Voucher: gratis ${hours} jam, selesai jam ${end}`,
+  voucherFormHintNextDay: (hours: number, end: string) => `Voucher: gratis ${hours} jam, selesai besoknya jam ${end}`,
+  idempotencyKeyReused: 'Formulir ini sudah pernah dikirim dengan isi yang berbeda. Muat ulang halaman, lalu isi dan kirim lagi.',
+  invalidIdempotencyKey: 'Idempotency-Key tidak valid (1-200 karakter huruf, angka, atau tanda baca)',
+  serverBusy: 'Server sedang sibuk, coba lagi sebentar lagi.',
 
   ruleHomeClass: (className: string, hours: number) => `Kelas ${className}: gratis, maksimal ${hours} jam sekali pinjam.`,
   ruleOtherClass: (hours: number, rent: string) => `Kelas lain: maksimal ${hours} jam sekali pinjam, sewa ${rent} per jam.`,
@@ -24,7 +31,8 @@ export const messages = {
   ruleCommittee: (hours: number) => `Untuk keperluan panitia, gratis sampai ${hours} jam per hari.`,
   ruleShortUse: (hours: number) => `Pemakaian kurang dari ${hours} jam atau untuk beli makanan gratis.`,
   ruleRentToClassFund: 'Uang sewa masuk ke kas kelas.',
-  ruleVoucher: (hours: number) => `Punya voucher? Tulis kodenya di kolom Alasan: jam selesai otomatis jadi ${hours} jam setelah jam mulai.`,
+  ruleVoucher: (hours: number) =>
+    `Punya voucher? Tulis kodenya di kolom Alasan: jam selesai otomatis jadi ${hours} jam setelah jam mulai. Voucher tetap tidak boleh bentrok dengan jadwal lain.`,
 
   alreadyCancelled: 'Peminjaman ini sudah dibatalkan.',
   startedBookingAdminOnly: 'Peminjaman yang sudah dimulai hanya bisa dibatalkan admin.',
@@ -51,7 +59,7 @@ export const messages = {
   accessCheckFailed: 'Gagal memeriksa akses, coba lagi.',
   generatingVoucher: 'Generating...',
   voucherHint: (hours: number) =>
-    `Kode ini sekali pakai, untuk pinjam motor gratis ${hours} jam. Ketik kodenya di kolom Alasan pada form peminjaman.`,
+    `Kode ini sekali pakai, untuk pinjam motor gratis ${hours} jam. Ketik kodenya di kolom Alasan pada form peminjaman. Voucher tetap tidak boleh bentrok dengan jadwal lain.`,
   voucherCopied: 'Kode tersalin!',
   voucherCopyFailed: 'Gagal menyalin, salin kodenya manual ya.',
   vouchersLoading: 'Memuat daftar voucher...',

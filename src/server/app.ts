@@ -7,6 +7,7 @@ import { adminBookingRoutes } from './admin-bookings/routes';
 import { auditRoutes } from './audit/routes';
 import { ownBookingRoutes } from './bookings/own-booking-routes';
 import { bookingRoutes } from './bookings/routes';
+import { BookingService } from './bookings/service';
 import { calendarRoutes } from './calendar/routes';
 import type { TrustProxy } from './config';
 import type { AppContext } from './context';
@@ -32,6 +33,13 @@ export interface BuildOptions {
   requestTimeoutMs?: number;
   /** Timings of the owner's bot (scheduler, poller); tests shorten them. */
   bot?: Partial<BotOptions>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The booking service, whose queue the tests and the close log look at. */
+    bookings: BookingService;
+  }
 }
 
 /** Request bodies are small forms; anything larger is refused before it is parsed. */
@@ -87,7 +95,18 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(adminBookingRoutes, context);
   await app.register(memberRoutes, context);
   await app.register(auditRoutes, context);
-  await app.register(bookingRoutes, context);
+  const bookings = new BookingService(
+    context.db,
+    {
+      horizonDays: context.config.bookingHorizonDays,
+      bookingsPerHour: context.config.bookingLimitPerHour,
+      voucherGuessesPerHour: context.config.voucherGuessLimitPerHour,
+      queueLimit: context.config.bookingQueueLimit,
+    },
+    context.config.sessionSecret,
+  );
+  app.decorate('bookings', bookings);
+  await app.register(bookingRoutes, { context, bookings });
   await app.register(ownBookingRoutes, context);
   await app.register(calendarRoutes, context);
   await registerSpa(app, options.clientDir ?? resolve('dist/client'));
@@ -96,6 +115,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     registerBot(app, context, context.config.telegram, context.config.telegramBot, options.bot);
   }
   app.addHook('onClose', async () => {
+    const { batches } = bookings.queue;
+    if (batches.batches > 0) app.log.info({ bookingBatches: batches }, 'booking transactions written');
     await context.db.close();
   });
   return app;

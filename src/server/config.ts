@@ -40,6 +40,14 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Tests only: a file holding the instant the server takes as now (see clock-file.ts). */
   clockFile: string | undefined;
+  /** A booking's date may be at most this many days after today (vouchers too). */
+  bookingHorizonDays: number;
+  /** Bookings one client address may create per hour; 0 turns the limit off. */
+  bookingLimitPerHour: number;
+  /** Unknown voucher-looking codes one client address may try per hour. */
+  voucherGuessLimitPerHour: number;
+  /** Bookings that may wait for the database in one process; more answer 503. */
+  bookingQueueLimit: number;
 }
 
 /**
@@ -100,11 +108,14 @@ function readTelegram(env: Env): TelegramConfig | undefined {
   return { token, chatId, apiUrl: apiUrl.replace(/\/+$/, '') };
 }
 
-function readWholeNumber(env: Env, variable: string, fallback: number, min: number, max: number): number {
+/** A whole number from `min` to `max`; without a `max`, any size a number holds exactly. */
+function readWholeNumber(env: Env, variable: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[variable] ?? String(fallback);
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max)
-    throw new ConfigError(variable, `'${raw}' must be a whole number from ${min} to ${max}`);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(variable, `'${raw}' must be a whole number ${range}`);
+  }
   return value;
 }
 
@@ -207,5 +218,9 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     production,
     sessionSecret: readSessionSecret(env, production, dataDir),
     clockFile: readClockFile(env, production),
+    bookingHorizonDays: readWholeNumber(env, 'BOOKING_HORIZON_DAYS', 90, 0),
+    bookingLimitPerHour: readWholeNumber(env, 'BOOKING_LIMIT_PER_HOUR', 30, 0),
+    voucherGuessLimitPerHour: readWholeNumber(env, 'VOUCHER_GUESS_LIMIT_PER_HOUR', 10, 1),
+    bookingQueueLimit: readWholeNumber(env, 'BOOKING_QUEUE_LIMIT', 1000, 1),
   };
 }

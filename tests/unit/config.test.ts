@@ -140,3 +140,32 @@ describe('configuration from the environment', () => {
     },
   );
 });
+
+describe('booking limits from the environment', () => {
+  it('default to a 90-day horizon, 30 bookings and 10 voucher guesses per address an hour, 1000 waiting bookings', () => {
+    const config = loadConfig({}, dataDir());
+    expect(config.bookingHorizonDays).toBe(90);
+    expect(config.bookingLimitPerHour).toBe(30);
+    expect(config.voucherGuessLimitPerHour).toBe(10);
+    expect(config.bookingQueueLimit).toBe(1000);
+  });
+
+  it('take whole numbers, and 0 turns the booking limit off', () => {
+    const config = loadConfig(
+      { BOOKING_HORIZON_DAYS: '30', BOOKING_LIMIT_PER_HOUR: '0', VOUCHER_GUESS_LIMIT_PER_HOUR: '5', BOOKING_QUEUE_LIMIT: '50' },
+      dataDir(),
+    );
+    expect([config.bookingHorizonDays, config.bookingLimitPerHour, config.voucherGuessLimitPerHour, config.bookingQueueLimit]).toEqual([
+      30, 0, 5, 50,
+    ]);
+  });
+
+  it.each([
+    [{ BOOKING_HORIZON_DAYS: '-1' }, "BOOKING_HORIZON_DAYS: '-1' must be a whole number of at least 0"],
+    [{ BOOKING_LIMIT_PER_HOUR: '2.5' }, "BOOKING_LIMIT_PER_HOUR: '2.5' must be a whole number of at least 0"],
+    [{ VOUCHER_GUESS_LIMIT_PER_HOUR: '0' }, "VOUCHER_GUESS_LIMIT_PER_HOUR: '0' must be a whole number of at least 1"],
+    [{ BOOKING_QUEUE_LIMIT: 'banyak' }, "BOOKING_QUEUE_LIMIT: 'banyak' must be a whole number of at least 1"],
+  ])('refuses %j', (env, message) => {
+    expect(errorOf(env).message).toBe(message);
+  });
+});

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type CompiledQuery, sql } from 'kysely';
-import type { Engine } from '../../db/database';
+import { type Engine, toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { NamedBookingSpan } from '../../domain/booking-day';
 import type { SavedBookingDetails } from '../../domain/booking-rules';
@@ -72,6 +72,12 @@ export async function findBookingsTouching(db: Executor, date: string): Promise<
     name: row.name,
     class: row.class,
   }));
+}
+
+/** The voucher with this code (as stored, uppercase), or undefined when there is none. */
+export async function findVoucher(db: Executor, code: string): Promise<{ isUsed: boolean } | undefined> {
+  const row = await db.selectFrom('vouchers').select('is_used').where('code', '=', code).executeTakeFirst();
+  return row && { isUsed: toBoolean(row.is_used) };
 }
 
 /**
