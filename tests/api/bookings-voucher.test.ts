@@ -106,7 +106,8 @@ describe(`voucher bookings on ${engine}`, () => {
     const row = await testApp.db.kysely
       .selectFrom('borrow_request')
       .select('voucher_code')
-      .where('id', '=', reply.body.booking.id)
+      .where('borrow_date', '=', '2026-12-08')
+      .where('start_time', '=', '08:00')
       .executeTakeFirstOrThrow();
     expect(row.voucher_code).toBe('VCH-LOWER1');
   });
