@@ -98,6 +98,17 @@ describe(`a booking sent again with the same Idempotency-Key on ${engine}`, () =
     expect(await keyRows(testApp)).toBe(0);
   });
 
+  it('books under a key reused after it expired, with a cancel secret of its own', async () => {
+    const testApp = await app();
+    const first = await post(testApp, bookingBody({ date: '2026-11-30' }), 'form-6');
+    expect(first.status).toBe(201);
+    clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000 + 1);
+    const second = await post(testApp, bookingBody({ date: '2026-12-01' }), 'form-6');
+    expect(second.status).toBe(201);
+    expect(second.body.cancelToken).not.toBe(first.body.cancelToken);
+    expect(await countRows(testApp.db, 'borrow_request')).toBe(2);
+  });
+
   it('refuses a key that is empty, too long or not printable ASCII, with 400', async () => {
     const testApp = await app();
     for (const key of ['x'.repeat(201), 'kunci rahasia', 'kunci\u00e9']) {

@@ -4,17 +4,19 @@ export interface StoredAnswer {
   requestHash: string;
   status: number;
   body: unknown;
+  /** When the answer was first given (ISO). */
+  createdAt: string;
 }
 
 /** The answer kept for `key`, unless it expired. */
 export async function findStoredAnswer(db: Executor, key: string, now: Date): Promise<StoredAnswer | undefined> {
   const row = await db
     .selectFrom('idempotency_keys')
-    .select(['request_hash', 'status', 'body'])
+    .select(['request_hash', 'status', 'body', 'created_at'])
     .where('key', '=', key)
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
-  return row && { requestHash: row.request_hash, status: Number(row.status), body: JSON.parse(row.body) };
+  return row && { requestHash: row.request_hash, status: Number(row.status), body: JSON.parse(row.body), createdAt: row.created_at };
 }
 
 export async function insertStoredAnswer(

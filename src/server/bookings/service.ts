@@ -128,19 +128,20 @@ function hashInput(input: BookingInput): string {
 }
 
 /**
- * The borrower's cancel secret for the booking made under `key`: derived, not stored, so a
- * replayed answer hands out the same secret while the database keeps only its hash. Keys the
- * server makes are random; a client's key gives nothing without the server's secret.
+ * The borrower's cancel secret for the booking made under `key` at `createdAt`: derived, not
+ * stored, so a replayed answer hands out the same secret while the database keeps only its
+ * hash. Keys the server makes are random; a client's key gives nothing without the server's
+ * secret; the instant keeps a key reused after it expired from deriving an earlier booking's secret.
  */
-function cancelTokenFor(secret: string, key: string): string {
-  return createHmac('sha256', secret).update(`cancel-token:${key}`).digest().subarray(0, 16).toString('base64url');
+function cancelTokenFor(secret: string, key: string, createdAt: string): string {
+  return createHmac('sha256', secret).update(`cancel-token:${key}:${createdAt}`).digest().subarray(0, 16).toString('base64url');
 }
 
 function replayOf(stored: StoredAnswer | undefined, job: BookingJob, secret: string): BookingOutcome | undefined {
   if (!stored) return undefined;
   if (stored.requestHash !== job.requestHash) return { kind: 'key-reused' };
   const body = stored.body as Record<string, unknown>; // the stored answer of a created booking is always an object: { booking }
-  return { kind: 'replayed', status: stored.status, body: { ...body, cancelToken: cancelTokenFor(secret, job.key) } };
+  return { kind: 'replayed', status: stored.status, body: { ...body, cancelToken: cancelTokenFor(secret, job.key, stored.createdAt) } };
 }
 
 async function limitedBy(trx: Executor, job: BookingJob, limits: BookingLimits): Promise<BookingOutcome | undefined> {
@@ -201,7 +202,7 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
   const reason = input.reason.trim();
   const needStnk = needsStnk(input.needStnk);
   const details = { date: input.date, start: input.start, ...span, reason, needStnk, voucherCode };
-  const cancelToken = cancelTokenFor(secret, job.key);
+  const cancelToken = cancelTokenFor(secret, job.key, now.toISOString());
   const { ref } = await insertBooking(trx, {
     usersId: user.id,
     ...details,
