@@ -11,6 +11,7 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   login_attempts: LoginAttemptsTable;
   outbox: OutboxTable;
+  schedule_version: ScheduleVersionTable;
 }
 
 export interface UsersTable {
@@ -80,4 +81,11 @@ export interface OutboxTable {
   sent_at: string | null;
   given_up_at: string | null;
   last_error: string | null;
+}
+
+/** One row (id 1): raised by triggers on every write to what the schedule shows (migration 0060). */
+export interface ScheduleVersionTable {
+  id: number;
+  /** bigint: PostgreSQL returns it as a string. */
+  version: number | string;
 }

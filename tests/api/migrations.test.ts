@@ -46,8 +46,17 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0003_admin_sessions',
         '2026_11_22_0004_outbox',
         '2026_11_22_0005_cancellation',
+        '2026_11_22_0060_schedule_version',
       ]);
-      expect(await tableNames(empty.db)).toEqual(['admin_sessions', 'borrow_request', 'login_attempts', 'outbox', 'users', 'vouchers']);
+      expect(await tableNames(empty.db)).toEqual([
+        'admin_sessions',
+        'borrow_request',
+        'login_attempts',
+        'outbox',
+        'schedule_version',
+        'users',
+        'vouchers',
+      ]);
     } finally {
       await empty.db.close();
       await empty.drop();
@@ -82,7 +91,15 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     database = await createTestDatabase();
     db = database.open();
     expect(await migrateToLatest(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual(['admin_sessions', 'borrow_request', 'login_attempts', 'outbox', 'users', 'vouchers']);
+    expect(await tableNames(db)).toEqual([
+      'admin_sessions',
+      'borrow_request',
+      'login_attempts',
+      'outbox',
+      'schedule_version',
+      'users',
+      'vouchers',
+    ]);
   });
 
   it('keep the spec tables and columns and add ours beside them', async () => {

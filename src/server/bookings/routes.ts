@@ -1,20 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createBookingRequestSchema, listBookingsQuerySchema } from '../../domain/booking-schemas';
 import { todayIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
 import { parseOrThrow } from '../http-errors';
+import { type CachedAnswer, matchesIfNoneMatch, ScheduleCache } from './schedule-cache';
+import { readScheduleVersion } from './schedule-version';
 import { BookingSaveError, createBooking, listBookingsOn } from './service';
 import { BookingWriter } from './writer';
 
 export async function bookingRoutes(app: FastifyInstance, { config, db, now }: AppContext): Promise<void> {
   const writer = new BookingWriter(db);
+  const schedule = new ScheduleCache(() => readScheduleVersion(db.kysely));
 
-  /** One date's bookings for the availability page; never user ids or reasons. */
+  /**
+   * One date's bookings for the availability page; never user ids or reasons. Kept by the exact
+   * URL, so a kept answer skips even the query's validation (a URL is kept only once it passed).
+   */
   app.get('/api/bookings', async (request, reply) => {
-    const { date } = parseOrThrow(listBookingsQuerySchema, request.query);
-    reply.header('Cache-Control', 'no-store');
-    return { date, bookings: await listBookingsOn(db.kysely, date) };
+    const answer = await schedule.answer(request.url, async () => {
+      const { date } = parseOrThrow(listBookingsQuerySchema, request.query);
+      return { date, bookings: await listBookingsOn(db.kysely, date) };
+    });
+    return sendSchedule(request, reply, answer);
   });
 
   app.post('/api/bookings', async (request, reply) => {
@@ -31,4 +39,11 @@ export async function bookingRoutes(app: FastifyInstance, { config, db, now }: A
       return reply.status(500).send({ message: messages.saveFailed });
     }
   });
+}
+
+/** A phone that refreshes the schedule every minute gets `304` and no body while nothing changed. */
+function sendSchedule(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.header('Cache-Control', 'no-cache').header('ETag', answer.etag);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
 }
