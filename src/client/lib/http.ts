@@ -12,6 +12,25 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T>
   return (await response.json()) as T;
 }
 
+/** A GET answer, and when it is the copy the service worker kept because the server could not be reached, the time the server gave it. */
+export interface KeptOrFresh<T> {
+  data: T;
+  keptFrom?: Date;
+}
+
+/** The header the service worker puts on an answer it took from its cache (vite.config.ts). */
+const SERVED_FROM_CACHE = 'x-served-from-cache';
+
+/** GET a JSON body as `getJson` does, telling a kept copy from the server's answer of now. */
+export async function getJsonOrKept<T>(path: string, signal?: AbortSignal): Promise<KeptOrFresh<T>> {
+  const response = await fetch(path, { signal, headers: { accept: 'application/json' } });
+  if (!response.ok) throw new HttpStatusError(response.status);
+  const data = (await response.json()) as T;
+  const servedAt = response.headers.get('date');
+  if (response.headers.get(SERVED_FROM_CACHE) === null || servedAt === null) return { data };
+  return { data, keptFrom: new Date(servedAt) };
+}
+
 /** POST a JSON body; the reply's body is parsed when it is JSON, else undefined. Rejects only on a network failure. */
 export async function postJson(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
   const response = await fetch(path, {

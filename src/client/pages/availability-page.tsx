@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatIndonesianDate, isCalendarDate } from '../../domain/clock';
+import { formatIndonesianDate, isCalendarDate, localMomentIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import { buttonStyles } from '../components/button-styles';
 import { fetchDayBookings, fetchToday } from '../features/booking/api';
@@ -50,6 +50,11 @@ export function AvailabilityPage() {
         />
       </div>
       <section className="mt-6">
+        {day.status === 'ready' && day.data.keptFrom && (
+          <p role="status" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+            {messages.offlineSchedule(localMomentIn(browserTimeZone(), day.data.keptFrom).time)}
+          </p>
+        )}
         {date && <h2 className="mb-3 text-lg font-semibold">{formatIndonesianDate(date)}</h2>}
         {failed ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
@@ -59,12 +64,12 @@ export function AvailabilityPage() {
             </button>
           </div>
         ) : day.status === 'ready' ? (
-          day.data.bookings.length === 0 ? (
+          day.data.data.bookings.length === 0 ? (
             <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
-              {messages.noBookingsOn(formatIndonesianDate(day.data.date))}
+              {messages.noBookingsOn(formatIndonesianDate(day.data.data.date))}
             </p>
           ) : (
-            <DayBookingsTable caption={messages.bookingsOn(formatIndonesianDate(day.data.date))} bookings={day.data.bookings} />
+            <DayBookingsTable caption={messages.bookingsOn(formatIndonesianDate(day.data.data.date))} bookings={day.data.data.bookings} />
           )
         ) : (
           <p role="status" className="text-slate-700">
@@ -74,4 +79,9 @@ export function AvailabilityPage() {
       </section>
     </>
   );
+}
+
+/** The phone's own zone: "last updated" is read against the clock the student sees. */
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

@@ -1,6 +1,6 @@
 import type { CreateBookingRequest, CreatedBooking, ListBookingsResponse, RosterEntry } from '../../../domain/booking-schemas';
 import { messages } from '../../../domain/messages';
-import { getJson, isRecord, postJson } from '../../lib/http';
+import { getJson, getJsonOrKept, isRecord, type KeptOrFresh, postJson } from '../../lib/http';
 
 /** Today in the app's zone, which may not be the browser's. */
 export async function fetchToday(signal?: AbortSignal): Promise<string> {
@@ -11,8 +11,9 @@ export async function fetchRoster(signal?: AbortSignal): Promise<RosterEntry[]> 
   return (await getJson<{ users: RosterEntry[] }>('/api/roster', signal)).users;
 }
 
-export async function fetchDayBookings(date: string, signal?: AbortSignal): Promise<ListBookingsResponse> {
-  return getJson<ListBookingsResponse>(`/api/bookings?date=${encodeURIComponent(date)}`, signal);
+/** The day's bookings; offline, the copy last loaded, with when the server gave it. */
+export async function fetchDayBookings(date: string, signal?: AbortSignal): Promise<KeptOrFresh<ListBookingsResponse>> {
+  return getJsonOrKept<ListBookingsResponse>(`/api/bookings?date=${encodeURIComponent(date)}`, signal);
 }
 
 export type CreateBookingResult =
@@ -26,7 +27,8 @@ export async function createBooking(request: CreateBookingRequest): Promise<Crea
   try {
     reply = await postJson('/api/bookings', request);
   } catch {
-    return { kind: 'failed', message: messages.unexpected };
+    // fetch rejects only when no answer came back at all: the phone has no connection.
+    return { kind: 'failed', message: messages.noConnection };
   }
   const { status, body } = reply;
   if (!isRecord(body)) return { kind: 'failed', message: messages.unexpected };
