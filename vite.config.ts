@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { inlineCss } from './scripts/inline-css.ts';
 import { ICON_SIZES, pwaIcons } from './scripts/pwa-icons.ts';
 import { messages } from './src/domain/messages.ts';
 
@@ -16,6 +17,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    inlineCss(),
     pwaIcons('src/client/public/logo.svg', THEME_COLOR),
     VitePWA({
       // Registered by a deferred script after the page has loaded: it never delays the first paint.

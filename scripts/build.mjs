@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const STAMP = 'dist/.build-stamp';
-const SOURCES = ['src', 'vite.config.ts', 'scripts/pwa-icons.ts', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = ['src', 'vite.config.ts', 'scripts/pwa-icons.ts', 'scripts/inline-css.ts', 'package-lock.json', 'tsconfig.json'];
 
 function newestMtime(path) {
   const stat = statSync(path);

@@ -9,6 +9,7 @@ import { registerNotifier } from './notify/notifier';
 import type { NotifierOptions } from './notify/outbox-worker';
 import { registerErrorHandler } from './plugins/errors';
 import { healthRoutes } from './plugins/health';
+import { inlineStyleSources } from './plugins/inline-styles';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { todayRoutes } from './plugins/today';
@@ -35,8 +36,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: context.config.trustProxy,
   });
+  const clientDir = options.clientDir ?? resolve('dist/client');
   registerErrorHandler(app);
-  await registerSecurity(app);
+  await registerSecurity(app, { inlineStyles: inlineStyleSources(clientDir) });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: context.config.sessionSecret });
   await app.register(healthRoutes, context);
@@ -45,7 +47,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(adminRoutes, context);
   await app.register(voucherRoutes, context);
   await app.register(bookingRoutes, context);
-  await registerSpa(app, options.clientDir ?? resolve('dist/client'));
+  await registerSpa(app, clientDir);
   if (context.config.telegram) registerNotifier(app, context, context.config.telegram, options.notifier);
   app.addHook('onClose', async () => {
     await context.db.close();

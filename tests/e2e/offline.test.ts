@@ -29,7 +29,7 @@ describe('installable, and readable offline', () => {
 
   it('offline, / shows the last schedule it loaded with when that was', async () => {
     await bookViaApi(app.baseUrl, { name: 'Siti Rahmawati', date: await serverToday(app.baseUrl), start: '20:00', end: '21:00' });
-    const page = await openPage(app, { timezoneId: ZONE });
+    const page = await openPage(app, { timezoneId: ZONE, serviceWorkers: 'allow' });
     await page.goto('/');
     await page.getByRole('cell', { name: 'Siti Rahmawati' }).waitFor();
     await waitForServiceWorker(page);
@@ -57,7 +57,7 @@ describe('installable, and readable offline', () => {
   });
 
   it('never keeps admin answers, cancel links or anything sent with POST', async () => {
-    const page = await openPage(app);
+    const page = await openPage(app, { serviceWorkers: 'allow' });
     await page.goto('/');
     await waitForServiceWorker(page);
     await page.evaluate(async () => {
@@ -74,7 +74,7 @@ describe('installable, and readable offline', () => {
   });
 
   it('has a web app manifest that makes it installable', async () => {
-    const page = await openPage(app);
+    const page = await openPage(app, { serviceWorkers: 'allow' });
     await page.goto('/');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     const response = await page.request.get(href ?? '');
