@@ -38,9 +38,3 @@ export const voucherSummarySchema = z.object({
 });
 export type VoucherSummary = z.infer<typeof voucherSummarySchema>;
 export const listVouchersResponseSchema = z.object({ vouchers: z.array(voucherSummarySchema) });
-
-export const errorResponseSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -55,11 +55,6 @@ export const createdBookingSchema = z.object({
 export type CreatedBooking = z.infer<typeof createdBookingSchema>;
 export const createBookingResponseSchema = z.object({ booking: createdBookingSchema });
 
-export const bookingErrorsResponseSchema = z.object({
-  message: z.string().optional(),
-  errors: z.record(z.string(), z.string()),
-});
-
 export const listBookingsQuerySchema = z.strictObject({
   date: calendarDate(messages.dateRequired).refine((value) => value !== '', { error: messages.dateRequired }),
 });
@@ -76,7 +71,6 @@ export const dayBookingSchema = z.object({
 });
 export type DayBooking = z.infer<typeof dayBookingSchema>;
 export const listBookingsResponseSchema = z.object({ date: z.string(), bookings: z.array(dayBookingSchema) });
-export type ListBookingsResponse = z.infer<typeof listBookingsResponseSchema>;
 
 export const rosterEntrySchema = z.object({ name: z.string(), class: z.string().max(MAX_CLASS_LENGTH) });
 export const rosterResponseSchema = z.object({ users: z.array(rosterEntrySchema) });

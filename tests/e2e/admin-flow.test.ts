@@ -104,6 +104,25 @@ describe('admin screens in Chromium', () => {
     expect(statuses).toEqual([401, 401]);
   });
 
+  it('does not let a session answer without an admin in, and opens /generate on Coba lagi once the server confirms', async () => {
+    const page = await open();
+    await signIn(page);
+    await page.route('**/api/admin/session', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ admin: { name: admin.name, role: 'student' } }),
+      }),
+    );
+    await page.reload();
+    await page.getByRole('alert').filter({ hasText: 'Gagal memeriksa akses, coba lagi.' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Generate Voucher' }).count()).toBe(0);
+
+    await page.unroute('**/api/admin/session');
+    await page.getByRole('button', { name: 'Coba lagi' }).click();
+    await page.getByRole('button', { name: 'Generate Voucher' }).waitFor();
+  });
+
   it('shows the required-field messages, and the spec messages under the form for a refused login', async () => {
     const page = await open();
     await page.goto('/login');

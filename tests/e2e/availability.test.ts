@@ -175,6 +175,19 @@ describe('the availability page', () => {
       .waitFor();
   });
 
+  it('treats a 200 whose body is not the day’s list like a failed fetch, never as a free day', async () => {
+    const date = await dayFromToday(app.baseUrl, 9);
+    const page = await openPage(app);
+    // An empty list whose entries lack their times: only parsing the answer tells it from a free day.
+    await page.route(bookingsList, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ date, bookings: [{ name: 'Budi Santoso' }] }) }),
+    );
+    await page.goto(`/?tanggal=${date}`);
+    const main = page.getByRole('main');
+    await main.getByRole('alert').getByText('Gagal memuat jadwal.', { exact: true }).waitFor();
+    expect(await main.getByRole('table').count()).toBe(0);
+  });
+
   it('fits a 360 px phone, long names included, with large enough controls', async () => {
     const date = await dayFromToday(app.baseUrl, 7);
     await bookViaApi(app.baseUrl, { name: 'Siti Rahmawati', date, start: '07:00', end: '09:00' });

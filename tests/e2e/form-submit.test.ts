@@ -154,4 +154,16 @@ describe('the borrowing form: saving', () => {
     expect(await form.save.isDisabled()).toBe(false);
     expect(await form.save.textContent()).toBe('Simpan');
   });
+
+  it('does not call a booking saved when the 201 does not carry the booking', async () => {
+    const { page, form } = await openBorrowForm(app);
+    await page.route(
+      (url) => url.pathname === '/api/bookings',
+      (route) => route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ booking: { id: 1 } }) }),
+    );
+    await form.fill({ name: 'Budi Santoso', date: await dayFromToday(app.baseUrl, 9), start: '08:00', end: '09:00', reason: 'kuliah' });
+    await form.save.click();
+    await form.globalError.getByText('Terjadi kesalahan tidak terduga.', { exact: true }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
 });

@@ -1,51 +1,71 @@
-/** A reply outside 2xx, so callers can tell it from a network failure if they need to. */
-export class HttpStatusError extends Error {
-  constructor(readonly status: number) {
-    super(`HTTP ${status}`);
-  }
-}
+import type { z } from 'zod';
+import { messages } from '../../domain/messages';
 
-/** GET a JSON body; rejects on a network failure, a non-2xx status or a body that is not JSON. */
-export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(path, { signal, headers: { accept: 'application/json' } });
-  if (!response.ok) throw new HttpStatusError(response.status);
-  return (await response.json()) as T;
-}
+/**
+ * Why a call did not give what was asked. `status` is the answer's HTTP status, 0 when none came
+ * (a network failure or an aborted call); a success whose body fails its schema keeps its status.
+ */
+export type ApiFailure = { ok: false; status: number; message: string; errors: Record<string, string> };
+/**
+ * `keptFrom`: the answer is the copy the service worker kept, given when the server could not be
+ * reached (vite.config.ts), and this is when the server gave it.
+ */
+export type ApiResult<T> = { ok: true; data: T; keptFrom?: Date } | ApiFailure;
 
-/** A GET answer, and when it is the copy the service worker kept because the server could not be reached, the time the server gave it. */
-export interface KeptOrFresh<T> {
-  data: T;
-  keptFrom?: Date;
-}
+/**
+ * A schema, or the import that yields it. The pages of the first load pass imports, so zod is
+ * not in the entry script (it would take `/` over its size budget) and loads beside the request,
+ * not after it: docs/decisions/0010-typed-http-client.md.
+ */
+export type SchemaSource<T> = z.ZodType<T> | Promise<z.ZodType<T>>;
+
+const errorResponseSchema = () => import('../../domain/error-response-schema').then((module) => module.errorResponseSchema);
+
+const unexpected = (status: number): ApiFailure => ({ ok: false, status, message: messages.unexpected, errors: {} });
 
 /** The header the service worker puts on an answer it took from its cache (vite.config.ts). */
 const SERVED_FROM_CACHE = 'x-served-from-cache';
 
-/** GET a JSON body as `getJson` does, telling a kept copy from the server's answer of now. */
-export async function getJsonOrKept<T>(path: string, signal?: AbortSignal): Promise<KeptOrFresh<T>> {
-  const response = await fetch(path, { signal, headers: { accept: 'application/json' } });
-  if (!response.ok) throw new HttpStatusError(response.status);
-  const data = (await response.json()) as T;
+function keptFrom(response: Response): { keptFrom?: Date } {
   const servedAt = response.headers.get('date');
-  if (response.headers.get(SERVED_FROM_CACHE) === null || servedAt === null) return { data };
-  return { data, keptFrom: new Date(servedAt) };
+  return response.headers.get(SERVED_FROM_CACHE) === null || servedAt === null ? {} : { keptFrom: new Date(servedAt) };
 }
 
-/** POST a JSON body; the reply's body is parsed when it is JSON, else undefined. Rejects only on a network failure. */
-export async function postJson(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const parsed: unknown = await response.json().catch(() => undefined);
-  return { status: response.status, body: parsed };
-}
+/** Undefined when its chunk could not be loaded; never a rejection left unhandled by an early return. */
+const settled = <S>(source: S | Promise<S>): Promise<S | undefined> => Promise.resolve(source).catch(() => undefined);
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
+/**
+ * Every API call goes through here: a success's body is parsed with the domain's response schema
+ * (`z.undefined()` for a 204), an error's with the error schema. It never rejects.
+ */
+export async function callApi<T>(
+  path: string,
+  schema: SchemaSource<T>,
+  init: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
+  const successSchema = settled(schema);
+  const errorSchema = settled(errorResponseSchema());
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      signal: init.signal,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    body = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  } catch {
+    // fetch rejects only when no answer came back at all: the phone has no connection.
+    return { ok: false, status: 0, message: messages.noConnection, errors: {} };
+  }
+  // A schema whose chunk failed to load fails the call like a wrong answer would.
+  if (response.ok) {
+    const parsed = (await successSchema)?.safeParse(body);
+    return parsed?.success ? { ok: true, data: parsed.data, ...keptFrom(response) } : unexpected(response.status);
+  }
+  const error = (await errorSchema)?.safeParse(body);
+  if (!error?.success) return unexpected(response.status);
+  return { ok: false, status: response.status, message: error.data.message ?? messages.unexpected, errors: error.data.errors ?? {} };
 }

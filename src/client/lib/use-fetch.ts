@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { isAbort } from './http';
+import type { ApiFailure, ApiResult } from './http';
 
-export type FetchState<T> = { status: 'idle' } | { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
+export type FetchState<T> =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'failed'; failure: ApiFailure }
+  | { status: 'ready'; data: T };
 
 type Stored<T> = { key: string | undefined; state: FetchState<T> };
 
@@ -12,7 +16,7 @@ type Stored<T> = { key: string | undefined; state: FetchState<T> };
  */
 export function useFetch<T>(
   key: string | undefined,
-  load: (key: string, signal: AbortSignal) => Promise<T>,
+  load: (key: string, signal: AbortSignal) => Promise<ApiResult<T>>,
 ): FetchState<T> & { retry: () => void } {
   const [stored, setStored] = useState<Stored<T>>({ key: undefined, state: { status: 'idle' } });
   const [attempt, setAttempt] = useState(0);
@@ -23,14 +27,10 @@ export function useFetch<T>(
     if (key === undefined) return;
     const controller = new AbortController();
     setStored({ key, state: { status: 'loading' } });
-    load(key, controller.signal).then(
-      (data) => setStored({ key, state: { status: 'ready', data } }),
-      (error: unknown) => {
-        if (isAbort(error)) return;
-        console.error(error);
-        setStored({ key, state: { status: 'failed' } });
-      },
-    );
+    load(key, controller.signal).then((result) => {
+      if (controller.signal.aborted) return;
+      setStored({ key, state: result.ok ? { status: 'ready', data: result.data } : { status: 'failed', failure: result } });
+    });
     return () => controller.abort();
   }, [key, attempt]);
 

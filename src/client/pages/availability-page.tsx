@@ -13,7 +13,7 @@ export function AvailabilityPage() {
   const requested = searchParams.get('tanggal') ?? '';
   const requestedDate = isCalendarDate(requested) ? requested : undefined;
   const today = useFetch(requestedDate ? undefined : 'today', (_key, signal) => fetchToday(signal));
-  const date = requestedDate ?? (today.status === 'ready' ? today.data : undefined);
+  const date = requestedDate ?? (today.status === 'ready' ? today.data.today : undefined);
   const day = useFetch(date, fetchDayBookings);
   const dateInputId = useId();
 
@@ -64,12 +64,12 @@ export function AvailabilityPage() {
             </button>
           </div>
         ) : day.status === 'ready' ? (
-          day.data.data.bookings.length === 0 ? (
+          day.data.day.bookings.length === 0 ? (
             <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
-              {messages.noBookingsOn(formatIndonesianDate(day.data.data.date))}
+              {messages.noBookingsOn(formatIndonesianDate(day.data.day.date))}
             </p>
           ) : (
-            <DayBookingsTable caption={messages.bookingsOn(formatIndonesianDate(day.data.data.date))} bookings={day.data.data.bookings} />
+            <DayBookingsTable caption={messages.bookingsOn(formatIndonesianDate(day.data.day.date))} bookings={day.data.day.bookings} />
           )
         ) : (
           <p role="status" className="text-slate-700">

@@ -35,9 +35,9 @@ function BorrowFormScreen() {
       <title>{`${messages.formTitle} · ${messages.appName}`}</title>
       <h1 className="text-2xl font-bold">{messages.formTitle}</h1>
       <BorrowForm
-        roster={roster.status === 'ready' ? roster.data : undefined}
+        roster={roster.status === 'ready' ? roster.data.users : undefined}
         rosterNotice={rosterNotice}
-        today={today.status === 'ready' ? today.data : undefined}
+        today={today.status === 'ready' ? today.data.today : undefined}
         loading={roster.status === 'loading' || today.status === 'loading'}
         onCreated={setCreated}
         submitRef={submitRef}

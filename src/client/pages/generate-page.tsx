@@ -1,30 +1,36 @@
 import { useEffect, useState } from 'react';
-import type { CreatedVoucher } from '../../domain/admin-schemas';
+import type { CreatedVoucher, VoucherSummary } from '../../domain/admin-schemas';
 import { messages } from '../../domain/messages';
 import { fetchVouchers, logoutAdmin } from '../features/admin/api';
 import { useAdminAccess } from '../features/admin/use-admin-access';
 import { VoucherGenerator } from '../features/admin/voucher-generator';
 import { VoucherList, type VoucherListState } from '../features/admin/voucher-list';
+import { useFetch } from '../lib/use-fetch';
 
 export function GeneratePage() {
   const { access, retry, signOut } = useAdminAccess();
-  const [list, setList] = useState<VoucherListState>({ state: 'loading' });
+  const vouchers = useFetch(access.state === 'allowed' ? 'vouchers' : undefined, (_key, signal) => fetchVouchers(signal));
+  // Made on this page since the list was fetched, newest first.
+  const [added, setAdded] = useState<VoucherSummary[]>([]);
   const [logoutFailed, setLogoutFailed] = useState(false);
-  const allowed = access.state === 'allowed';
+  const unauthorized = vouchers.status === 'failed' && vouchers.failure.status === 401;
 
   useEffect(() => {
-    if (!allowed) return;
-    let current = true;
-    fetchVouchers().then((result) => {
-      if (!current) return;
-      if (result.ok) setList({ state: 'loaded', vouchers: result.data.vouchers });
-      else if (result.status === 401) signOut();
-      else setList({ state: 'failed' });
-    });
-    return () => {
-      current = false;
-    };
-  }, [allowed, signOut]);
+    if (unauthorized) signOut();
+  }, [unauthorized, signOut]);
+
+  const list: VoucherListState =
+    vouchers.status === 'ready'
+      ? {
+          state: 'loaded',
+          vouchers: [
+            ...added.filter((voucher) => !vouchers.data.vouchers.some((listed) => listed.code === voucher.code)),
+            ...vouchers.data.vouchers,
+          ],
+        }
+      : vouchers.status === 'failed'
+        ? { state: 'failed' }
+        : { state: 'loading' };
 
   async function logout() {
     setLogoutFailed(false);
@@ -35,8 +41,7 @@ export function GeneratePage() {
   }
 
   function addVoucher(voucher: CreatedVoucher) {
-    const summary = { ...voucher, isUsed: false, usedBy: null };
-    setList((previous) => ({ state: 'loaded', vouchers: [summary, ...(previous.state === 'loaded' ? previous.vouchers : [])] }));
+    setAdded((previous) => [{ ...voucher, isUsed: false, usedBy: null }, ...previous]);
   }
 
   if (access.state === 'checking') return <p role="status">{messages.checkingAccess}</p>;

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { Admin } from '../../../domain/admin-schemas';
+import { useFetch } from '../../lib/use-fetch';
 import { clearStoredAdmin, readStoredAdmin, storeAdmin } from './admin-storage';
 import { fetchAdminSession } from './api';
 
@@ -12,34 +13,25 @@ export type AdminAccess = { state: 'checking' } | { state: 'allowed'; admin: Adm
  */
 export function useAdminAccess(): { access: AdminAccess; retry: () => void; signOut: () => void } {
   const navigate = useNavigate();
-  const [access, setAccess] = useState<AdminAccess>({ state: 'checking' });
-  const [attempt, setAttempt] = useState(0);
+  const storedAsAdmin = readStoredAdmin() !== undefined;
+  const session = useFetch(storedAsAdmin ? 'session' : undefined, (_key, signal) => fetchAdminSession(signal));
+  const admin = session.status === 'ready' ? session.data.admin : undefined;
+  const unauthorized = session.status === 'failed' && session.failure.status === 401;
 
   const signOut = useCallback(() => {
     clearStoredAdmin();
     navigate('/login', { replace: true });
   }, [navigate]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger.
   useEffect(() => {
-    if (!readStoredAdmin()) {
-      navigate('/login', { replace: true });
-      return;
-    }
-    let current = true;
-    setAccess({ state: 'checking' });
-    fetchAdminSession().then((result) => {
-      if (!current) return;
-      if (result.ok) {
-        storeAdmin(result.data.admin);
-        setAccess({ state: 'allowed', admin: result.data.admin });
-      } else if (result.status === 401) signOut();
-      else setAccess({ state: 'failed' });
-    });
-    return () => {
-      current = false;
-    };
-  }, [attempt, navigate, signOut]);
+    if (!storedAsAdmin || unauthorized) signOut();
+    else if (admin) storeAdmin(admin);
+  }, [storedAsAdmin, unauthorized, admin, signOut]);
 
-  return { access, retry: () => setAttempt((value) => value + 1), signOut };
+  const access: AdminAccess = admin
+    ? { state: 'allowed', admin }
+    : session.status === 'failed' && !unauthorized
+      ? { state: 'failed' }
+      : { state: 'checking' };
+  return { access, retry: session.retry, signOut };
 }

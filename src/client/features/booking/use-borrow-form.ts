@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking-rules';
 import type { CreatedBooking, RosterEntry } from '../../../domain/booking-schemas';
-import { messages } from '../../../domain/messages';
 import { createBooking } from './api';
 import { checkOnClient, firstErrorField, splitServerErrors } from './client-checks';
 
@@ -56,14 +55,14 @@ export function useBorrowForm({ roster, today, onCreated }: Options) {
     setSaving(true);
     const result = await createBooking(values);
     setSaving(false);
-    if (result.kind === 'created') {
+    if (result.ok) {
       setValues(EMPTY);
       setResetCount((count) => count + 1);
-      onCreated(result.booking);
-    } else if (result.kind === 'rejected') {
+      onCreated(result.data.booking);
+    } else if (hasErrors(result.errors)) {
       const { fields: fieldErrors, other } = splitServerErrors(result.errors);
       if (hasErrors(fieldErrors)) showErrors(fieldErrors);
-      if (other.length > 0 || !hasErrors(fieldErrors)) setGlobalError(other[0] ?? result.message ?? messages.unexpected);
+      if (other.length > 0 || !hasErrors(fieldErrors)) setGlobalError(other[0] ?? result.message);
     } else {
       setGlobalError(result.message);
     }
