@@ -14,7 +14,7 @@ export function inlineCss(): Plugin {
         const bundle = context.bundle ?? {};
         return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
           const asset = bundle[fileName];
-          if (!asset || asset.type !== 'asset') return link;
+          if (asset?.type !== 'asset') return link;
           return `<style>${String(asset.source).trim()}</style>`;
         });
       },

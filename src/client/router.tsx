@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { clientRoutes } from '../domain/client-routes';
 import { messages } from '../domain/messages';
 import { Layout } from './components/layout';
 import { AvailabilityPage } from './pages/availability-page';
+import { NotFoundPage } from './pages/not-found-page';
 
 // The landing page ships in the entry; every other page is a chunk of its own, fetched on first
 // visit, so the admin screens stay out of the first load of the student pages.
@@ -16,12 +18,12 @@ export function AppRoutes() {
     <Layout>
       <Suspense fallback={<p role="status">{messages.loading}</p>}>
         <Routes>
-          <Route path="/" element={<AvailabilityPage />} />
-          <Route path="/peraturan" element={<RulesPage />} />
-          <Route path="/form" element={<BorrowFormPage />} />
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/generate" element={<GeneratePage />} />
-          <Route path="*" element={<h1 className="text-2xl font-bold">{messages.notFound}</h1>} />
+          <Route path={clientRoutes.availability} element={<AvailabilityPage />} />
+          <Route path={clientRoutes.rules} element={<RulesPage />} />
+          <Route path={clientRoutes.form} element={<BorrowFormPage />} />
+          <Route path={clientRoutes.login} element={<LoginPage />} />
+          <Route path={clientRoutes.generate} element={<GeneratePage />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
     </Layout>

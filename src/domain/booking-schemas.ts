@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isCalendarDate, isClockTime } from './clock';
-import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH, MAX_REASON_LENGTH } from './limits';
+import { daysBetween, isCalendarDate, isClockTime } from './clock';
+import { MAX_CLASS_LENGTH, MAX_LIST_DAYS, MAX_NAME_LENGTH, MAX_REASON_LENGTH } from './limits';
 import { messages } from './messages';
 
 /** How each booking field is called in a message about its shape. */
@@ -59,6 +59,14 @@ export const listBookingsQuerySchema = z.strictObject({
   date: calendarDate(messages.dateRequired).refine((value) => value !== '', { error: messages.dateRequired }),
 });
 
+const requiredDate = (required: string) => calendarDate(required).refine((value) => value !== '', { error: required });
+
+/** `from` to `to`, both included: the availability page loads a week at once. */
+export const listBookingsRangeQuerySchema = z
+  .strictObject({ from: requiredDate(messages.rangeFromRequired), to: requiredDate(messages.rangeToRequired) })
+  .refine((range) => range.to >= range.from, { error: messages.rangeReversed, path: ['to'] })
+  .refine((range) => daysBetween(range.from, range.to) < MAX_LIST_DAYS, { error: messages.rangeTooLong(MAX_LIST_DAYS), path: ['to'] });
+
 export const dayBookingSchema = z.object({
   start: z.string(),
   end: z.string(),
@@ -71,9 +79,23 @@ export const dayBookingSchema = z.object({
 });
 export type DayBooking = z.infer<typeof dayBookingSchema>;
 export const listBookingsResponseSchema = z.object({ date: z.string(), bookings: z.array(dayBookingSchema) });
+export type ListBookingsResponse = z.infer<typeof listBookingsResponseSchema>;
 
 export const rosterEntrySchema = z.object({ name: z.string(), class: z.string().max(MAX_CLASS_LENGTH) });
 export const rosterResponseSchema = z.object({ users: z.array(rosterEntrySchema) });
 export type RosterEntry = z.infer<typeof rosterEntrySchema>;
 
-export const todayResponseSchema = z.object({ today: z.string(), timeZone: z.string() });
+export const todayResponseSchema = z.object({
+  today: z.string(),
+  timeZone: z.string(),
+  /** The server's current instant (ISO): the availability page's clock, whatever the phone's says. */
+  now: z.iso.datetime(),
+});
+export type TodayResponse = z.infer<typeof todayResponseSchema>;
+
+export const listBookingsRangeResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Every date from `from` to `to` in order, each with its bookings as the one-date form lists them. */
+  days: z.array(listBookingsResponseSchema),
+});

@@ -82,12 +82,41 @@ const indonesianDate = new Intl.DateTimeFormat('id-ID', {
 
 /** '2026-11-22' → 'Minggu, 22 November 2026'. */
 export function formatIndonesianDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return indonesianDate.format(new Date(Date.UTC(year, month - 1, day)));
+  return indonesianDate.format(utcDate(date));
 }
 
 /** Hours for a message: whole when whole, else one decimal with a comma (150 min → '2,5'). */
 export function formatHours(minutes: number): string {
   const hours = Math.round((minutes / 60) * 10) / 10;
   return Number.isInteger(hours) ? String(hours) : hours.toFixed(1).replace('.', ',');
+}
+
+function utcDate(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+/** Whole days from `from` to `to` ('2026-11-22' to '2026-11-23' → 1; negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utcDate(to).getTime() - utcDate(from).getTime()) / 86_400_000);
+}
+
+/** The Monday of the week `date` falls in: weeks here start on Senin, as Indonesian calendars do. */
+export function startOfWeek(date: string): string {
+  const sinceMonday = (utcDate(date).getUTCDay() + 6) % 7;
+  return addDays(date, -sinceMonday);
+}
+
+const shortWeekday = new Intl.DateTimeFormat('id-ID', { weekday: 'short', timeZone: 'UTC' });
+
+/** '2026-11-23' → 'Sen'. */
+export function formatShortWeekday(date: string): string {
+  return shortWeekday.format(utcDate(date));
+}
+
+const shortDate = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** '2026-11-23', '2026-11-29' → '23–29 Nov 2026' (months and years written once when shared). */
+export function formatDateRange(from: string, to: string): string {
+  return shortDate.formatRange(utcDate(from), utcDate(to));
 }

@@ -32,6 +32,9 @@ export const MAX_CLASS_LENGTH = 50;
 
 export const MINUTES_PER_DAY = 24 * 60;
 
+/** Most dates one request for bookings may cover (a month), so one request cannot read the whole table. */
+export const MAX_LIST_DAYS = 31;
+
 export function isHomeClass(className: string): boolean {
   return className.trim().toLowerCase() === HOME_CLASS.toLowerCase();
 }

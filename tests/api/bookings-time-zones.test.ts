@@ -41,7 +41,11 @@ describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => 
     // Node applies a changed TZ at once; this proves the process really runs in that zone now.
     expect(new Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(zone);
 
-    expect((await requestJson(testApp.baseUrl, '/api/today')).body).toEqual({ today: date, timeZone: 'Asia/Jakarta' });
+    expect((await requestJson(testApp.baseUrl, '/api/today')).body).toEqual({
+      today: date,
+      timeZone: 'Asia/Jakarta',
+      now: current.toISOString(),
+    });
     const name = `Mahasiswa ${index}`;
     const start = `${String(8 + index * 2).padStart(2, '0')}:00`;
     const end = `${String(9 + index * 2).padStart(2, '0')}:00`;

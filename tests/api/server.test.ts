@@ -25,10 +25,14 @@ describe('the app over HTTP', () => {
     expect(reply.body).toEqual({ status: 'ok' });
   });
 
-  it('serves the SPA at / and at unknown page paths, index.html never cached', async () => {
-    for (const path of ['/', '/form', '/no/such/page']) {
+  it('serves the SPA at / and at unknown page paths (with 404), index.html never cached', async () => {
+    for (const [path, status] of [
+      ['/', 200],
+      ['/form', 200],
+      ['/no/such/page', 404],
+    ] as const) {
       const response = await fetch(`${testApp.baseUrl}${path}`);
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(status);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain('<div id="root"></div>');
     }
@@ -134,7 +138,7 @@ describe('the server process', () => {
     const clockFile = join(mkdtempSync(join(tmpdir(), 'pinjam-clock-')), 'now');
     writeFileSync(clockFile, '2031-05-04T20:00:00Z');
     const server = await startServerProcess({ DATABASE_URL: database.url, SEED_DEMO: '0', APP_CLOCK_FILE: clockFile });
-    expect((await requestJson(server.baseUrl, '/api/today')).body.today).toBe('2031-05-05');
+    expect((await requestJson(server.baseUrl, '/api/today')).body).toMatchObject({ today: '2031-05-05', now: '2031-05-04T20:00:00.000Z' });
     writeFileSync(clockFile, '2031-05-05T20:00:00Z');
     expect((await requestJson(server.baseUrl, '/api/today')).body.today).toBe('2031-05-06');
     writeFileSync(clockFile, '');

@@ -40,11 +40,19 @@ describe('accessibility (axe-core) in Chromium', () => {
         (url) => url.pathname === '/api/bookings',
         (route) => route.abort(),
       );
+      // A day in another week: the days of a loaded week are shown without a new request.
       await page
         .getByRole('main')
         .getByLabel('Tanggal')
-        .fill(await dayFromToday(app.baseUrl, 21));
+        .fill(await dayFromToday(app.baseUrl, 28));
       await page.getByText('Gagal memuat jadwal.').waitFor();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    it('an unknown path (the 404 page)', async () => {
+      const page = await openPage(app, { viewport });
+      await page.goto('/tidak-ada');
+      await page.getByRole('link', { name: 'Kembali ke Cek Ketersediaan' }).waitFor();
       expect(await violations(page)).toEqual([]);
     });
 
@@ -90,7 +98,7 @@ describe('accessibility (axe-core) in Chromium', () => {
   it('the open mobile menu', async () => {
     const page = await openPage(app, { viewport: PHONE });
     await page.goto('/peraturan');
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation').locator('button[aria-controls]').click();
     await page.getByRole('navigation').getByRole('link', { name: 'Generate Voucher' }).waitFor();
     expect(await violations(page)).toEqual([]);
   });

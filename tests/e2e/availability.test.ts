@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addDays, formatIndonesianDate } from '../../src/domain/clock';
+import { addDays, formatIndonesianDate, startOfWeek } from '../../src/domain/clock';
 import { PHONE, screenshot } from '../helpers/browser';
 import { bookViaApi, dayFromToday, serverToday } from './support/api';
 import { horizontalOverflow, smallTouchTargets } from './support/pages';
@@ -8,7 +8,7 @@ import { execOnDatabase, openPage, useStudentApp } from './support/student-app';
 
 const VOUCHER = 'VCH-MALAM1';
 
-/** Requests for a day's bookings, for holding or failing them in the browser's network layer. */
+/** Requests for bookings (the chosen day's week), for holding or failing them in the browser's network layer. */
 const bookingsList = (url: URL) => url.pathname === '/api/bookings';
 
 // The server's day starts 25 hours before the browser's: they never share a calendar date.
@@ -21,6 +21,16 @@ async function tableRows(page: Page): Promise<string[][]> {
     .getByRole('table')
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.innerText.replace(/\s+/g, ' ').trim())));
+}
+
+/** The chosen day's timeline, one line per block. */
+async function timelineBlocks(page: Page): Promise<string[]> {
+  const blocks = await page
+    .getByRole('main')
+    .getByRole('list', { name: /^Linimasa / })
+    .getByRole('listitem')
+    .allInnerTexts();
+  return blocks.map((text) => text.replace(/\s+/g, ' ').trim());
 }
 
 describe('the availability page', () => {
@@ -78,7 +88,8 @@ describe('the availability page', () => {
     const asked: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname === '/api/bookings') asked.push(url.searchParams.get('date') ?? '');
+      // The page loads the chosen day's week (from its Monday).
+      if (url.pathname === '/api/bookings' && url.searchParams.has('from')) asked.push(url.searchParams.get('from') ?? '');
     });
     const date = await dayFromToday(app.baseUrl, 8);
     await page.goto(`/?tanggal=${date}`);
@@ -98,7 +109,7 @@ describe('the availability page', () => {
       .getByText(/Tidak ada peminjaman/)
       .waitFor();
     expect(asked.filter((asked) => asked.startsWith('0'))).toEqual([]);
-    expect(asked.at(-1)).toBe(`2031${date.slice(4)}`);
+    expect(asked.at(-1)).toBe(startOfWeek(`2031${date.slice(4)}`));
   });
 
   it('shows an overnight voucher loan on both days with its real times, marked as continuing', async () => {
@@ -109,10 +120,19 @@ describe('the availability page', () => {
     await page.goto(`/?tanggal=${date}`);
     await page.getByRole('main').getByRole('table').waitFor();
     expect(await tableRows(page)).toEqual([['21:00', '03:00 berlanjut ke hari berikutnya', 'Budi Santoso', 'PPTI 21']]);
+    // In the timeline it fills the evening up to 24:00 and says where it goes on.
+    expect(await timelineBlocks(page)).toEqual([
+      '00:00 Kosong 00:00 - 21:00 Pinjam jam 00:00 - 04:00',
+      '21:00 Dipakai 21:00 - 03:00 Budi Santoso (PPTI 21) berlanjut ke hari berikutnya',
+    ]);
 
     await page.goto(`/?tanggal=${nextDay}`);
-    await page.getByRole('main').getByText('lanjutan dari hari sebelumnya').waitFor();
+    await page.getByRole('main').getByRole('table').getByText('lanjutan dari hari sebelumnya').waitFor();
     expect(await tableRows(page)).toEqual([['21:00 lanjutan dari hari sebelumnya', '03:00', 'Budi Santoso', 'PPTI 21']]);
+    expect(await timelineBlocks(page)).toEqual([
+      '00:00 Dipakai 21:00 - 03:00 Budi Santoso (PPTI 21) lanjutan dari hari sebelumnya',
+      '03:00 Kosong 03:00 - 24:00 Pinjam jam 03:00 - 07:00',
+    ]);
   });
 
   it('shows a loading state while the day is fetched', async () => {
@@ -154,8 +174,12 @@ describe('the availability page', () => {
 
   it('treats an error reply from the server like a failed fetch', async () => {
     const page = await openPage(app);
-    // The server's own query fails: its table is briefly gone.
-    execOnDatabase(app, 'alter table borrow_request rename to borrow_request_away');
+    // The server's own queries fail: their tables are briefly gone (the schedule's version
+    // counter too, or the server would rightly answer a week it already knows from memory).
+    execOnDatabase(
+      app,
+      'alter table borrow_request rename to borrow_request_away; alter table schedule_version rename to schedule_version_away',
+    );
     try {
       await page.goto(`/?tanggal=${await dayFromToday(app.baseUrl, 6)}`);
       await page.getByRole('main').getByText('Gagal memuat jadwal.').waitFor();
@@ -166,7 +190,10 @@ describe('the availability page', () => {
           .count(),
       ).toBe(0);
     } finally {
-      execOnDatabase(app, 'alter table borrow_request_away rename to borrow_request');
+      execOnDatabase(
+        app,
+        'alter table borrow_request_away rename to borrow_request; alter table schedule_version_away rename to schedule_version',
+      );
     }
     await page.getByRole('main').getByRole('button', { name: 'Coba lagi' }).click();
     await page

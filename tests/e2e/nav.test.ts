@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
 import { horizontalOverflow, mainNav, smallTouchTargets } from './support/pages';
@@ -19,6 +20,9 @@ const CURRENT_ON = [
   { path: '/generate', current: 'Generate Voucher' },
   { path: '/tidak-ada', current: 'none' },
 ];
+
+/** The menu button, whose name changes from Menu to Tutup while the menu is open. */
+const menuButton = (page: Page) => mainNav(page).locator('button[aria-controls]');
 
 describe('the navigation bar', () => {
   const app = useStudentApp();
@@ -58,6 +62,16 @@ describe('the navigation bar', () => {
     }
   });
 
+  it('shows a scooter logo whose square, the bar and the theme-color are one colour', async () => {
+    const page = await openPage(app);
+    await page.goto('/');
+    const themeColor = await page.locator('meta[name="theme-color"]').getAttribute('content');
+    const bar = await page.locator('header').evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(bar).toBe(hexToRgb(themeColor ?? ''));
+    const logo = await (await fetch(`${app.baseUrl}/logo.svg`)).text();
+    expect(/<rect [^>]*fill="([^"]+)"/.exec(logo)?.[1]).toBe(themeColor);
+  });
+
   it('stays fixed at the top of the viewport while the page scrolls', async () => {
     const page = await openPage(app, { viewport: { width: PHONE.width, height: 400 } });
     await page.goto('/peraturan');
@@ -73,7 +87,7 @@ describe('the navigation bar', () => {
     await page.goto('/');
     const nav = mainNav(page);
     await nav.getByRole('link', { name: 'Generate Voucher' }).waitFor();
-    expect(await nav.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    expect(await menuButton(page).isVisible()).toBe(false);
     for (const link of LINKS) expect(await nav.getByRole('link', { name: link.name, exact: true }).isVisible()).toBe(true);
   });
 
@@ -82,15 +96,20 @@ describe('the navigation bar', () => {
       const page = await openPage(app, { viewport: PHONE });
       await page.goto('/');
       const nav = mainNav(page);
-      const menu = nav.getByRole('button', { name: 'Menu' });
+      const menu = menuButton(page);
       const formLink = nav.getByRole('link', { name: 'Form Peminjaman' });
       await menu.waitFor();
       expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await menu.innerText()).toBe('Menu');
       expect(await formLink.isVisible()).toBe(false);
       await screenshot(page, 'nav-phone-360-closed');
 
+      const closedIcon = await menu.locator('svg path').getAttribute('d');
       await menu.click();
       expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      // While open the button says Tutup and shows another icon (a cross).
+      expect(await menu.innerText()).toBe('Tutup');
+      expect(await menu.locator('svg path').getAttribute('d')).not.toBe(closedIcon);
       for (const link of LINKS) expect(await nav.getByRole('link', { name: link.name, exact: true }).isVisible()).toBe(true);
       expect(await nav.getByRole('link', { name: 'Cek Ketersediaan' }).getAttribute('aria-current')).toBe('page');
       expect(await smallTouchTargets(page)).toEqual([]);
@@ -108,7 +127,7 @@ describe('the navigation bar', () => {
       const page = await openPage(app, { viewport: PHONE });
       await page.goto('/');
       const nav = mainNav(page);
-      const menu = nav.getByRole('button', { name: 'Menu' });
+      const menu = menuButton(page);
       await menu.click();
       await nav.getByRole('link', { name: 'Cek Ketersediaan' }).focus();
       await page.keyboard.press('Escape');
@@ -122,10 +141,23 @@ describe('the navigation bar', () => {
       expect(await menu.getAttribute('aria-expanded')).toBe('false');
     });
 
+    it('closes the menu on a tap outside it', async () => {
+      const page = await openPage(app, { viewport: PHONE, agreed: true });
+      await page.goto('/peraturan');
+      const nav = mainNav(page);
+      const menu = menuButton(page);
+      await menu.click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      // Below the open menu, on the page.
+      await page.mouse.click(PHONE.width / 2, PHONE.height - 60);
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await nav.getByRole('link', { name: 'Cek Ketersediaan' }).isVisible()).toBe(false);
+    });
+
     it('is operable by keyboard: the menu button toggles with Enter and Space', async () => {
       const page = await openPage(app, { viewport: PHONE });
       await page.goto('/');
-      const menu = mainNav(page).getByRole('button', { name: 'Menu' });
+      const menu = menuButton(page);
       await menu.focus();
       await page.keyboard.press('Space');
       expect(await menu.getAttribute('aria-expanded')).toBe('true');
@@ -134,3 +166,8 @@ describe('the navigation bar', () => {
     });
   });
 });
+
+function hexToRgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((index) => Number.parseInt(hex.slice(index, index + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}

@@ -29,6 +29,7 @@ export function NavBar() {
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuList = useRef<HTMLUListElement>(null);
+  const bar = useRef<HTMLElement>(null);
   const current = withoutTrailingSlash(pathname);
 
   useEffect(() => {
@@ -39,12 +40,20 @@ export function NavBar() {
       // Focus inside the menu would vanish with it.
       if (menuList.current?.contains(document.activeElement)) menuButton.current?.focus();
     };
+    // A tap anywhere outside the bar closes the menu, as it would close a native one.
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !bar.current?.contains(event.target)) setOpenOn(undefined);
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
   }, [open]);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 bg-blue-700 shadow">
+    <header ref={bar} className="fixed inset-x-0 top-0 z-40 bg-brand shadow">
       <nav aria-label={messages.mainNavigation} className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-2 px-4 py-2">
         <Link to="/" className="flex min-h-11 items-center gap-2 rounded-md font-bold text-white">
           <img src="/logo.svg" alt="" width="36" height="36" />
@@ -60,9 +69,15 @@ export function NavBar() {
           onClick={() => setOpen(!open)}
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" fill="currentColor">
-            <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+            <path
+              d={
+                open
+                  ? 'M5.4 4 4 5.4 8.6 10 4 14.6 5.4 16l4.6-4.6 4.6 4.6 1.4-1.4-4.6-4.6L16 5.4 14.6 4 10 8.6z'
+                  : 'M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z'
+              }
+            />
           </svg>
-          {messages.menu}
+          {open ? messages.closeMenu : messages.menu}
         </button>
         <ul
           ref={menuList}

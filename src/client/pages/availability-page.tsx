@@ -1,20 +1,30 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatIndonesianDate, isCalendarDate, localMomentIn } from '../../domain/clock';
+import { addDays, formatIndonesianDate, isCalendarDate, localMomentIn, startOfWeek } from '../../domain/clock';
+import { roundUpToQuarter } from '../../domain/day-timeline';
 import { messages } from '../../domain/messages';
 import { buttonStyles } from '../components/button-styles';
-import { fetchDayBookings, fetchToday } from '../features/booking/api';
+import { PageHeading } from '../components/page-heading';
+import { DayTimeline } from '../features/availability/day-timeline';
+import { NowStatus } from '../features/availability/now-status';
+import { useAppNow } from '../features/availability/use-app-now';
+import { useAvailability } from '../features/availability/use-availability';
+import { WeekStrip } from '../features/availability/week-strip';
 import { DayBookingsTable } from '../features/booking/day-bookings-table';
-import { useFetch } from '../lib/use-fetch';
 
-/** The day in the URL (`?tanggal=YYYY-MM-DD`) so a link to a day can be shared; without one, today in the app's zone. */
+/**
+ * The day in the URL (`?tanggal=YYYY-MM-DD`) so a link to a day can be shared; without one,
+ * today in the app's zone. One load brings the whole week of that day; the timeline and the
+ * table below it show the same day's bookings.
+ */
 export function AvailabilityPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tanggal') ?? '';
   const requestedDate = isCalendarDate(requested) ? requested : undefined;
-  const today = useFetch(requestedDate ? undefined : 'today', (_key, signal) => fetchToday(signal));
-  const date = requestedDate ?? (today.status === 'ready' ? today.data.today : undefined);
-  const day = useFetch(date, fetchDayBookings);
+  const availability = useAvailability(requestedDate);
+  const data = availability.status === 'ready' ? availability.data : undefined;
+  const now = useAppNow(data?.clock, data?.clockReceivedAt);
+  const date = requestedDate ?? data?.clock.today;
   const dateInputId = useId();
 
   // The input may hold a half-typed date; it follows the URL whenever the chosen day changes.
@@ -23,6 +33,10 @@ export function AvailabilityPage() {
     if (date) setInputValue(date);
   }, [date]);
 
+  const pick = (value: string) => {
+    setInputValue(value);
+    if (value !== date) setSearchParams({ tanggal: value });
+  };
   const onDateChange = (value: string) => {
     setInputValue(value);
     // While a year is typed digit by digit the input reports 0002, 0020, 0202: not days to show.
@@ -30,47 +44,81 @@ export function AvailabilityPage() {
     if (isCalendarDate(value) && !halfTypedYear && value !== date) setSearchParams({ tanggal: value });
   };
 
-  const failed = day.status === 'failed' || today.status === 'failed';
-  const retry = day.status === 'failed' ? day.retry : today.retry;
+  // An emptied field shows no day at all, rather than the previous one under its heading.
+  const shownDate = inputValue === '' ? undefined : date;
+  const bookings = data && shownDate ? data.week.get(shownDate) : undefined;
+  const today = now?.today ?? data?.clock.today;
+  const bookableFrom =
+    !shownDate || !today || shownDate < today ? undefined : shownDate === today ? roundUpToQuarter(now?.minutes ?? 0) : 0;
 
   return (
     <>
       <title>{`${messages.availabilityTitle} · ${messages.appName}`}</title>
-      <h1 className="text-2xl font-bold">{messages.availabilityTitle}</h1>
+      <PageHeading>{messages.availabilityTitle}</PageHeading>
+      {data?.keptFrom ? (
+        // Offline, what is shown is the last schedule loaded; "now" cannot be told from it.
+        <p role="status" className="mt-3 rounded-lg border-l-8 border-amber-600 bg-amber-50 px-4 py-3 font-medium text-amber-950">
+          {messages.offlineSchedule(localMomentIn(browserTimeZone(), data.keptFrom).time)}
+        </p>
+      ) : (
+        data && now && <NowStatus todayBookings={data.today} minutes={now.minutes} />
+      )}
+      {/* Kept on screen while another week loads, so the page does not jump. */}
+      {date && (
+        <WeekStrip
+          weekStart={startOfWeek(date)}
+          chosen={shownDate}
+          week={data?.weekStart === startOfWeek(date) ? data.week : undefined}
+          onPick={pick}
+        />
+      )}
       <div className="mt-4 flex flex-col gap-1">
         <label htmlFor={dateInputId} className="font-medium">
           {messages.availabilityDateLabel}
         </label>
-        <input
-          id={dateInputId}
-          type="date"
-          value={inputValue}
-          onChange={(event) => onDateChange(event.target.value)}
-          className="min-h-11 w-full max-w-xs rounded-md border border-slate-400 bg-white px-3"
-        />
+        <div className="flex gap-2">
+          <input
+            id={dateInputId}
+            type="date"
+            value={inputValue}
+            onChange={(event) => onDateChange(event.target.value)}
+            className="min-h-11 w-full max-w-xs min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3"
+          />
+          <button type="button" className={`${buttonStyles.secondary} px-3`} disabled={!today} onClick={() => today && pick(today)}>
+            {messages.goToday}
+          </button>
+          <button
+            type="button"
+            className={`${buttonStyles.secondary} px-3`}
+            disabled={!today}
+            onClick={() => today && pick(addDays(today, 1))}
+          >
+            {messages.goTomorrow}
+          </button>
+        </div>
       </div>
       <section className="mt-6">
-        {day.status === 'ready' && day.data.keptFrom && (
-          <p role="status" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
-            {messages.offlineSchedule(localMomentIn(browserTimeZone(), day.data.keptFrom).time)}
-          </p>
-        )}
-        {date && <h2 className="mb-3 text-lg font-semibold">{formatIndonesianDate(date)}</h2>}
-        {failed ? (
+        {shownDate && <h2 className="mb-3 text-lg font-semibold">{formatIndonesianDate(shownDate)}</h2>}
+        {availability.status === 'failed' ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
             <p>{messages.availabilityLoadFailed}</p>
-            <button type="button" className={buttonStyles.secondary} onClick={retry}>
+            <button type="button" className={buttonStyles.secondary} onClick={availability.retry}>
               {messages.retry}
             </button>
           </div>
-        ) : day.status === 'ready' ? (
-          day.data.day.bookings.length === 0 ? (
-            <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
-              {messages.noBookingsOn(formatIndonesianDate(day.data.day.date))}
-            </p>
-          ) : (
-            <DayBookingsTable caption={messages.bookingsOn(formatIndonesianDate(day.data.day.date))} bookings={day.data.day.bookings} />
-          )
+        ) : !shownDate && inputValue === '' && data ? (
+          <p className="rounded-lg bg-white p-4 shadow-sm">{messages.pickDate}</p>
+        ) : shownDate && bookings ? (
+          <div className="flex flex-col gap-6">
+            <DayTimeline date={shownDate} bookings={bookings} bookableFrom={bookableFrom} />
+            {bookings.length === 0 ? (
+              <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
+                {messages.noBookingsOn(formatIndonesianDate(shownDate))}
+              </p>
+            ) : (
+              <DayBookingsTable caption={messages.bookingsOn(formatIndonesianDate(shownDate))} bookings={bookings} />
+            )}
+          </div>
         ) : (
           <p role="status" className="text-slate-700">
             {messages.availabilityLoading}

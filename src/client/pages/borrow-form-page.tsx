@@ -1,21 +1,29 @@
 import { useRef, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import type { CreatedBooking } from '../../domain/booking-schemas';
+import { bookingFormPrefill, clientRoutes } from '../../domain/client-routes';
 import { messages } from '../../domain/messages';
 import { buttonStyles } from '../components/button-styles';
+import { PageHeading } from '../components/page-heading';
 import { hasAgreedToRules } from '../features/booking/agreement';
 import { fetchRoster, fetchToday } from '../features/booking/api';
 import { BorrowForm } from '../features/booking/borrow-form';
 import { SuccessDialog } from '../features/booking/success-dialog';
 import { useFetch } from '../lib/use-fetch';
 
-/** The form is only for students who agreed to the rules; the others read them first. */
+/**
+ * The form is only for students who agreed to the rules; the others read them first, and the
+ * query (a day and times picked on the timeline) goes with them so that it still fills the form.
+ */
 export function BorrowFormPage() {
-  if (!hasAgreedToRules()) return <Navigate to="/peraturan" replace />;
+  const { search } = useLocation();
+  if (!hasAgreedToRules()) return <Navigate to={{ pathname: clientRoutes.rules, search }} replace />;
   return <BorrowFormScreen />;
 }
 
 function BorrowFormScreen() {
+  const [searchParams] = useSearchParams();
+  const [prefill] = useState(() => bookingFormPrefill(searchParams));
   const roster = useFetch('roster', (_key, signal) => fetchRoster(signal));
   const today = useFetch('today', (_key, signal) => fetchToday(signal));
   const [created, setCreated] = useState<CreatedBooking>();
@@ -33,11 +41,12 @@ function BorrowFormScreen() {
   return (
     <>
       <title>{`${messages.formTitle} · ${messages.appName}`}</title>
-      <h1 className="text-2xl font-bold">{messages.formTitle}</h1>
+      <PageHeading>{messages.formTitle}</PageHeading>
       <BorrowForm
         roster={roster.status === 'ready' ? roster.data.users : undefined}
         rosterNotice={rosterNotice}
         today={today.status === 'ready' ? today.data.today : undefined}
+        prefill={prefill}
         loading={roster.status === 'loading' || today.status === 'loading'}
         onCreated={setCreated}
         submitRef={submitRef}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CreatedVoucher, VoucherSummary } from '../../domain/admin-schemas';
 import { messages } from '../../domain/messages';
+import { PageHeading } from '../components/page-heading';
 import { fetchVouchers, logoutAdmin } from '../features/admin/api';
 import { useAdminAccess } from '../features/admin/use-admin-access';
 import { VoucherGenerator } from '../features/admin/voucher-generator';
@@ -60,7 +61,7 @@ export function GeneratePage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Generate Voucher</h1>
+          <PageHeading>Generate Voucher</PageHeading>
           <p className="text-slate-700">Masuk sebagai {access.admin.name}</p>
         </div>
         <button

@@ -1,7 +1,9 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { rulesPageItems } from '../../domain/booking-rules-page';
+import { clientRoutes } from '../../domain/client-routes';
 import { messages } from '../../domain/messages';
 import { buttonStyles } from '../components/button-styles';
+import { PageHeading } from '../components/page-heading';
 import { agreeToRules } from '../features/booking/agreement';
 
 // Written from the constants the server enforces, so the page cannot drift from the rules.
@@ -9,15 +11,17 @@ const RULES = rulesPageItems();
 
 export function RulesPage() {
   const navigate = useNavigate();
+  // A query brought from /form (times picked on the timeline) goes back with the student.
+  const { search } = useLocation();
   const agree = () => {
     agreeToRules();
-    navigate('/form');
+    navigate({ pathname: clientRoutes.form, search });
   };
 
   return (
     <>
       <title>{`${messages.rulesTitle} · ${messages.appName}`}</title>
-      <h1 className="text-2xl font-bold">{messages.rulesTitle}</h1>
+      <PageHeading>{messages.rulesTitle}</PageHeading>
       <ol className="mt-6 list-decimal space-y-3 rounded-lg bg-white p-5 pl-10 leading-relaxed shadow-sm">
         {RULES.map((rule) => (
           <li key={rule}>{rule}</li>

@@ -10,11 +10,12 @@ import {
   voucherCodeFromReason,
   voucherEnd,
 } from '../../domain/booking-rules';
-import type { CreatedBooking, DayBooking } from '../../domain/booking-schemas';
+import type { CreatedBooking, DayBooking, ListBookingsResponse } from '../../domain/booking-schemas';
+import { addDays, daysBetween } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import { enqueueBookingNotice } from '../notify/outbox';
 import { findUserByName } from '../roster/repository';
-import { consumeVoucher, findBookingsTouching, insertBooking } from './repository';
+import { consumeVoucher, findBookingsBetween, findBookingsTouching, insertBooking } from './repository';
 import type { BookingWriter } from './writer';
 
 export type CreateBookingResult = { booking: CreatedBooking } | { errors: FieldErrors };
@@ -28,6 +29,15 @@ export class BookingSaveError extends Error {
 
 export async function listBookingsOn(db: Executor, date: string): Promise<DayBooking[]> {
   return bookingsShownOn(date, await findBookingsTouching(db, date));
+}
+
+/** Each date from `from` to `to` with its bookings, read in one query. */
+export async function listBookingsBetween(db: Executor, from: string, to: string): Promise<ListBookingsResponse[]> {
+  const bookings = await findBookingsBetween(db, from, to);
+  return Array.from({ length: daysBetween(from, to) + 1 }, (_, index) => {
+    const date = addDays(from, index);
+    return { date, bookings: bookingsShownOn(date, bookings) };
+  });
 }
 
 /** A booking whose required fields are all there; the writer checks the rest in its transaction. */

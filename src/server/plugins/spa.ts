@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isClientRoute } from '../../domain/client-routes';
 import { messages } from '../../domain/messages';
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -40,8 +41,10 @@ function sendInMemory(file: InMemoryFile, request: FastifyRequest, reply: Fastif
  * hashed scripts and styles are read into memory at start, with their precompressed .br/.gz
  * forms: the build never changes under a running server, and streaming them from disk on every
  * request cost more than the requests themselves. Hashed files are cached for a year, index.html
- * revalidated on every load; anything else in the build (the logo) is served from disk. Unknown
- * API paths get JSON 404.
+ * revalidated on every load; anything else in the build (the logo, robots.txt) is served from
+ * disk. A page path the app does not have gets the app with status 404 (it shows its own "not
+ * found" page), so crawlers and link checkers see a missing page as missing; unknown API paths
+ * get JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
   const hasBuild = existsSync(join(clientDir, 'index.html'));
@@ -70,7 +73,10 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
   app.setNotFoundHandler((request, reply) => {
     // A missing hashed file (an old page after a deploy) must fail as a file, not load the SPA as script.
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)(\/|$)/.test(request.url);
-    if (indexPage && isPage) return sendInMemory(indexPage, request, reply);
+    if (indexPage && isPage) {
+      if (!isClientRoute(request.url.split('?', 1)[0] ?? '')) reply.status(404);
+      return sendInMemory(indexPage, request, reply);
+    }
     return reply.status(404).send({ message: messages.notFound });
   });
 }

@@ -4,7 +4,7 @@ import { callApi } from '../../lib/http';
 // Imported, not bundled with the landing page: see SchemaSource.
 const schemas = () => import('../../../domain/booking-schemas');
 
-/** Today in the app's zone, which may not be the browser's. */
+/** Today in the app's zone, which may not be the browser's, and the server's current instant. */
 export const fetchToday = (signal?: AbortSignal) =>
   callApi(
     '/api/today',
@@ -19,15 +19,20 @@ export const fetchRoster = (signal?: AbortSignal) =>
     { signal },
   );
 
-/** The day's bookings; offline, the copy last loaded, with when the server gave it (`keptFrom`). */
-export const fetchDayBookings = async (date: string, signal?: AbortSignal) => {
-  const result = await callApi(
+export const fetchDayBookings = (date: string, signal?: AbortSignal) =>
+  callApi(
     `/api/bookings?date=${encodeURIComponent(date)}`,
     schemas().then((module) => module.listBookingsResponseSchema),
     { signal },
   );
-  return result.ok ? { ok: true as const, data: { day: result.data, keptFrom: result.keptFrom } } : result;
-};
+
+/** Each date's bookings from `from` to `to`, in order (the availability page's week). */
+export const fetchBookingsBetween = (from: string, to: string, signal?: AbortSignal) =>
+  callApi(
+    `/api/bookings?from=${from}&to=${to}`,
+    schemas().then((module) => module.listBookingsRangeResponseSchema),
+    { signal },
+  );
 
 /** A refusal names what is wrong with which field in `errors` (422 rules, 400 shape). */
 export const createBooking = (request: CreateBookingRequest) =>

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, type RefObject, useId } from 'react';
 import { useNavigate } from 'react-router';
-import type { BookingField, StnkChoice } from '../../../domain/booking-rules';
+import type { BookingField, BookingInput, StnkChoice } from '../../../domain/booking-rules';
 import type { CreatedBooking, RosterEntry } from '../../../domain/booking-schemas';
 import { MAX_REASON_LENGTH } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
@@ -14,6 +14,8 @@ interface BorrowFormProps {
   /** Shown under the name when the roster could not be loaded. */
   rosterNotice: ReactNode;
   today: string | undefined;
+  /** Fields filled in from the page's query (a free gap picked on the timeline). */
+  prefill?: Partial<BookingInput>;
   /** The roster or today is still on its way: the instant checks are not ready yet. */
   loading: boolean;
   onCreated: (booking: CreatedBooking) => void;
@@ -25,9 +27,14 @@ const controlClass = (invalid: boolean, readOnly = false) =>
     invalid ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-400'
   }`;
 
-export function BorrowForm({ roster, rosterNotice, today, loading, onCreated, submitRef }: BorrowFormProps) {
+export function BorrowForm({ roster, rosterNotice, today, prefill, loading, onCreated, submitRef }: BorrowFormProps) {
   const navigate = useNavigate();
-  const { values, errors, globalError, saving, resetCount, fieldRef, setField, submit } = useBorrowForm({ roster, today, onCreated });
+  const { values, errors, globalError, saving, resetCount, fieldRef, setField, submit } = useBorrowForm({
+    roster,
+    today,
+    prefill,
+    onCreated,
+  });
   const base = useId();
   const idOf = (field: BookingField | 'class') => `${base}-${field}`;
   const errorId = (field: BookingField) => `${base}-${field}-error`;

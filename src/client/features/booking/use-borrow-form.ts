@@ -10,12 +10,14 @@ const EMPTY: BookingInput = { name: '', date: '', start: '', end: '', reason: ''
 interface Options {
   roster: RosterEntry[] | undefined;
   today: string | undefined;
+  /** Initial values of some fields; a saved booking empties the form all the same. */
+  prefill?: Partial<BookingInput>;
   onCreated: (booking: CreatedBooking) => void;
 }
 
 /** The borrowing form's values, errors and submission: instant checks first, then the server's word. */
-export function useBorrowForm({ roster, today, onCreated }: Options) {
-  const [values, setValues] = useState<BookingInput>(EMPTY);
+export function useBorrowForm({ roster, today, prefill, onCreated }: Options) {
+  const [values, setValues] = useState<BookingInput>(() => ({ ...EMPTY, ...prefill }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [globalError, setGlobalError] = useState<string>();
   const [saving, setSaving] = useState(false);

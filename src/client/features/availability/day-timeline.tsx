@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import type { DayBooking } from '../../../domain/booking-schemas';
+import { bookingFormPath } from '../../../domain/client-routes';
+import { formatIndonesianDate } from '../../../domain/clock';
+import { dayTimeline, formatDayMinute, offeredTimes, type TimelineSegment } from '../../../domain/day-timeline';
+import { messages } from '../../../domain/messages';
+import { buttonStyles } from '../../components/button-styles';
+
+interface DayTimelineProps {
+  date: string;
+  bookings: DayBooking[];
+  /** The first minute a booking may start on `date`, undefined for a day already gone (see dayTimeline). */
+  bookableFrom: number | undefined;
+}
+
+// Long spans are compressed: a block grows with its length up to 4 hours, so a night's free
+// time does not push the afternoon off a phone's screen.
+function blockHeight(segment: TimelineSegment): string {
+  if (segment.kind === 'past') return '2.75rem';
+  const hours = Math.min(segment.to - segment.from, 240) / 60;
+  return `${3.5 + hours * 0.75}rem`;
+}
+
+function BookingBlock({ booking }: { booking: DayBooking }) {
+  return (
+    <div className="flex h-full overflow-hidden rounded-md border border-slate-400 bg-white">
+      {/* Stripes say "taken" without relying on colour; the text says it in words. */}
+      <span aria-hidden="true" className="pattern-busy w-3 shrink-0" />
+      <div className="min-w-0 px-3 py-2">
+        <p className="text-sm text-slate-700">
+          <span className="font-semibold text-slate-900">{messages.timelineBooked}</span>{' '}
+          <span className="tabular-nums">
+            {booking.start} - {booking.end}
+          </span>
+        </p>
+        <p className="font-semibold break-words">
+          {booking.name} <span className="font-normal text-slate-700">({booking.class})</span>
+        </p>
+        {booking.continuesFromPreviousDay && <p className="text-xs text-slate-700">{messages.continuesFromPreviousDay}</p>}
+        {booking.continuesNextDay && <p className="text-xs text-slate-700">{messages.continuesNextDay}</p>}
+      </div>
+    </div>
+  );
+}
+
+function FreeBlock({ date, segment }: { date: string; segment: TimelineSegment }) {
+  const offered = offeredTimes(segment);
+  return (
+    <div className="flex h-full flex-wrap items-center justify-between gap-2 rounded-md border-2 border-dashed border-emerald-700 bg-emerald-50 px-3 py-2">
+      <p className="font-semibold text-emerald-900 tabular-nums">
+        {messages.timelineFree(formatDayMinute(segment.from), formatDayMinute(segment.to))}
+      </p>
+      <Link to={bookingFormPath(date, offered.start, offered.end)} className={`${buttonStyles.secondary} border-emerald-700 px-3 text-sm`}>
+        {messages.timelineBook(offered.start, offered.end)}
+      </Link>
+    </div>
+  );
+}
+
+/** The chosen day from 00:00 to 24:00 as blocks in time order, each with its times in words. */
+export function DayTimeline({ date, bookings, bookableFrom }: DayTimelineProps) {
+  const segments = dayTimeline(bookings, bookableFrom);
+  return (
+    <ol aria-label={messages.timelineOf(formatIndonesianDate(date))} className="flex flex-col gap-1">
+      {segments.map((segment, index) => (
+        <li
+          // biome-ignore lint/suspicious/noArrayIndexKey: two imported bookings may share every field; the list is rebuilt whole, never reordered in place
+          key={`${index}-${segment.kind}-${segment.from}`}
+          className="grid grid-cols-[3rem_1fr] gap-2"
+          style={{ minHeight: blockHeight(segment) }}
+        >
+          <span aria-hidden="true" className="pt-2 text-sm text-slate-700 tabular-nums">
+            {formatDayMinute(segment.from)}
+          </span>
+          {segment.kind === 'booking' ? (
+            <BookingBlock booking={segment.booking} />
+          ) : segment.kind === 'free' ? (
+            <FreeBlock date={date} segment={segment} />
+          ) : (
+            <p className="flex h-full items-center rounded-md bg-slate-100 px-3 text-sm text-slate-700">
+              {messages.timelinePast}{' '}
+              <span className="ml-1 tabular-nums">{`${formatDayMinute(segment.from)} - ${formatDayMinute(segment.to)}`}</span>
+            </p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

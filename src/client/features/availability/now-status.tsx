@@ -1,0 +1,36 @@
+import type { DayBooking } from '../../../domain/booking-schemas';
+import { nowStatus } from '../../../domain/day-timeline';
+import { messages } from '../../../domain/messages';
+
+/** Who has the bike right now, or until when it is free today. */
+export function NowStatus({ todayBookings, minutes }: { todayBookings: DayBooking[]; minutes: number }) {
+  const status = nowStatus(todayBookings, minutes);
+  const busy = status.kind === 'busy';
+  return (
+    <p
+      className={`mt-3 flex items-center gap-2 rounded-lg border-l-8 bg-white px-4 py-3 font-medium shadow-sm ${
+        busy ? 'border-slate-700' : 'border-emerald-700'
+      }`}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        width="20"
+        height="20"
+        className={`shrink-0 ${busy ? 'text-slate-700' : 'text-emerald-700'}`}
+      >
+        {/* A clock face while the bike is out, a tick while it is free: the shape differs, not just the colour. */}
+        {busy ? (
+          <path fill="currentColor" d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm1 4v4.4l3 1.8-1 1.7-4-2.4V6h2Z" />
+        ) : (
+          <path fill="currentColor" d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-1.2 11.6L5 9.8l1.4-1.4 2.4 2.4 4.8-4.8L15 7.4l-6.2 6.2Z" />
+        )}
+      </svg>
+      <span>
+        {busy
+          ? messages.nowBusy(status.name, status.class, status.until)
+          : `${messages.nowFree} ${status.until ? messages.nowFreeUntil(status.until) : messages.nowFreeAllDay}`}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { DayBooking, TodayResponse } from '../../../domain/booking-schemas';
+import { addDays, startOfWeek } from '../../../domain/clock';
+import type { ApiResult } from '../../lib/http';
+import type { FetchState } from '../../lib/use-fetch';
+import { fetchBookingsBetween, fetchDayBookings, fetchToday } from '../booking/api';
+
+/** While the page is visible it loads again this often, so a booking made elsewhere shows up. */
+export const REFRESH_MS = 60_000;
+
+export interface Availability {
+  clock: TodayResponse;
+  /** `Date.now()` in the browser when the clock arrived, to move the server's instant on from. */
+  clockReceivedAt: number;
+  /** The Monday of the loaded week. */
+  weekStart: string;
+  /** The bookings of each of the week's 7 dates. */
+  week: Map<string, DayBooking[]>;
+  /** Today's bookings, for the status line, whichever week is loaded. */
+  today: DayBooking[];
+  /** Set offline: the service worker answered with the copies it kept, the oldest given by the server then. */
+  keptFrom?: Date;
+}
+
+/** The oldest of the times the answers were kept from, if any answer is a kept copy. */
+function oldestKept(...results: ({ keptFrom?: Date } | undefined)[]): { keptFrom?: Date } {
+  const times = results.flatMap((result) => (result?.keptFrom ? [result.keptFrom.getTime()] : []));
+  return times.length === 0 ? {} : { keptFrom: new Date(Math.min(...times)) };
+}
+
+async function loadAvailability(weekStart: string | undefined, signal: AbortSignal): Promise<ApiResult<Availability>> {
+  const clockResult = await fetchToday(signal);
+  if (!clockResult.ok) return clockResult;
+  const clock = clockResult.data;
+  const clockReceivedAt = Date.now();
+  const start = weekStart ?? startOfWeek(clock.today);
+  const end = addDays(start, 6);
+  const todayInWeek = clock.today >= start && clock.today <= end;
+  const [weekResult, todayResult] = await Promise.all([
+    fetchBookingsBetween(start, end, signal),
+    todayInWeek ? undefined : fetchDayBookings(clock.today, signal),
+  ]);
+  if (!weekResult.ok) return weekResult;
+  if (todayResult && !todayResult.ok) return todayResult;
+  const week = new Map(weekResult.data.days.map((day) => [day.date, day.bookings]));
+  const today = todayResult ? todayResult.data.bookings : (week.get(clock.today) ?? []);
+  const kept = oldestKept(clockResult, weekResult, todayResult);
+  return { ok: true, data: { clock, clockReceivedAt, weekStart: start, week, today, ...kept } };
+}
+
+type Stored = { key: string; state: FetchState<Availability> };
+
+/**
+ * The week around `date` (today's week without one) with today's bookings and the server's
+ * clock. A new week shows as loading; the same week is loaded again in the background every
+ * REFRESH_MS while the page is visible and when it becomes visible again, replacing the data
+ * in place (no loading state, so nothing flickers and the scroll stays where it was).
+ */
+export function useAvailability(date: string | undefined): FetchState<Availability> & { retry: () => void } {
+  const weekStart = date ? startOfWeek(date) : undefined;
+  const key = weekStart ?? 'today';
+  const [stored, setStored] = useState<Stored>({ key, state: { status: 'loading' } });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` only triggers a new request; `weekStart` is part of `key`
+  useEffect(() => {
+    const controller = new AbortController();
+    setStored({ key, state: { status: 'loading' } });
+    loadAvailability(weekStart, controller.signal).then((result) => {
+      if (controller.signal.aborted) return;
+      setStored({ key, state: result.ok ? { status: 'ready', data: result.data } : { status: 'failed', failure: result } });
+    });
+    return () => controller.abort();
+  }, [key, attempt]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `weekStart` is part of `key`
+  useEffect(() => {
+    let controller: AbortController | undefined;
+    const refresh = () => {
+      if (document.visibilityState !== 'visible') return;
+      controller?.abort();
+      controller = new AbortController();
+      const signal = controller.signal;
+      loadAvailability(weekStart, signal).then((result) => {
+        // A failed background load keeps what is shown; the next one tries again.
+        if (signal.aborted || !result.ok) return;
+        // Only over data already shown: a first load still running, or a failure on screen, stays as it is.
+        setStored((current) =>
+          current.key === key && current.state.status === 'ready' ? { key, state: { status: 'ready', data: result.data } } : current,
+        );
+      });
+    };
+    const timer = setInterval(refresh, REFRESH_MS);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', refresh);
+      controller?.abort();
+    };
+  }, [key]);
+
+  if (stored.key !== key) return { status: 'loading', retry };
+  return { ...stored.state, retry };
+}

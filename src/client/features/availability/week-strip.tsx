@@ -1,0 +1,99 @@
+import type { DayBooking } from '../../../domain/booking-schemas';
+import { addDays, formatDateRange, formatHours, formatIndonesianDate, formatShortWeekday } from '../../../domain/clock';
+import { bookedMinutes, bookedSpan } from '../../../domain/day-timeline';
+import { MINUTES_PER_DAY } from '../../../domain/limits';
+import { messages } from '../../../domain/messages';
+
+interface WeekStripProps {
+  weekStart: string;
+  /** The chosen date; undefined while the date field is empty. */
+  chosen: string | undefined;
+  week: Map<string, DayBooking[]> | undefined;
+  onPick: (date: string) => void;
+}
+
+const arrowClass =
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-400 bg-white text-slate-800 hover:bg-slate-100';
+
+function Arrow({ direction, label, onClick }: { direction: 'previous' | 'next'; label: string; onClick: () => void }) {
+  return (
+    <button type="button" className={arrowClass} onClick={onClick}>
+      <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" fill="currentColor">
+        <path d={direction === 'previous' ? 'M12.5 4 6.5 10l6 6 1.4-1.4L9.3 10l4.6-4.6z' : 'M7.5 4l6 6-6 6-1.4-1.4L10.7 10 6.1 5.4z'} />
+      </svg>
+      <span className="sr-only">{label}</span>
+    </button>
+  );
+}
+
+/** A day's bookings as a thin bar over its 24 hours; the button's text says the same in words. */
+function DayBar({ bookings }: { bookings: DayBooking[] }) {
+  return (
+    <span aria-hidden="true" className="relative block h-1.5 w-full overflow-hidden rounded-full bg-slate-200">
+      {bookings.map((booking) => {
+        const span = bookedSpan(booking);
+        if (!span) return null;
+        return (
+          <span
+            key={`${booking.start}-${booking.end}-${booking.name}`}
+            className="absolute inset-y-0 bg-slate-700"
+            style={{ left: `${(span.from / MINUTES_PER_DAY) * 100}%`, width: `${((span.to - span.from) / MINUTES_PER_DAY) * 100}%` }}
+          />
+        );
+      })}
+    </span>
+  );
+}
+
+function bookedText(minutes: number): string {
+  return minutes === 0 ? messages.dayNothingBooked : messages.dayBookedHours(formatHours(minutes));
+}
+
+/** Seven day buttons from Monday, with arrows to the weeks before and after. */
+export function WeekStrip({ weekStart, chosen, week, onPick }: WeekStripProps) {
+  const days = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index));
+  const weekEnd = addDays(weekStart, 6);
+  // Arrows keep the weekday: from Wednesday to the Wednesday of the next week.
+  const offset = chosen && chosen >= weekStart && chosen <= weekEnd ? days.indexOf(chosen) : 0;
+  return (
+    <div className="mt-4">
+      <div className="flex items-center justify-between gap-2">
+        <Arrow direction="previous" label={messages.weekPrevious} onClick={() => onPick(addDays(weekStart, offset - 7))} />
+        <p className="font-medium">{formatDateRange(weekStart, weekEnd)}</p>
+        <Arrow direction="next" label={messages.weekNext} onClick={() => onPick(addDays(weekStart, offset + 7))} />
+      </div>
+      <ul aria-label={messages.weekDays} className="mt-2 grid grid-cols-7 gap-0.5 sm:gap-2">
+        {days.map((date) => {
+          const bookings = week?.get(date);
+          const picked = date === chosen;
+          const booked = bookings ? bookedMinutes(bookings) : 0;
+          return (
+            <li key={date}>
+              <button
+                type="button"
+                aria-pressed={picked}
+                onClick={() => onPick(date)}
+                className={`flex min-h-16 w-full min-w-11 flex-col items-center gap-1 rounded-md border px-0.5 py-1.5 ${
+                  picked
+                    ? 'border-blue-800 bg-blue-700 font-bold text-white'
+                    : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-100'
+                }`}
+              >
+                <span aria-hidden="true" className="text-xs">
+                  {formatShortWeekday(date)}
+                </span>
+                <span aria-hidden="true" className={`text-base tabular-nums ${picked ? 'underline underline-offset-4' : ''}`}>
+                  {Number(date.slice(8))}
+                </span>
+                {bookings && <DayBar bookings={bookings} />}
+                <span className="sr-only">
+                  {bookings ? `${formatIndonesianDate(date)}, ${bookedText(booked)}` : formatIndonesianDate(date)}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

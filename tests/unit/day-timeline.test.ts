@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import type { DayBooking } from '../../src/domain/booking-schemas';
+import { daysBetween, formatShortWeekday, startOfWeek } from '../../src/domain/clock';
+import {
+  bookedMinutes,
+  dayTimeline,
+  formatDayMinute,
+  nowStatus,
+  offeredTimes,
+  roundUpToQuarter,
+  type TimelineSegment,
+} from '../../src/domain/day-timeline';
+
+const booking = (start: string, end: string, name = 'Budi', flags: Partial<DayBooking> = {}): DayBooking => ({
+  start,
+  end,
+  name,
+  class: 'PPTI 21',
+  continuesFromPreviousDay: false,
+  continuesNextDay: false,
+  ...flags,
+});
+
+/** Segments as 'kind HH:MM-HH:MM', easy to read in a failure. */
+const shown = (segments: TimelineSegment[]) =>
+  segments.map((segment) => `${segment.kind} ${formatDayMinute(segment.from)}-${formatDayMinute(segment.to)}`);
+
+const at = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+
+describe('quarter-hour rounding', () => {
+  it.each([
+    [0, 0],
+    [1, 15],
+    [15, 15],
+    [599, 600],
+    [600, 600],
+    [601, 615],
+    [1439, 1440],
+  ])('rounds minute %i up to %i', (minutes, rounded) => {
+    expect(roundUpToQuarter(minutes)).toBe(rounded);
+  });
+});
+
+describe('the day as a timeline', () => {
+  it('is one free gap from 00:00 to 24:00 on a future day with no bookings', () => {
+    expect(shown(dayTimeline([], 0))).toEqual(['free 00:00-24:00']);
+  });
+
+  it('is all past on a past day with no bookings, with nothing to book', () => {
+    expect(shown(dayTimeline([], undefined))).toEqual(['past 00:00-24:00']);
+  });
+
+  it('has no free gap on a fully booked day', () => {
+    const day = [booking('00:00', '08:00'), booking('08:00', '16:00', 'Siti'), booking('16:00', '23:59', 'Rizky')];
+    expect(shown(dayTimeline(day, 0))).toEqual(['booking 00:00-08:00', 'booking 08:00-16:00', 'booking 16:00-23:59']);
+    expect(bookedMinutes(day)).toBe(1439);
+  });
+
+  it('puts the free gaps between bookings, in time order whatever the input order', () => {
+    const day = [booking('13:00', '15:00', 'Siti'), booking('08:00', '10:30')];
+    expect(shown(dayTimeline(day, 0))).toEqual([
+      'free 00:00-08:00',
+      'booking 08:00-10:30',
+      'free 10:30-13:00',
+      'booking 13:00-15:00',
+      'free 15:00-24:00',
+    ]);
+  });
+
+  it('leaves out free time shorter than 15 minutes and keeps a gap of exactly 15', () => {
+    const day = [booking('08:00', '09:50'), booking('10:00', '11:00'), booking('11:15', '12:00')];
+    expect(shown(dayTimeline(day, 0))).toEqual([
+      'free 00:00-08:00',
+      'booking 08:00-09:50',
+      'booking 10:00-11:00',
+      'free 11:00-11:15',
+      'booking 11:15-12:00',
+      'free 12:00-24:00',
+    ]);
+  });
+
+  it('shows an overnight voucher loan from the day before from 00:00 and one going on to the next day up to 24:00', () => {
+    const day = [
+      booking('21:00', '03:00', 'Dewi', { continuesFromPreviousDay: true }),
+      booking('22:00', '04:00', 'Rizky', { continuesNextDay: true }),
+    ];
+    expect(shown(dayTimeline(day, 0))).toEqual(['booking 00:00-03:00', 'free 03:00-22:00', 'booking 22:00-24:00']);
+    expect(bookedMinutes(day)).toBe(180 + 120);
+  });
+
+  it('today, turns free time before now (rounded up to a quarter hour) into past and starts the gap there', () => {
+    const day = [booking('08:00', '09:00'), booking('13:00', '14:00', 'Siti')];
+    expect(shown(dayTimeline(day, roundUpToQuarter(at('10:07'))))).toEqual([
+      'past 00:00-08:00',
+      'booking 08:00-09:00',
+      'past 09:00-10:15',
+      'free 10:15-13:00',
+      'booking 13:00-14:00',
+      'free 14:00-24:00',
+    ]);
+  });
+
+  it('today, drops what is left of a gap when less than 15 minutes remain after now', () => {
+    const day = [booking('10:30', '11:00')];
+    expect(shown(dayTimeline(day, roundUpToQuarter(at('10:16'))))).toEqual(['past 00:00-10:30', 'booking 10:30-11:00', 'free 11:00-24:00']);
+  });
+
+  it('counts overlapping bookings (imported rows) once in the booked minutes and offers no free time inside them', () => {
+    const day = [booking('08:00', '12:00'), booking('09:00', '10:00', 'Siti')];
+    expect(shown(dayTimeline(day, 0))).toEqual(['free 00:00-08:00', 'booking 08:00-12:00', 'booking 09:00-10:00', 'free 12:00-24:00']);
+    expect(bookedMinutes(day)).toBe(240);
+  });
+});
+
+describe('the times a free gap offers to the form', () => {
+  it('is the whole gap when it is at most 4 hours', () => {
+    expect(offeredTimes({ from: at('10:30'), to: at('13:00') })).toEqual({ start: '10:30', end: '13:00' });
+  });
+
+  it('caps the end at start + 4 hours', () => {
+    expect(offeredTimes({ from: at('15:00'), to: 1440 })).toEqual({ start: '15:00', end: '19:00' });
+  });
+
+  it('ends at 23:59 for a gap that runs to midnight within 4 hours', () => {
+    expect(offeredTimes({ from: at('22:00'), to: 1440 })).toEqual({ start: '22:00', end: '23:59' });
+  });
+});
+
+describe('the status now', () => {
+  const today = [
+    booking('21:00', '02:00', 'Dewi', { continuesFromPreviousDay: true }),
+    booking('08:00', '10:00'),
+    booking('13:00', '15:00', 'Siti'),
+  ];
+
+  it('names who has the bike and until when while a booking runs', () => {
+    expect(nowStatus(today, at('09:00'))).toEqual({ kind: 'busy', name: 'Budi', class: 'PPTI 21', until: '10:00' });
+    expect(nowStatus(today, at('08:00'))).toMatchObject({ kind: 'busy', name: 'Budi' });
+  });
+
+  it('names the overnight voucher loan from the day before until its end today', () => {
+    expect(nowStatus(today, at('01:00'))).toEqual({ kind: 'busy', name: 'Dewi', class: 'PPTI 21', until: '02:00' });
+  });
+
+  it('is free until the next booking’s start inside a gap, a booking that ends now being over', () => {
+    expect(nowStatus(today, at('10:00'))).toEqual({ kind: 'free', until: '13:00' });
+    expect(nowStatus(today, at('11:59'))).toEqual({ kind: 'free', until: '13:00' });
+  });
+
+  it('is free for the rest of the day after the last booking and on a day with no bookings', () => {
+    expect(nowStatus(today, at('15:00'))).toEqual({ kind: 'free', until: undefined });
+    expect(nowStatus([], at('09:00'))).toEqual({ kind: 'free', until: undefined });
+  });
+
+  it('runs a loan going on to the next day until its end time', () => {
+    expect(nowStatus([booking('22:00', '04:00', 'Rizky', { continuesNextDay: true })], at('23:30'))).toEqual({
+      kind: 'busy',
+      name: 'Rizky',
+      class: 'PPTI 21',
+      until: '04:00',
+    });
+  });
+});
+
+describe('calendar helpers for the week', () => {
+  it('starts a week on Monday (Senin)', () => {
+    expect(startOfWeek('2026-11-22')).toBe('2026-11-16');
+    expect(startOfWeek('2026-11-23')).toBe('2026-11-23');
+    expect(startOfWeek('2026-11-29')).toBe('2026-11-23');
+    expect(startOfWeek('2027-01-01')).toBe('2026-12-28');
+  });
+
+  it('counts days between dates, across months and years', () => {
+    expect(daysBetween('2026-11-22', '2026-11-22')).toBe(0);
+    expect(daysBetween('2026-12-31', '2027-01-31')).toBe(31);
+    expect(daysBetween('2026-11-23', '2026-11-22')).toBe(-1);
+  });
+
+  it('names a day in short Indonesian', () => {
+    expect(formatShortWeekday('2026-11-23')).toBe('Sen');
+    expect(formatShortWeekday('2026-11-22')).toBe('Min');
+  });
+});
