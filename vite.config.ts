@@ -57,7 +57,25 @@ export default defineConfig({
             options: {
               cacheName: 'pages',
               networkTimeoutSeconds: 5,
-              plugins: [{ cacheKeyWillBeUsed: async () => '/' }],
+              plugins: [
+                {
+                  cacheKeyWillBeUsed: async () => '/',
+                  // The schedule inside the kept page is as old as the page: dropped, so the page
+                  // asks for it and learns from the kept answer when it is from.
+                  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+                    if (!cachedResponse) return cachedResponse;
+                    const html = (await cachedResponse.text()).replace(
+                      /<script type="application\/json" id="first-load">[^<]*<\/script>/,
+                      '',
+                    );
+                    return new Response(html, {
+                      status: cachedResponse.status,
+                      statusText: cachedResponse.statusText,
+                      headers: cachedResponse.headers,
+                    });
+                  },
+                },
+              ],
             },
           },
           {

@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { adminRoutes } from './admin/routes';
+import { firstLoadFor } from './bookings/first-load';
 import { bookingRoutes } from './bookings/routes';
 import type { AppContext } from './context';
 import { registerNotifier } from './notify/notifier';
@@ -47,7 +48,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(adminRoutes, context);
   await app.register(voucherRoutes, context);
   await app.register(bookingRoutes, context);
-  await registerSpa(app, clientDir);
+  await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context) });
   if (context.config.telegram) registerNotifier(app, context, context.config.telegram, options.notifier);
   app.addHook('onClose', async () => {
     await context.db.close();

@@ -34,7 +34,8 @@ describe('installable, and readable offline', () => {
     await page.getByRole('cell', { name: 'Siti Rahmawati' }).waitFor();
     await waitForServiceWorker(page);
 
-    // The first load ran before the worker was there; this one goes through it and is kept.
+    // The first visit ran before the worker was there; on this one the page asks for the
+    // schedule it came with once idle, through the worker, which keeps it.
     const schedule = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/bookings');
     await page.reload();
     const servedAt = new Date((await (await schedule).allHeaders()).date ?? '');
@@ -46,6 +47,19 @@ describe('installable, and readable offline', () => {
     const time = localMomentIn(ZONE, servedAt).time;
     await page.getByText(`Kamu sedang offline. Jadwal terakhir diperbarui ${time}.`, { exact: true }).waitFor();
     expect(await page.getByRole('cell', { name: 'Siti Rahmawati' }).isVisible()).toBe(true);
+  });
+
+  it('shows today’s schedule from the page itself, without asking the API first', async () => {
+    await bookViaApi(app.baseUrl, { name: 'Rizky Maulana', date: await serverToday(app.baseUrl), start: '06:00', end: '07:00' });
+    const page = await openPage(app);
+    // Every API request fails: what shows can only have come inside the page.
+    await page.route(
+      (url) => url.pathname.startsWith('/api/'),
+      (route) => route.abort(),
+    );
+    await page.goto('/');
+    await page.getByRole('cell', { name: 'Rizky Maulana' }).waitFor();
+    expect(await page.getByText('Gagal memuat jadwal.').count()).toBe(0);
   });
 
   it('says there is no internet connection when the form is sent offline', async () => {

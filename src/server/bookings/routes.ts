@@ -1,35 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createBookingRequestSchema, listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../domain/booking-schemas';
+import { createBookingRequestSchema } from '../../domain/booking-schemas';
 import { todayIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
 import { parseOrThrow } from '../http-errors';
-import { type CachedAnswer, matchesIfNoneMatch, ScheduleCache } from './schedule-cache';
-import { readScheduleVersion } from './schedule-version';
-import { BookingSaveError, createBooking, listBookingsBetween, listBookingsOn } from './service';
+import { scheduleAnswer } from './schedule';
+import { type CachedAnswer, matchesIfNoneMatch } from './schedule-cache';
+import { BookingSaveError, createBooking } from './service';
 import { BookingWriter } from './writer';
 
 export async function bookingRoutes(app: FastifyInstance, { config, db, now }: AppContext): Promise<void> {
   const writer = new BookingWriter(db);
-  const schedule = new ScheduleCache(() => readScheduleVersion(db.kysely));
 
-  /**
-   * One date's bookings (`?date=`), or each date's from `from` to `to` (`?from=&to=`, the
-   * availability page's week in one request); never user ids or reasons. Kept by the exact URL,
-   * so a kept answer skips even the query's validation (a URL is kept only once it passed).
-   */
-  app.get('/api/bookings', async (request, reply) => {
-    const answer = await schedule.answer(request.url, async () => {
-      const query = request.query as Record<string, unknown>;
-      if ('from' in query || 'to' in query) {
-        const { from, to } = parseOrThrow(listBookingsRangeQuerySchema, query);
-        return { from, to, days: await listBookingsBetween(db.kysely, from, to) };
-      }
-      const { date } = parseOrThrow(listBookingsQuerySchema, query);
-      return { date, bookings: await listBookingsOn(db.kysely, date) };
-    });
-    return sendSchedule(request, reply, answer);
-  });
+  /** One date's bookings, or a range's (the availability page's week); never user ids or reasons. */
+  app.get('/api/bookings', async (request, reply) => sendSchedule(request, reply, await scheduleAnswer(db, request.url, request.query)));
 
   app.post('/api/bookings', async (request, reply) => {
     const input = parseOrThrow(createBookingRequestSchema, request.body);

@@ -4,6 +4,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClientRoute } from '../../domain/client-routes';
+import { FIRST_LOAD_ELEMENT_ID } from '../../domain/first-load';
 import { messages } from '../../domain/messages';
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -46,7 +47,11 @@ function sendInMemory(file: InMemoryFile, request: FastifyRequest, reply: Fastif
  * found" page), so crawlers and link checkers see a missing page as missing; unknown API paths
  * get JSON 404.
  */
-export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  clientDir: string,
+  { firstLoad }: { firstLoad?: (url: string) => Promise<string> } = {},
+): Promise<void> {
   const hasBuild = existsSync(join(clientDir, 'index.html'));
   const indexPage = hasBuild ? readInMemory(join(clientDir, 'index.html'), 'no-cache') : undefined;
   if (indexPage) {
@@ -56,8 +61,23 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       const file = readInMemory(join(assetsDir, name), 'public, max-age=31536000, immutable');
       app.get(`/assets/${name}`, (request, reply) => sendInMemory(file, request, reply));
     }
-    // An exact route: the catch-all below would answer `/` as a directory.
-    app.get('/', (request, reply) => sendInMemory(indexPage, request, reply));
+    // An exact route: the catch-all below would answer `/` as a directory. The landing page
+    // carries its first data (today, the week) so it shows the schedule without asking for it;
+    // if that cannot be had, the page asks as usual and says what went wrong.
+    const indexHtml = indexPage.bodies.get('identity')?.toString('utf8') ?? '';
+    app.get('/', async (request, reply) => {
+      if (!firstLoad) return sendInMemory(indexPage, request, reply);
+      let json: string;
+      try {
+        json = await firstLoad(request.url);
+      } catch (error) {
+        request.log.error({ err: error }, 'the first load of / could not be read');
+        return sendInMemory(indexPage, request, reply);
+      }
+      const element = `<script type="application/json" id="${FIRST_LOAD_ELEMENT_ID}">${json}</script>`;
+      reply.header('Cache-Control', 'no-cache').type(CONTENT_TYPES['.html'] ?? 'text/html');
+      return reply.send(indexHtml.replace('<div id="root"></div>', `<div id="root"></div>${element}`));
+    });
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,
