@@ -1,14 +1,15 @@
-// Builds the SPA (Vite) and the server bundle (esbuild) when either is missing or older than
-// its sources; `--force` rebuilds. Precompresses the SPA's text files so they are served without
-// compressing on every request.
+// Builds the SPA (Vite) and the server and roster bundles (esbuild) when any is missing or older
+// than its sources; `--force` rebuilds. Precompresses the SPA's text files so they are served
+// without compressing on every request. The build tools are dev dependencies, imported only when
+// building, so a production install (`npm ci --omit=dev`) can still ask `isStale()`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 
 const STAMP = 'dist/.build-stamp';
 const SOURCES = ['src', 'vite.config.ts', 'scripts/pwa-icons.ts', 'scripts/inline-css.ts', 'package-lock.json', 'tsconfig.json'];
+const OUTPUTS = ['dist/client/index.html', 'dist/server/main.js', 'dist/cli/roster.js'];
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -16,8 +17,9 @@ function newestMtime(path) {
   return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
 }
 
-function isStale() {
-  if (!existsSync(STAMP) || !existsSync('dist/client/index.html') || !existsSync('dist/server/main.js')) return true;
+/** True when a build output is missing or a source present here is newer than the last build. */
+export function isStale() {
+  if (!existsSync(STAMP) || OUTPUTS.some((output) => !existsSync(output))) return true;
   const built = Number(readFileSync(STAMP, 'utf8'));
   return SOURCES.some((source) => existsSync(source) && newestMtime(source) > built);
 }
@@ -44,9 +46,10 @@ export async function buildIfStale({ force = false } = {}) {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   precompress('dist/client');
+  const { build } = await import('esbuild');
   await build({
-    entryPoints: ['src/server/main.ts'],
-    outfile: 'dist/server/main.js',
+    entryPoints: { 'server/main': 'src/server/main.ts', 'cli/roster': 'src/cli/roster.ts' },
+    outdir: 'dist',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,8 +1,4 @@
-// `npm start`: build what is missing or stale, then run the server in this same process.
+// `npm start`: the server from dist/, in this same process (built first when stale, except in production).
+import { runBuilt } from './run-built.mjs';
 
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { buildIfStale } from './build.mjs';
-
-await buildIfStale();
-await import(pathToFileURL(resolve('dist/server/main.js')).href);
+await runBuilt('dist/server/main.js');

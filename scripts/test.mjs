@@ -1,5 +1,5 @@
 // `npm test`: every check the project has, in order, stopping at the first failure:
-// type check, lint/format, unit tests, API tests on SQLite, the same on PostgreSQL, the first-load
+// type check, lint/format, Dockerfile lint, unit tests, API tests on SQLite, the same on PostgreSQL, the first-load
 // JavaScript budget, browser tests.
 // Ends with one line 'total: N passed, N failed, N skipped'.
 import { spawnSync } from 'node:child_process';
@@ -69,6 +69,12 @@ const steps = [
   () => run('type check (tsc --noEmit)', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit']),
   () =>
     run('lint and format (biome check)', process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check', '--error-on-warnings', '.']),
+  () =>
+    run('Dockerfile lint (dockerfile-utils)', process.execPath, [
+      'node_modules/dockerfile-utils/bin/dockerfile-utils',
+      'lint',
+      'Dockerfile',
+    ]),
   // A zone far from Jakarta's, so code that forgets APP_TIMEZONE fails.
   () => vitest('unit tests (TZ=Asia/Kathmandu)', 'unit', 'unit', { TZ: 'Asia/Kathmandu' }),
   () => vitest('API tests on SQLite (TZ=America/Los_Angeles)', 'api', 'api-sqlite', { TEST_DB: 'sqlite', TZ: 'America/Los_Angeles' }),

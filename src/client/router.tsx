@@ -11,6 +11,7 @@ import { NotFoundPage } from './pages/not-found-page';
 const RulesPage = lazy(() => import('./pages/rules-page').then((module) => ({ default: module.RulesPage })));
 const BorrowFormPage = lazy(() => import('./pages/borrow-form-page').then((module) => ({ default: module.BorrowFormPage })));
 const LoginPage = lazy(() => import('./pages/login-page').then((module) => ({ default: module.LoginPage })));
+const CancelPage = lazy(() => import('./pages/cancel-page').then((module) => ({ default: module.CancelPage })));
 const GeneratePage = lazy(() => import('./pages/generate-page').then((module) => ({ default: module.GeneratePage })));
 
 export function AppRoutes() {
@@ -23,6 +24,7 @@ export function AppRoutes() {
           <Route path={clientRoutes.form} element={<BorrowFormPage />} />
           <Route path={clientRoutes.login} element={<LoginPage />} />
           <Route path={clientRoutes.generate} element={<GeneratePage />} />
+          <Route path={clientRoutes.cancel} element={<CancelPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

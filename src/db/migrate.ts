@@ -5,6 +5,8 @@ import * as bookingTracking from './migrations/2026_11_22_0002_booking_tracking'
 import * as adminSessions from './migrations/2026_11_22_0003_admin_sessions';
 import * as outbox from './migrations/2026_11_22_0004_outbox';
 import * as cancellation from './migrations/2026_11_22_0005_cancellation';
+import * as userNameKey from './migrations/2026_11_22_0015_user_name_key';
+import * as cancelTokens from './migrations/2026_11_22_0030_cancel_tokens';
 import * as scheduleVersion from './migrations/2026_11_22_0060_schedule_version';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
@@ -14,6 +16,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0003_admin_sessions': adminSessions,
   '2026_11_22_0004_outbox': outbox,
   '2026_11_22_0005_cancellation': cancellation,
+  '2026_11_22_0015_user_name_key': userNameKey,
+  '2026_11_22_0030_cancel_tokens': cancelTokens,
   '2026_11_22_0060_schedule_version': scheduleVersion,
 };
 

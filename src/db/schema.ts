@@ -11,6 +11,7 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   login_attempts: LoginAttemptsTable;
   outbox: OutboxTable;
+  cancel_token_attempts: CancelTokenAttemptsTable;
   schedule_version: ScheduleVersionTable;
 }
 
@@ -18,6 +19,8 @@ export interface UsersTable {
   /** Also the admin's login code. */
   id: string;
   name: string;
+  /** nameKey(name): what names are matched and kept unique by. */
+  name_key: string;
   class: string;
   role: string | null;
 }
@@ -43,6 +46,8 @@ export interface BorrowRequestTable {
   /** The admin who cancelled, when an admin did. */
   cancelled_by_user_id: string | null;
   cancel_reason: string | null;
+  /** SHA-256 (hex) of the borrower's cancel secret; the secret itself is never stored. Null for bookings made before it existed. */
+  cancel_token_hash: string | null;
 }
 
 export interface VouchersTable {
@@ -81,6 +86,14 @@ export interface OutboxTable {
   sent_at: string | null;
   given_up_at: string | null;
   last_error: string | null;
+}
+
+/** A lookup of a borrower's cancel secret, counted per address against guessing. */
+export interface CancelTokenAttemptsTable {
+  id: Generated<number>;
+  ip: string;
+  succeeded: boolean;
+  attempted_at: string;
 }
 
 /** One row (id 1): raised by triggers on every write to what the schedule shows (migration 0060). */

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from './limits';
 import { messages } from './messages';
+import { plainText } from './plain-text';
 
 /** Longest login code accepted; user ids are 12 characters, imported ones may be longer. */
 export const MAX_LOGIN_CODE_LENGTH = 200;
 
 export const loginRequestSchema = z.strictObject({
-  name: z
-    .string({ error: (issue) => (issue.input === undefined ? messages.loginNameRequired : messages.invalidField('Nama')) })
+  name: plainText('Nama', { error: (issue) => (issue.input === undefined ? messages.loginNameRequired : messages.invalidField('Nama')) })
     .max(MAX_NAME_LENGTH, { error: messages.tooLong('Nama', MAX_NAME_LENGTH) })
     .refine((value) => value.trim() !== '', { error: messages.loginNameRequired }),
   // Not trimmed: the code must equal the id exactly.
-  code: z
-    .string({ error: (issue) => (issue.input === undefined ? messages.loginCodeRequired : messages.invalidField('Kode Masuk')) })
+  code: plainText('Kode Masuk', {
+    error: (issue) => (issue.input === undefined ? messages.loginCodeRequired : messages.invalidField('Kode Masuk')),
+  })
     .max(MAX_LOGIN_CODE_LENGTH, { error: messages.tooLong('Kode Masuk', MAX_LOGIN_CODE_LENGTH) })
     .refine((value) => value !== '', { error: messages.loginCodeRequired }),
 });

@@ -44,11 +44,6 @@ export interface BookingFacts {
   dayBookings: BookingSpan[];
 }
 
-/** Names match case-insensitively with surrounding spaces ignored. */
-export function nameKey(name: string): string {
-  return name.trim().toLowerCase();
-}
-
 /** 'ya' needs the STNK; 'tidak' and no choice do not. */
 export function needsStnk(choice: StnkChoice): boolean {
   return choice === 'ya';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { daysBetween, isCalendarDate, isClockTime } from './clock';
 import { MAX_CLASS_LENGTH, MAX_LIST_DAYS, MAX_NAME_LENGTH, MAX_REASON_LENGTH } from './limits';
 import { messages } from './messages';
+import { plainText } from './plain-text';
 
 /** How each booking field is called in a message about its shape. */
 export const bookingFieldLabels = {
@@ -17,7 +18,7 @@ export const bookingFieldLabels = {
 const shapeError = (required: string, invalid: string) => (issue: { input?: unknown }) => (issue.input === undefined ? required : invalid);
 
 const text = (label: string, max: number, required: string) =>
-  z.string({ error: shapeError(required, messages.invalidField(label)) }).max(max, { error: messages.tooLong(label, max) });
+  plainText(label, { error: shapeError(required, messages.invalidField(label)) }).max(max, { error: messages.tooLong(label, max) });
 
 // Empty strings pass the shape check so that the booking rules can report them as required (422).
 const calendarDate = (required: string) =>
@@ -53,7 +54,9 @@ export const createdBookingSchema = z.object({
   usedVoucher: z.boolean(),
 });
 export type CreatedBooking = z.infer<typeof createdBookingSchema>;
-export const createBookingResponseSchema = z.object({ booking: createdBookingSchema });
+/** `cancelToken`: the borrower's cancel secret, answered once, here; the server keeps only its hash. */
+export const createBookingResponseSchema = z.object({ booking: createdBookingSchema, cancelToken: z.string() });
+export type CreateBookingResponse = z.infer<typeof createBookingResponseSchema>;
 
 export const listBookingsQuerySchema = z.strictObject({
   date: calendarDate(messages.dateRequired).refine((value) => value !== '', { error: messages.dateRequired }),

@@ -30,6 +30,9 @@ export const messages = {
   bookingNotFound: 'Peminjaman tidak ditemukan.',
   bookingCancelled: 'Peminjaman dibatalkan.',
   voucherReturned: (code: string) => `Voucher ${code} bisa dipakai lagi.`,
+  /** The reason recorded when the borrower cancels with their cancel secret. */
+  borrowerCancelReason: 'Peminjam tidak jadi pinjam',
+  cancelLinkInvalid: 'Link pembatalan tidak berlaku.',
   /** Who cancelled a booking, in the owner's message and the admin's list. */
   cancelledBy: { admin: 'admin', borrower: 'peminjam', owner: 'pemilik (Telegram)' },
 
@@ -65,9 +68,12 @@ export const messages = {
   invalidTimeOf: (field: string) => `${field} tidak valid (format JJ:MM)`,
   tooLong: (field: string, max: number) => `${field} terlalu panjang (maks ${max} karakter)`,
   invalidField: (field: string) => `${field} tidak valid`,
+  controlCharacter: (field: string) => `${field} berisi karakter yang tidak diizinkan`,
   unknownField: (field: string) => `Kolom ${field} tidak dikenal`,
   invalidBody: 'Data yang dikirim tidak valid',
   bodyTooLarge: 'Data yang dikirim terlalu besar',
+  invalidUrl: 'Alamat yang diminta tidak valid',
+  requestTimeout: 'Koneksi terlalu lambat, coba lagi.',
   notFound: 'Halaman tidak ditemukan',
   rangeFromRequired: 'Tanggal awal harus diisi',
   rangeToRequired: 'Tanggal akhir harus diisi',
@@ -165,4 +171,34 @@ export const messages = {
   successTitle: 'Yey Berhasil',
   bookingRecorded: (date: string, start: string, end: string) => `Peminjaman motor kamu pada ${date} jam ${start} - ${end} sudah tercatat.`,
   continue: 'Lanjut',
+
+  addToCalendar: 'Tambah ke Kalender',
+  copyCancelLink: 'Salin link pembatalan',
+  cancelLinkCopied: 'Link disalin',
+  cancelLinkCopyFailed: 'Gagal menyalin. Salin link ini manual ya:',
+  cancelLinkLabel: 'Link pembatalan',
+  cancelLinkHint: 'Simpan link ini: siapa pun yang memegangnya bisa membatalkan peminjaman ini.',
+
+  myBookingsTitle: 'Peminjaman kamu',
+  cancelBooking: 'Batalkan',
+  confirmCancel: (date: string, start: string, end: string) => `Batalkan peminjaman ${date}, ${start} - ${end}?`,
+  confirmCancelYes: 'Ya, batalkan',
+  confirmCancelNo: 'Tidak',
+  cancelling: 'Membatalkan...',
+  cancelDone: 'Peminjaman sudah dibatalkan.',
+  cancelFailed: 'Gagal membatalkan, coba lagi.',
+
+  cancelPageTitle: 'Batalkan Peminjaman',
+  cancelPageLoading: 'Memuat peminjaman...',
+  cancelPageLoadFailed: 'Gagal memuat peminjaman.',
+  cancelPageConfirm: 'Batalkan peminjaman',
+  availabilityTime: 'Jam',
+
+  /** The per-booking .ics event; the feed's events are named after the borrower instead. */
+  calendarEventSummary: 'Pinjam motor PPTI 21',
+  calendarFeedName: 'Jadwal Motor PPTI 21',
+  calendarFeedEventSummary: (name: string, className: string) => `${name} (${className})`,
+  subscribeCalendar: 'Langganan kalender',
+  subscribeCalendarHint:
+    'Google Calendar: Tambah kalender › Dari URL, tempel link ini. iPhone: Pengaturan › Kalender › Akun › Tambah Akun › Lainnya › Tambah Kalender Langganan.',
 } as const;

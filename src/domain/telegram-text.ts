@@ -40,9 +40,20 @@ function clip(text: string, max: number): string {
   return chars.length <= max ? text : chars.slice(0, max - 1).join('') + ELLIPSIS;
 }
 
-/** A value shown on one line: runs of whitespace (newlines too) become one space. */
+/** Every character a Telegram client may start a new line at. */
+const LINE_BREAKS = /[\n\v\f\r\u0085\u2028\u2029]+/g;
+
+/**
+ * A long value kept on its label's line: each run of line breaks becomes one space, so a reason
+ * like `baris1\n*Butuh STNK:* Tidak` cannot fake a line of the message.
+ */
+function foldLineBreaks(text: string): string {
+  return text.replace(LINE_BREAKS, ' ');
+}
+
+/** A short value shown on one line: runs of whitespace (line breaks too) become one space. */
 function oneLine(text: string): string {
-  return escapeLegacyMarkdown(clip(text.replace(/\s+/g, ' ').trim(), MAX_SHORT_VALUE));
+  return escapeLegacyMarkdown(clip(foldLineBreaks(text).replace(/\s+/g, ' ').trim(), MAX_SHORT_VALUE));
 }
 
 /** The longest start of `text` that, escaped and ended with '…', fits in `room` UTF-16 code units. */
@@ -77,9 +88,9 @@ function renderWithin(render: (escapedValue: string) => string, value: string): 
 
 /**
  * The owner's message about a booking, for `parse_mode: "Markdown"`: one line per fact, the
- * label bold and the value after the bold, every value escaped, so whatever a student typed
- * arrives verbatim and Telegram accepts the message. The reason is cut (ending in '…') so the
- * whole text stays within TELEGRAM_TEXT_LIMIT.
+ * label bold and the value after the bold, every value escaped and on its label's line, so
+ * whatever a student typed arrives (line breaks as spaces) and Telegram accepts the message.
+ * The reason is cut (ending in '…') so the whole text stays within TELEGRAM_TEXT_LIMIT.
  */
 export function bookingNoticeText(notice: BookingNotice): string {
   const labels = messages.ownerNotice;
@@ -95,7 +106,7 @@ export function bookingNoticeText(notice: BookingNotice): string {
         `*${labels.needStnk}:* ${notice.needStnk ? labels.yes : labels.no}`,
         `*${labels.voucher}:* ${voucherLine(notice)}`,
       ].join('\n'),
-    notice.reason,
+    foldLineBreaks(notice.reason),
   );
 }
 
@@ -115,6 +126,6 @@ export function cancellationNoticeText(notice: CancellationNotice): string {
         `*${labels.cancelReason}:* ${reason}`,
       ].join('\n'),
     // One line, so a reason cannot fake lines of the message.
-    notice.cancelReason.replace(/\s+/g, ' ').trim(),
+    foldLineBreaks(notice.cancelReason).replace(/\s+/g, ' ').trim(),
   );
 }

@@ -4,11 +4,14 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { adminRoutes } from './admin/routes';
 import { firstLoadFor } from './bookings/first-load';
+import { ownBookingRoutes } from './bookings/own-booking-routes';
 import { bookingRoutes } from './bookings/routes';
+import { calendarRoutes } from './calendar/routes';
+import type { TrustProxy } from './config';
 import type { AppContext } from './context';
 import { registerNotifier } from './notify/notifier';
 import type { NotifierOptions } from './notify/outbox-worker';
-import { registerErrorHandler } from './plugins/errors';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors';
 import { healthRoutes } from './plugins/health';
 import { inlineStyleSources } from './plugins/inline-styles';
 import { registerSecurity } from './plugins/security';
@@ -23,19 +26,50 @@ export interface BuildOptions {
   clientDir?: string;
   /** Timings of the Telegram outbox worker; tests shorten them. */
   notifier?: Partial<NotifierOptions>;
+  /** How long a whole request (headers and body) may take to arrive; tests shorten it. */
+  requestTimeoutMs?: number;
 }
 
 /** Request bodies are small forms; anything larger is refused before it is parsed. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * A request, headers and body, must have arrived within this time, else it answers 408 and its
+ * connection closes: a client sending a byte every few seconds would otherwise hold a socket
+ * (and a file descriptor) for ever. A 64 KB form takes far less even on a slow phone.
+ */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Fastify's trustProxy from ours. Fastify 5 ignores a bare hop count (it trusts no forwarded
+ * header then, since it cannot tell a proxy from a client), so the count becomes the function
+ * proxy-addr would build: the nearest `hops` addresses are proxies. See TRUST_PROXY in the README.
+ */
+function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (Array.isArray(trust)) return trust;
+  if (trust === 0) return false;
+  return (_address, hop) => hop < trust;
+}
+
 /** The whole app, not listening: the server's main and the tests both build it. */
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     // Per-request log lines cost more than the requests themselves; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: context.config.trustProxy,
+    trustProxy: fastifyTrustProxy(context.config.trustProxy),
+    requestTimeout: requestTimeoutMs,
+    http: {
+      // Given to Node itself too: set only after the server is made (as Fastify does), it cuts
+      // slow headers but not a slow body.
+      requestTimeout: requestTimeoutMs,
+      // Node looks for timed-out requests only this often (30 s by default), which would let one live twice its time.
+      connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs),
+    },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   const clientDir = options.clientDir ?? resolve('dist/client');
   registerErrorHandler(app);
@@ -48,6 +82,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(adminRoutes, context);
   await app.register(voucherRoutes, context);
   await app.register(bookingRoutes, context);
+  await app.register(ownBookingRoutes, context);
+  await app.register(calendarRoutes, context);
   await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context) });
   if (context.config.telegram) registerNotifier(app, context, context.config.telegram, options.notifier);
   app.addHook('onClose', async () => {

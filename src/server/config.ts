@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { type DatabaseLocation, parseDatabaseUrl } from '../db/database';
 import { isKnownTimeZone } from '../domain/clock';
@@ -20,11 +21,18 @@ export interface Config {
   sessionSecret: string;
   seedDemo: boolean;
   production: boolean;
-  /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-* headers are believed (see TrustProxy). */
+  trustProxy: TrustProxy;
   /** Tests only: a file holding the instant the server takes as now (see clock-file.ts). */
   clockFile: string | undefined;
 }
+
+/**
+ * The reverse proxies in front of the server: 0 for none (X-Forwarded-* ignored), a number of
+ * hops (the client address is the one that many entries from the right of X-Forwarded-For), or
+ * the proxies' addresses and CIDR ranges (every trusted entry is skipped from the right).
+ */
+export type TrustProxy = number | string[];
 
 /** A bad environment variable; its message is the one line start-up prints. */
 export class ConfigError extends Error {
@@ -83,6 +91,31 @@ function readFlag(env: Env, variable: string, fallback: '0' | '1'): boolean {
   return raw === '1';
 }
 
+/** proxy-addr's names for whole ranges, as Fastify accepts them in a trusted-proxy list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+function readTrustProxy(env: Env): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? '0').trim();
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (raw === '' || !entries.every(isProxyAddress)) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `'${raw}' must be a number of proxy hops (0 for none) or a comma-separated list of proxy addresses or CIDR ranges`,
+    );
+  }
+  return entries;
+}
+
 /**
  * In production the secret must be given; elsewhere one is made on first start and kept beside
  * the data, so sessions survive restarts.
@@ -120,7 +153,7 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     timeZone: readTimeZone(env),
     telegram: readTelegram(env),
     seedDemo: readFlag(env, 'SEED_DEMO', '1'),
-    trustProxy: readFlag(env, 'TRUST_PROXY', '0'),
+    trustProxy: readTrustProxy(env),
     production,
     sessionSecret: readSessionSecret(env, production, dataDir),
     clockFile: readClockFile(env, production),

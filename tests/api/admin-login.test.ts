@@ -19,7 +19,7 @@ describe(`admin login on ${engine}`, () => {
   const from = () => ({ 'x-forwarded-for': `10.0.0.${++address}` });
 
   beforeAll(async () => {
-    testApp = await startTestApp({ config: { trustProxy: true }, now: clock.now });
+    testApp = await startTestApp({ config: { trustProxy: 1 }, now: clock.now });
     [admin, student] = (await seedRoster(testApp.db)) as [User, User];
   });
   beforeEach(() => {

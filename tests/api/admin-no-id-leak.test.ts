@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
 import { loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { present } from '../helpers/present';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 interface Seen {
@@ -31,7 +32,7 @@ describe(`user ids in public answers on ${process.env.TEST_DB ?? 'sqlite'}`, () 
     testApp = await startTestApp({ now: manualClock(new Date('2026-11-22T01:00:00.000Z')).now });
     users = await seedRoster(testApp.db);
     // A used and an unused voucher exist, as they would in a running app.
-    const cookie = await loginCookie(testApp.baseUrl, users[0]!);
+    const cookie = await loginCookie(testApp.baseUrl, present(users[0], 'a seeded user'));
     for (let n = 0; n < 2; n++) await fetch(`${testApp.baseUrl}/api/admin/vouchers`, { method: 'POST', headers: { cookie } });
   });
   afterAll(async () => {
@@ -41,12 +42,16 @@ describe(`user ids in public answers on ${process.env.TEST_DB ?? 'sqlite'}`, () 
   it('a full student flow never receives any user id, the admin login code least of all', async () => {
     const [voucher] = await testApp.db.kysely.selectFrom('vouchers').select('code').execute();
     const pages = await Promise.all(['/', '/peraturan', '/form', '/login', '/generate', '/no-such-page'].map((path) => visit(path)));
-    const assets = new Set(pages.flatMap((page) => [...page.text.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((match) => match[1]!)));
+    const assets = new Set(
+      pages.flatMap((page) => [...page.text.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((match) => present(match[1], 'the path'))),
+    );
     for (const asset of assets) await visit(asset);
     // Lazily loaded chunks are named inside the entry script.
     const scripts = seen.filter((entry) => entry.request.endsWith('.js')).map((entry) => entry.text);
     for (const chunk of new Set(
-      scripts.flatMap((text) => [...text.matchAll(/["'`](?:\.\/|\/?assets\/)([\w.-]+\.js)["'`]/g)].map((m) => m[1]!)),
+      scripts.flatMap((text) =>
+        [...text.matchAll(/["'`](?:\.\/|\/?assets\/)([\w.-]+\.js)["'`]/g)].map((m) => present(m[1], 'the chunk name')),
+      ),
     )) {
       await visit(`/assets/${chunk}`);
     }
@@ -61,7 +66,13 @@ describe(`user ids in public answers on ${process.env.TEST_DB ?? 'sqlite'}`, () 
     expect((await visit('/api/bookings', { method: 'POST', body: { ...booking, name: 'Admin Uji', date: '2026-11-24' } })).status).toBe(
       201,
     );
-    const withVoucher = { ...booking, name: 'Rizky Maulana', date: '2026-11-24', start: '11:00', reason: voucher!.code };
+    const withVoucher = {
+      ...booking,
+      name: 'Rizky Maulana',
+      date: '2026-11-24',
+      start: '11:00',
+      reason: present(voucher, 'a voucher').code,
+    };
     expect((await visit('/api/bookings', { method: 'POST', body: withVoucher })).status).toBe(201);
     await visit('/api/bookings', { method: 'POST', body: { ...booking, name: 'Orang Asing' } });
     await visit('/api/bookings', { method: 'POST', body: { name: 'Budi Santoso' } });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
 import { loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { present } from '../helpers/present';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 
 // 08:00 in Jakarta on 2026-11-22: bookings from that date on are not in the past.
@@ -62,7 +63,10 @@ describe(`a generated voucher in the booking form on ${process.env.TEST_DB ?? 's
       book(booking({ name: 'Rizky Maulana', date: '2026-11-26', start: '08:00', end: '14:00', reason: code })),
     ]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 422]);
-    const winner = replies.find((reply) => reply.status === 201)!.body.booking;
+    const winner = present(
+      replies.find((reply) => reply.status === 201),
+      'one booked reply',
+    ).body.booking;
     expect(winner.usedVoucher).toBe(true);
     expect((await list())[0]).toMatchObject({ isUsed: true, usedBy: { name: winner.name, date: winner.date } });
   });

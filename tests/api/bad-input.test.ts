@@ -93,6 +93,7 @@ const contentType = fc.constantFrom(
 
 const ENDPOINTS = [
   { method: 'POST', path: '/api/bookings' },
+  { method: 'POST', path: '/api/bookings/cancel' },
   { method: 'POST', path: '/api/admin/login' },
   { method: 'POST', path: '/api/admin/logout' },
   { method: 'POST', path: '/api/admin/vouchers' },
@@ -154,6 +155,17 @@ describe(`hostile input at every endpoint (${process.env.TEST_DB ?? 'sqlite'})`,
           await expectRejectedCleanly(response, before);
         },
       ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('random cancel secrets in the by-token paths never cause a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString, fc.constantFrom('', '.ics'), async (token, suffix) => {
+        const before = await rowCounts();
+        const response = await fetch(`${testApp.baseUrl}/api/bookings/by-token/${encodeURIComponent(token)}${suffix}`);
+        await expectRejectedCleanly(response, before);
+      }),
       { numRuns: RUNS },
     );
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBookingResponseSchema } from '../../src/domain/booking-schemas';
@@ -62,6 +63,12 @@ describe(`booking rules over HTTP on ${engine}`, () => {
       need_stnk: true,
       voucher_code: null,
       created_at: jakartaInstant(TODAY, '10:00').toISOString(),
+      ref: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
+      cancelled_at: null,
+      cancelled_by_kind: null,
+      cancelled_by_user_id: null,
+      cancel_reason: null,
+      cancel_token_hash: createHash('sha256').update(reply.body.cancelToken).digest('hex'),
     });
   });
 

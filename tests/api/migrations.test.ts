@@ -6,8 +6,21 @@ import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/database';
 import { migrateToLatest, migrations } from '../../src/db/migrate';
+import { findUserByName } from '../../src/server/roster/repository';
 import { dropPostgresDatabase, postgresUrlFor, withPostgresAdmin } from '../helpers/postgres';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+
+/** Migrates `handle` up to and including `name` only, to load data as it was then. */
+async function migrateTo(handle: Db, name: string): Promise<void> {
+  await new Migrator({ db: handle.kysely, provider: { getMigrations: async () => migrations } }).migrateTo(name);
+}
+
+/** Users as the table was before the name key. */
+async function insertUsersWithoutKey(handle: Db, users: { id: string; name: string }[]): Promise<void> {
+  for (const user of users) {
+    await sql`insert into users (id, name, class, role) values (${user.id}, ${user.name}, 'PPTI 21', null)`.execute(handle.kysely);
+  }
+}
 
 let database: TestDatabase | undefined;
 let db: Db | undefined;
@@ -46,11 +59,14 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0003_admin_sessions',
         '2026_11_22_0004_outbox',
         '2026_11_22_0005_cancellation',
+        '2026_11_22_0015_user_name_key',
+        '2026_11_22_0030_cancel_tokens',
         '2026_11_22_0060_schedule_version',
       ]);
       expect(await tableNames(empty.db)).toEqual([
         'admin_sessions',
         'borrow_request',
+        'cancel_token_attempts',
         'login_attempts',
         'outbox',
         'schedule_version',
@@ -66,9 +82,8 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
   it('give every booking made before cancellation existed its own opaque ref', async () => {
     const empty = await emptyDatabase();
     try {
-      const migrator = new Migrator({ db: empty.db.kysely, provider: { getMigrations: async () => migrations } });
-      await migrator.migrateTo('2026_11_22_0004_outbox');
-      await empty.db.kysely.insertInto('users').values({ id: 'U1', name: 'Budi', class: 'PPTI 21', role: null }).execute();
+      await migrateTo(empty.db, '2026_11_22_0004_outbox');
+      await insertUsersWithoutKey(empty.db, [{ id: 'U1', name: 'Budi' }]);
       const old = { users_id: 'U1', borrow_date: '2026-01-05', end_time: '10:00', reason: 'x', need_stnk: false };
       await sql`insert into borrow_request (users_id, borrow_date, start_time, end_time, reason, need_stnk) values
         (${old.users_id}, ${old.borrow_date}, '08:00', ${old.end_time}, ${old.reason}, ${old.need_stnk}),
@@ -94,6 +109,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     expect(await tableNames(db)).toEqual([
       'admin_sessions',
       'borrow_request',
+      'cancel_token_attempts',
       'login_attempts',
       'outbox',
       'schedule_version',
@@ -111,11 +127,12 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         .find((table) => table.name === name)
         ?.columns.map((column) => column.name)
         .sort();
-    expect(columns('users')).toEqual(['class', 'id', 'name', 'role']);
+    expect(columns('users')).toEqual(['class', 'id', 'name', 'name_key', 'role']);
     expect(columns('borrow_request')).toEqual(
       [
         'borrow_date',
         'cancel_reason',
+        'cancel_token_hash',
         'cancelled_at',
         'cancelled_by_kind',
         'cancelled_by_user_id',
@@ -134,13 +151,57 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     expect(columns('vouchers')).toEqual(['code', 'created_at', 'created_by', 'is_used']);
   });
 
-  it('make user names unique whatever their case and surrounding spaces', async () => {
+  it('make user names unique by their name key', async () => {
     database = await createTestDatabase();
     db = database.open();
-    await db.kysely.insertInto('users').values({ id: 'A', name: 'Budi Santoso', class: 'PPTI 21', role: null }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({ id: 'A', name: 'Ömer Çelik', name_key: 'ömer çelik', class: 'PPTI 21', role: null })
+      .execute();
     await expect(
-      db.kysely.insertInto('users').values({ id: 'B', name: '  budi santoso ', class: 'PPTI 21', role: null }).execute(),
+      db.kysely.insertInto('users').values({ id: 'B', name: 'ömer çelik', name_key: 'ömer çelik', class: 'PPTI 21', role: null }).execute(),
     ).rejects.toThrow();
+  });
+
+  it('fill the name key of existing users, found by it afterwards', async () => {
+    const empty = await emptyDatabase();
+    try {
+      await migrateTo(empty.db, '2026_11_22_0005_cancellation');
+      await insertUsersWithoutKey(empty.db, [
+        { id: 'A', name: 'Ömer Çelik' },
+        { id: 'B', name: '  STRAẞE  Budi ' },
+      ]);
+      expect(await migrateToLatest(empty.db)).toContain('2026_11_22_0015_user_name_key');
+      const rows = await empty.db.kysely.selectFrom('users').select(['id', 'name_key']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { id: 'A', name_key: 'ömer çelik' },
+        { id: 'B', name_key: 'strasse budi' },
+      ]);
+      expect((await findUserByName(empty.db.kysely, 'ÖMER ÇELIK'))?.id).toBe('A');
+      expect((await findUserByName(empty.db.kysely, 'strasse budi'))?.id).toBe('B');
+    } finally {
+      await empty.db.close();
+      await empty.drop();
+    }
+  });
+
+  it('refuse to fill the name key when two users are one name, naming both and changing nothing', async () => {
+    const empty = await emptyDatabase();
+    try {
+      await migrateTo(empty.db, '2026_11_22_0005_cancellation');
+      await insertUsersWithoutKey(empty.db, [
+        { id: 'A', name: 'Budi Santoso' },
+        { id: 'B', name: 'Budi  Santoso' },
+      ]);
+      await expect(migrateToLatest(empty.db)).rejects.toThrow(
+        "migration 2026_11_22_0015_user_name_key failed: users 'Budi Santoso' and 'Budi  Santoso' are one name",
+      );
+      await sql`update users set name = 'Budi Santoso 2' where id = 'B'`.execute(empty.db.kysely);
+      expect(await migrateToLatest(empty.db)).toContain('2026_11_22_0015_user_name_key');
+    } finally {
+      await empty.db.close();
+      await empty.drop();
+    }
   });
 
   it('store booleans on both engines', async () => {

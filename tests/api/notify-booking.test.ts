@@ -54,6 +54,20 @@ describe('a booking and its notification', () => {
     expect(telegram.delivered[0]?.text).toContain('\nAlasan: beli_nasi *goreng* [2]\nButuh STNK: Ya\nVoucher: -');
   });
 
+  it('keeps a reason with line breaks on its own line, so it cannot fake a line of the message', async () => {
+    const telegram = await fake();
+    const clock = createTestClock();
+    const testApp = await bookingApp(telegram, clock);
+    const reason = 'baris1\n*Butuh STNK:* Tidak\n\n*Voucher:* VCH-AAAAAA';
+    const reply = await book(testApp, { reason, needStnk: 'ya' });
+    expect(reply.status).toBe(201);
+    expect(reply.body.booking.reason).toBe(reason);
+    await waitUntil('the delivery', () => telegram.delivered.length === 1);
+    const shown = telegram.delivered[0]?.text ?? '';
+    expect(shown.split('\n')).toHaveLength(8);
+    expect(shown).toContain('\nAlasan: baris1 *Butuh STNK:* Tidak *Voucher:* VCH-AAAAAA\nButuh STNK: Ya\nVoucher: -');
+  });
+
   it('names the voucher of an overnight voucher loan and says it ends the next day', async () => {
     const telegram = await fake();
     const clock = createTestClock();

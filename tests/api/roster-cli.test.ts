@@ -47,6 +47,19 @@ describe(`roster command on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     expect(await listJson()).toHaveLength(1);
   });
 
+  it('compares names by their key: non-ASCII capitals, ß and inner spaces; refuses control characters', async () => {
+    const file = csvFile('name,class\nÖmer Çelik,PPTI 21\nStraße Budi,PPTI 21\nSTRASSE  BUDI,PPTI 22\n"Nul\u0000Byte",PPTI 21\n');
+    const imported = await roster('import', file);
+    expect(imported.code).toBe(1);
+    expect(imported.stderr).toContain("line 4: name 'STRASSE  BUDI' repeats line 3");
+    expect(imported.stderr).toContain('line 5: name contains a control character');
+    await roster('import', csvFile('name,class\nÖmer Çelik,PPTI 21\n'));
+    const { code, stderr } = await roster('add', '--name', 'ömer  çelik', '--class', 'PPTI 22');
+    expect(code).toBe(1);
+    expect(stderr).toContain("name 'Ömer Çelik' is already in the roster");
+    expect((await listJson()).map((user) => user.name)).toEqual(['Ömer Çelik']);
+  });
+
   it('refuses an add without a class', async () => {
     const { code, stderr } = await roster('add', '--name', 'Tanpa Kelas');
     expect(code).toBe(1);

@@ -1,10 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
+import { createServer, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database';
 import { buildApp } from '../../src/server/app';
+import { inlineStyleSources } from '../../src/server/plugins/inline-styles';
+import { helmetOptions } from '../../src/server/plugins/security';
 import { runCommand, startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp, testConfig } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
@@ -89,6 +93,28 @@ describe('the app over HTTP', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('same-origin');
     expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('sends on answers of every kind exactly the headers helmet itself sets for our policy', async () => {
+    // Helmet run per request, as @fastify/helmet would, on a bare Node server.
+    const policy = helmet(helmetOptions(inlineStyleSources('dist/client')));
+    const bare = createServer((request, response) => policy(request, response, () => response.end()));
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+    const helmetHeaders = (response: Response) =>
+      Object.fromEntries([...response.headers].filter(([name]) => !['connection', 'content-length', 'date', 'keep-alive'].includes(name)));
+    const expected = helmetHeaders(await fetch(bareUrl));
+    bare.close();
+    expect(Object.keys(expected)).toContain('content-security-policy');
+
+    const html = await (await fetch(`${testApp.baseUrl}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '/missing';
+    for (const path of ['/', '/form', script, '/logo.svg', '/api/today', '/api/no-such-endpoint', '/assets/gone.js', '/healthz']) {
+      const headers = Object.fromEntries((await fetch(`${testApp.baseUrl}${path}`)).headers);
+      const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, headers[name]]));
+      expect(sent, path).toEqual(expected);
+      expect(headers['x-powered-by'], path).toBeUndefined();
+    }
   });
 
   it('tells the pages what today is in the app zone', async () => {

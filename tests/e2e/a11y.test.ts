@@ -1,19 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
 import { bookViaApi, dayFromToday } from './support/api';
+import { violations } from './support/axe';
 import { borrowForm } from './support/pages';
 import { openPage, useStudentApp } from './support/student-app';
-
-/** axe-core's violations, one line each, so a failure says what and where. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(10);
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary}`),
-  );
-}
 
 const VIEWPORTS = [
   { label: '1280', viewport: DESKTOP },

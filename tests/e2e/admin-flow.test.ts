@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
 import { launchChromium, newPage, PHONE, screenshot } from '../helpers/browser';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-db';
+import { present } from '../helpers/present';
 
 const ADMIN_KEYS = ['role', 'adminName', 'adminId'];
 
@@ -165,7 +166,7 @@ describe('admin screens in Chromium', () => {
     await page.getByRole('button', { name: 'Generate Voucher' }).waitFor();
     await page.getByText('Masuk sebagai Admin Uji').waitFor();
     expect(await storedKeys(page)).toEqual({ role: 'admin', adminName: 'Admin Uji', adminId: admin.id });
-    const cookies = await context!.cookies();
+    const cookies = await present(context, 'the page context').cookies();
     expect(cookies.map(({ name, httpOnly, sameSite, path }) => ({ name, httpOnly, sameSite, path }))).toEqual([
       { name: 'admin_session', httpOnly: true, sameSite: 'Strict', path: '/' },
     ]);
@@ -175,7 +176,7 @@ describe('admin screens in Chromium', () => {
 
   it("generates a voucher: 'Generating...' while busy, then the code, a copy button, the hint, and the list", async () => {
     const page = await open();
-    await context!.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await present(context, 'the page context').grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page);
     const held = gate();
     await page.route('**/api/admin/vouchers', async (route) => {
@@ -233,7 +234,7 @@ describe('admin screens in Chromium', () => {
     await page.getByRole('button', { name: 'Keluar' }).click();
     await page.waitForURL('**/login');
     expect(await storedKeys(page)).toEqual({ role: null, adminName: null, adminId: null });
-    expect(await context!.cookies()).toEqual([]);
+    expect(await present(context, 'the page context').cookies()).toEqual([]);
     expect(await page.evaluate(async () => (await fetch('/api/admin/session')).status)).toBe(401);
     await page.goto('/generate');
     await page.waitForURL('**/login');

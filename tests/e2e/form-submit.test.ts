@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatIndonesianDate } from '../../src/domain/clock';
 import { PHONE, screenshot } from '../helpers/browser';
+import { present } from '../helpers/present';
 import { bookViaApi, dayFromToday } from './support/api';
 import { borrowForm, fieldError, focusedText, hasNoError, openBorrowForm } from './support/pages';
 import { execOnDatabase, openPage, useStudentApp } from './support/student-app';
@@ -44,9 +45,12 @@ describe('the borrowing form: saving', () => {
       await dialog.getByText(`Peminjaman motor kamu pada ${formatIndonesianDate(date)} jam 08:00 - 10:00 sudah tercatat.`).isVisible(),
     ).toBe(true);
     expect(await dialog.evaluate((element: HTMLDialogElement) => element.open && element.matches(':modal'))).toBe(true);
-    expect(await focusedText(page)).toBe('Lanjut');
-    await page.keyboard.press('Tab');
-    expect(await focusedText(page)).toBe('Lanjut');
+    // Focus starts on the first control and Tab cycles inside the dialog.
+    expect(await focusedText(page)).toBe('Tambah ke Kalender');
+    for (const next of ['Salin link pembatalan', 'Lanjut', 'Tambah ke Kalender']) {
+      await page.keyboard.press('Tab');
+      expect(await focusedText(page)).toBe(next);
+    }
     await page.keyboard.press('Shift+Tab');
     expect(await focusedText(page)).toBe('Lanjut');
 
@@ -132,8 +136,8 @@ describe('the borrowing form: saving', () => {
     } finally {
       execOnDatabase(app, 'drop trigger refuse_bookings');
     }
-    const alert = (await form.globalError.boundingBox())!;
-    expect(alert.y + alert.height).toBeLessThanOrEqual((await form.save.boundingBox())!.y);
+    const alert = present(await form.globalError.boundingBox(), 'the alert on screen');
+    expect(alert.y + alert.height).toBeLessThanOrEqual(present(await form.save.boundingBox(), 'the save button on screen').y);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await form.name.inputValue()).toBe('Budi Santoso');
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from '../helpers/browser';
+import { present } from '../helpers/present';
 import { dayFromToday } from './support/api';
 import { borrowForm, fieldError, hasNoError, horizontalOverflow, openBorrowForm, smallTouchTargets } from './support/pages';
 import { openPage, type StudentApp, useStudentApp } from './support/student-app';
@@ -114,10 +115,11 @@ describe('the borrowing form: fields, type-ahead and instant checks', () => {
     expect(await fieldError(form.reason)).toBe('Alasan peminjaman harus diisi');
     expect(await hasNoError(form.needStnk)).toBe(true);
     expect(await form.name.evaluate((element) => element === document.activeElement)).toBe(true);
-    const header = (await page.locator('header').boundingBox())!;
-    expect((await form.name.boundingBox())!.y, 'the focused field is not under the fixed bar').toBeGreaterThanOrEqual(
-      header.y + header.height,
-    );
+    const header = present(await page.locator('header').boundingBox(), 'the header on screen');
+    expect(
+      present(await form.name.boundingBox(), 'the name field on screen').y,
+      'the focused field is not under the fixed bar',
+    ).toBeGreaterThanOrEqual(header.y + header.height);
     expect(posts()).toBe(0);
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await smallTouchTargets(page)).toEqual([]);

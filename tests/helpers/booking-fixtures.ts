@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/database';
+import { insertUsers } from '../../src/server/roster/repository';
 import { requestJson } from './test-app';
 
 /** The instant `time` (HH:MM) of `date` in Jakarta. */
@@ -15,7 +16,7 @@ export interface Student {
 /** Adds roster users straight into the database, as the roster command would; returns their ids by name. */
 export async function addStudents(db: Db, students: Student[]): Promise<Map<string, string>> {
   const rows = students.map((student) => ({ id: randomBytes(6).toString('hex'), name: student.name, class: student.class, role: null }));
-  await db.kysely.insertInto('users').values(rows).execute();
+  await insertUsers(db.kysely, rows);
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 

@@ -24,7 +24,7 @@ export function parseLegacyMarkdown(input: string): { text: string; entities: Ma
   const entities: MarkdownEntity[] = [];
   let index = 0;
   while (index < input.length) {
-    const char = input[index]!;
+    const char = input.charAt(index);
     if (char === '\\' && SPECIAL.includes(input[index + 1] ?? 'none')) {
       text += input[index + 1];
       index += 2;

@@ -33,7 +33,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     sessionSecret: 'test-secret-that-is-at-least-32-characters-long',
     seedDemo: false,
     production: false,
-    trustProxy: false,
+    trustProxy: 0,
     clockFile: undefined,
     ...overrides,
   };

@@ -6,7 +6,6 @@ import {
   checkBookingRules,
   checkRequired,
   intervalOn,
-  nameKey,
   needsStnk,
   voucherCodeFromReason,
   voucherEnd,
@@ -66,14 +65,7 @@ describe('required fields', () => {
   });
 });
 
-describe('names, STNK and voucher codes', () => {
-  it.each([
-    ['Budi Santoso', 'budi santoso'],
-    ['  BUDI santoso ', 'budi santoso'],
-  ])('compares the name %j as %j', (name, key) => {
-    expect(nameKey(name)).toBe(key);
-  });
-
+describe('STNK and voucher codes', () => {
   it.each([
     ['ya', true],
     ['tidak', false],

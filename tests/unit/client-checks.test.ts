@@ -83,4 +83,11 @@ describe('the roster type-ahead', () => {
     expect(findRosterEntry(ROSTER, '')).toBeUndefined();
     expect(findRosterEntry(undefined, 'Budi Santoso')).toBeUndefined();
   });
+
+  it('matches names with non-ASCII capitals as the server does', () => {
+    const roster = [...ROSTER, { name: 'Ömer Çelik', class: 'PPTI 21' }, { name: 'Straße Budi', class: 'PPTI 22' }];
+    expect(matchingNames(roster, 'ömer ç').map((entry) => entry.name)).toEqual(['Ömer Çelik']);
+    expect(matchingNames(roster, 'STRASS').map((entry) => entry.name)).toEqual(['Straße Budi']);
+    expect(findRosterEntry(roster, 'ÖMER  ÇELIK')?.name).toBe('Ömer Çelik');
+  });
 });

@@ -76,4 +76,27 @@ describe('configuration from the environment', () => {
     expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
     expect(loadConfig({}, dir).sessionSecret).toBe(first);
   });
+
+  it.each([
+    [undefined, 0],
+    ['0', 0],
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    [' 10.0.0.0/8, ::1 ,loopback', ['10.0.0.0/8', '::1', 'loopback']],
+    ['fd00::/8', ['fd00::/8']],
+  ])('reads TRUST_PROXY=%j as %j', (raw, trust) => {
+    expect(loadConfig(raw === undefined ? {} : { TRUST_PROXY: raw }, dataDir()).trustProxy).toEqual(trust);
+  });
+
+  it.each(['', 'yes', 'true', '-1', '1.5', '10.0.0.0/33', '10.0.0.1,', 'example.com', '::1/129', '100'])(
+    'refuses TRUST_PROXY=%j in one line',
+    (raw) => {
+      const error = errorOf({ TRUST_PROXY: raw });
+      expect(error.variable).toBe('TRUST_PROXY');
+      expect(error.message).toBe(
+        `TRUST_PROXY: '${raw.trim()}' must be a number of proxy hops (0 for none) or a comma-separated list of proxy addresses or CIDR ranges`,
+      );
+    },
+  );
 });

@@ -99,12 +99,27 @@ describe('legacy Markdown escaping', () => {
     expect(valueAfter(parsed.text, 'Nama:', 'Kelas:')).toBe(name);
   });
 
-  it('keeps a multi-line reason, and puts a multi-line name on one line', () => {
-    const text = bookingNoticeText({ ...notice, name: 'Budi\n*Kelas:* Palsu', reason: 'baris satu\nbaris dua' });
+  it('puts a multi-line reason and name on their own lines, so neither can fake a line of the message', () => {
+    const text = bookingNoticeText({ ...notice, name: 'Budi\n*Kelas:* Palsu', reason: 'baris1\n*Butuh STNK:* Tidak', needStnk: true });
+    expect(text.split('\n')).toHaveLength(8);
+    expect(text).toContain('\n*Alasan:* baris1 \\*Butuh STNK:\\* Tidak\n*Butuh STNK:* Ya\n');
     const parsed = parseLegacyMarkdown(text);
     expect(boldTexts(parsed)).toEqual(LABELS);
     expect(valueAfter(parsed.text, 'Nama:', 'Kelas:')).toBe('Budi *Kelas:* Palsu');
-    expect(valueAfter(parsed.text, 'Alasan:', 'Butuh STNK:')).toBe('baris satu\nbaris dua');
+    expect(valueAfter(parsed.text, 'Alasan:', 'Butuh STNK:')).toBe('baris1 *Butuh STNK:* Tidak');
+  });
+
+  it.each([
+    ['\r\n', 'Windows line ends'],
+    ['\r', 'a carriage return'],
+    ['\u2028', 'a Unicode line separator'],
+    ['\u2029', 'a Unicode paragraph separator'],
+    ['\u0085', 'a next-line control'],
+    ['\n\n\n', 'empty lines'],
+  ])('folds %j (%s) in a reason into one space', (lineBreak) => {
+    const text = bookingNoticeText({ ...notice, reason: `satu${lineBreak}*Voucher:* VCH-AAAAAA` });
+    expect(text.split(/[\n\r\u0085\u2028\u2029]/)).toHaveLength(8);
+    expect(text).toContain('\n*Alasan:* satu \\*Voucher:\\* VCH-AAAAAA\n');
   });
 
   it('any name, class and reason parse, with bold only on the labels and the values verbatim', () => {
@@ -114,7 +129,8 @@ describe('legacy Markdown escaping', () => {
         const text = bookingNoticeText({ ...notice, name, class: className, reason, voucherCode });
         const parsed = parseLegacyMarkdown(text);
         expect(boldTexts(parsed)).toEqual(LABELS);
-        expect(valueAfter(parsed.text, 'Alasan:', 'Butuh STNK:')).toBe(reason);
+        expect(parsed.text.split('\n')).toHaveLength(8);
+        expect(valueAfter(parsed.text, 'Alasan:', 'Butuh STNK:')).toBe(reason.replace(/\n+/g, ' '));
         expect(valueAfter(parsed.text, 'Nama:', 'Kelas:')).toBe(name.replace(/\s+/g, ' ').trim());
       }),
       { numRuns: 500 },

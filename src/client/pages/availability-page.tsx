@@ -11,6 +11,8 @@ import { useAppNow } from '../features/availability/use-app-now';
 import { useAvailability } from '../features/availability/use-availability';
 import { WeekStrip } from '../features/availability/week-strip';
 import { DayBookingsTable } from '../features/booking/day-bookings-table';
+import { CalendarSubscribeLink } from '../features/self-service/calendar-subscribe-link';
+import { MyBookingsCard } from '../features/self-service/my-bookings-card';
 
 /**
  * The day in the URL (`?tanggal=YYYY-MM-DD`) so a link to a day can be shared; without one,
@@ -97,6 +99,7 @@ export function AvailabilityPage() {
           </button>
         </div>
       </div>
+      <MyBookingsCard onCancelled={availability.retry} />
       <section className="mt-6">
         {shownDate && <h2 className="mb-3 text-lg font-semibold">{formatIndonesianDate(shownDate)}</h2>}
         {availability.status === 'failed' ? (
@@ -125,6 +128,7 @@ export function AvailabilityPage() {
           </p>
         )}
       </section>
+      <CalendarSubscribeLink />
     </>
   );
 }

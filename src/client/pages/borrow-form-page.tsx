@@ -9,6 +9,7 @@ import { hasAgreedToRules } from '../features/booking/agreement';
 import { fetchRoster, fetchToday } from '../features/booking/api';
 import { BorrowForm } from '../features/booking/borrow-form';
 import { SuccessDialog } from '../features/booking/success-dialog';
+import { rememberNewBooking } from '../features/self-service/device-storage';
 import { useFetch } from '../lib/use-fetch';
 
 /**
@@ -26,7 +27,7 @@ function BorrowFormScreen() {
   const [prefill] = useState(() => bookingFormPrefill(searchParams));
   const roster = useFetch('roster', (_key, signal) => fetchRoster(signal));
   const today = useFetch('today', (_key, signal) => fetchToday(signal));
-  const [created, setCreated] = useState<CreatedBooking>();
+  const [created, setCreated] = useState<{ booking: CreatedBooking; cancelToken: string }>();
   const submitRef = useRef<HTMLButtonElement>(null);
 
   const rosterNotice = roster.status === 'failed' && (
@@ -48,10 +49,13 @@ function BorrowFormScreen() {
         today={today.status === 'ready' ? today.data.today : undefined}
         prefill={prefill}
         loading={roster.status === 'loading' || today.status === 'loading'}
-        onCreated={setCreated}
+        onCreated={(booking, cancelToken) => {
+          rememberNewBooking(booking, cancelToken);
+          setCreated({ booking, cancelToken });
+        }}
         submitRef={submitRef}
       />
-      <SuccessDialog booking={created} onClose={() => setCreated(undefined)} finalFocus={submitRef} />
+      <SuccessDialog created={created} onClose={() => setCreated(undefined)} finalFocus={submitRef} />
     </>
   );
 }

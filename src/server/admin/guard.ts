@@ -1,16 +1,23 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
 import { findAdminBySessionToken, type SessionAdmin } from './service';
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE } from './session-cookie';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in admin, set by the requireAdmin preHandler on the routes it guards. */
-    admin: SessionAdmin | null;
-    /** The session token of that admin. */
-    adminToken: string | null;
-  }
+/** The signed-in admin and the token of their session. */
+export type AdminSession = { admin: SessionAdmin; token: string };
+
+// Kept beside the request rather than on it, so the only way to read it is `adminSession`.
+const sessions = new WeakMap<FastifyRequest, AdminSession>();
+
+/**
+ * The admin session the requireAdmin preHandler checked for this request. Only handlers behind
+ * that preHandler may ask, so asking elsewhere is a bug, answered 500.
+ */
+export function adminSession(request: FastifyRequest): AdminSession {
+  const session = sessions.get(request);
+  if (!session) throw new Error(`${request.method} ${request.url} asked for the admin session without the requireAdmin preHandler`);
+  return session;
 }
 
 /**
@@ -18,8 +25,6 @@ declare module 'fastify' {
  * returned preHandler answers 401 unless the request carries a valid admin session cookie.
  */
 export function createRequireAdmin(app: FastifyInstance, { db, now }: AppContext): preHandlerAsyncHookHandler {
-  app.decorateRequest('admin', null);
-  app.decorateRequest('adminToken', null);
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -30,7 +35,6 @@ export function createRequireAdmin(app: FastifyInstance, { db, now }: AppContext
       if (request.cookies[SESSION_COOKIE] !== undefined) clearSessionCookie(request, reply);
       return reply.status(401).send({ message: messages.unauthorized });
     }
-    request.admin = admin;
-    request.adminToken = token;
+    sessions.set(request, { admin, token });
   };
 }

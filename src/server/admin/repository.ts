@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor';
+import type { LoginFailures } from '../../domain/admin-limits';
 
 export interface NewLoginAttempt {
   nameKey: string;
@@ -25,11 +26,14 @@ export async function deleteLoginAttempt(db: Executor, id: number): Promise<void
   await db.deleteFrom('login_attempts').where('id', '=', id).execute();
 }
 
-/** When the failed attempts from `ip` and for `nameKey` after `since` happened, leaving out attempt `exceptId`. */
+/**
+ * When the failed attempts from `ip` and for `nameKey` after `since` happened, leaving out
+ * attempt `exceptId`: from the address, for the name from the address, and for the name from anywhere.
+ */
 export async function findRecentFailures(
   db: Executor,
   { ip, nameKey, since, exceptId }: { ip: string; nameKey: string; since: Date; exceptId: number },
-): Promise<{ byIp: string[]; byName: string[] }> {
+): Promise<LoginFailures> {
   const rows = await db
     .selectFrom('login_attempts')
     .select(['ip', 'name_key', 'attempted_at'])
@@ -39,7 +43,8 @@ export async function findRecentFailures(
     .where((eb) => eb.or([eb('ip', '=', ip), eb('name_key', '=', nameKey)]))
     .execute();
   return {
-    byIp: rows.filter((row) => row.ip === ip).map((row) => row.attempted_at),
+    byAddress: rows.filter((row) => row.ip === ip).map((row) => row.attempted_at),
+    byNameAndAddress: rows.filter((row) => row.ip === ip && row.name_key === nameKey).map((row) => row.attempted_at),
     byName: rows.filter((row) => row.name_key === nameKey).map((row) => row.attempted_at),
   };
 }

@@ -4,16 +4,16 @@ import { type LoginRequest, loginRequestSchema } from '../../domain/admin-schema
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http-errors';
-import { createRequireAdmin } from './guard';
+import { adminSession, createRequireAdmin } from './guard';
 import { endSession, type LoginOutcome, login, type SessionAdmin } from './service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
 
 const adminBody = (admin: SessionAdmin) => ({ admin: { id: admin.id, name: admin.name, role: 'admin' as const } });
 
-/** Logs who tried from where and what came of it; never the code. */
-function logAttempt(request: FastifyRequest, name: unknown, outcome: string): void {
+/** Logs who tried from where, what came of it and how long it was held back; never the code. */
+function logAttempt(request: FastifyRequest, name: unknown, outcome: string, delayedMs = 0): void {
   const shownName = typeof name === 'string' ? name.slice(0, 100) : null;
-  request.log.info({ event: 'admin-login', name: shownName, ip: request.ip, outcome }, 'admin login attempt');
+  request.log.info({ event: 'admin-login', name: shownName, ip: request.ip, outcome, delayedMs }, 'admin login attempt');
 }
 
 function parseLogin(request: FastifyRequest): LoginRequest {
@@ -49,16 +49,16 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
     const input = parseLogin(request);
     const at = now();
     const outcome = await login(db.kysely, input, { ip: request.ip, now: at, previousToken: readSessionToken(request) });
-    logAttempt(request, input.name, outcome.kind);
+    logAttempt(request, input.name, outcome.kind, 'delayedMs' in outcome ? outcome.delayedMs : 0);
     if (outcome.kind !== 'ok') throw failure(outcome);
     setSessionCookie(request, reply, outcome.token, outcome.expiresAt, at);
     return adminBody(outcome.admin);
   });
 
-  app.get('/api/admin/session', { preHandler: requireAdmin }, async (request) => adminBody(request.admin!));
+  app.get('/api/admin/session', { preHandler: requireAdmin }, async (request) => adminBody(adminSession(request).admin));
 
   app.post('/api/admin/logout', { preHandler: requireAdmin }, async (request, reply) => {
-    await endSession(db.kysely, request.adminToken!);
+    await endSession(db.kysely, adminSession(request).token);
     clearSessionCookie(request, reply);
     return reply.status(204).send();
   });

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { setTimeout as wait } from 'node:timers/promises';
 import type { Executor } from '../../db/executor';
-import { LOGIN_WINDOW_MS, loginLockRemainingMs, SESSION_LIFETIME_MS } from '../../domain/admin-limits';
+import { LOGIN_WINDOW_MS, loginDelayMs, loginRefusalMs, SESSION_LIFETIME_MS } from '../../domain/admin-limits';
 import type { LoginRequest } from '../../domain/admin-schemas';
-import { nameKey } from '../../domain/booking-rules';
+import { nameKey } from '../../domain/name-key';
 import { findUserByName } from '../roster/repository';
 import {
   deleteExpiredSessions,
@@ -21,9 +22,10 @@ export interface SessionAdmin {
   name: string;
 }
 
+/** What came of a login; `delayedMs` is how long it waited because its name was under attack. */
 export type LoginOutcome =
-  | { kind: 'ok'; admin: SessionAdmin; token: string; expiresAt: Date }
-  | { kind: 'name-not-found' | 'wrong-code' | 'not-admin' }
+  | { kind: 'ok'; admin: SessionAdmin; token: string; expiresAt: Date; delayedMs: number }
+  | { kind: 'name-not-found' | 'wrong-code' | 'not-admin'; delayedMs: number }
   | { kind: 'rate-limited'; retryAfterMs: number };
 
 export function hashToken(token: string): string {
@@ -38,10 +40,11 @@ function sameCode(given: string, expected: string): boolean {
 
 /**
  * Checks a login in the spec's order and opens a session on success. The attempt is recorded
- * as failed before anything is checked and the limit counted after, so parallel attempts (on
+ * as failed before anything is checked and the limits counted after, so parallel attempts (on
  * any instance) see each other and no more than the limit ever reach the code check. An
  * attempt refused by the limit is removed again: it checked nothing, and keeping it would let
- * anyone extend a lockout forever.
+ * anyone extend a lockout forever. Failures for the name from other addresses only slow it
+ * down (docs/decisions/0008-login-limits-per-address.md).
  */
 export async function login(
   db: Executor,
@@ -52,16 +55,18 @@ export async function login(
   const attemptId = await insertLoginAttempt(db, { nameKey: key, ip, succeeded: false, at: now });
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
   const failures = await findRecentFailures(db, { ip, nameKey: key, since, exceptId: attemptId });
-  const retryAfterMs = Math.max(loginLockRemainingMs(failures.byIp, now), loginLockRemainingMs(failures.byName, now));
+  const retryAfterMs = loginRefusalMs(failures, now);
   if (retryAfterMs > 0) {
     await deleteLoginAttempt(db, attemptId);
     return { kind: 'rate-limited', retryAfterMs };
   }
+  const delayedMs = loginDelayMs(failures, now);
+  if (delayedMs > 0) await wait(delayedMs);
 
   const user = await findUserByName(db, input.name);
-  if (!user) return { kind: 'name-not-found' };
-  if (!sameCode(input.code, user.id)) return { kind: 'wrong-code' };
-  if (user.role !== 'admin') return { kind: 'not-admin' };
+  if (!user) return { kind: 'name-not-found', delayedMs };
+  if (!sameCode(input.code, user.id)) return { kind: 'wrong-code', delayedMs };
+  if (user.role !== 'admin') return { kind: 'not-admin', delayedMs };
 
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
@@ -73,7 +78,7 @@ export async function login(
     await deleteExpiredSessions(trx, now);
     await deleteLoginAttemptsBefore(trx, since);
   });
-  return { kind: 'ok', admin: { id: user.id, name: user.name }, token, expiresAt };
+  return { kind: 'ok', admin: { id: user.id, name: user.name }, token, expiresAt, delayedMs };
 }
 
 /** The admin whose session `token` opened, while it lasts and they are still an admin. */

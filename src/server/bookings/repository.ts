@@ -14,6 +14,8 @@ export interface BookingRow extends NamedBookingSpan {
 export interface NewBookingRow extends SavedBookingDetails {
   usersId: string;
   createdAt: string;
+  /** SHA-256 of the borrower's cancel secret; never the secret. */
+  cancelTokenHash: string;
 }
 
 /** 'book' in ASCII: any constant works, as long as every instance on the database uses the same one. */
@@ -124,6 +126,7 @@ export async function insertBooking(db: Executor, booking: NewBookingRow): Promi
       voucher_code: booking.voucherCode,
       created_at: booking.createdAt,
       ref: newBookingRef(),
+      cancel_token_hash: booking.cancelTokenHash,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -147,10 +150,12 @@ export interface StoredBooking {
   class: string;
   voucherCode: string | null;
   cancelledAt: string | null;
+  /** Null for rows imported from the original app. */
+  createdAt: string | null;
 }
 
-/** How a caller names the booking it means. */
-export type BookingLookup = { ref: string };
+/** How a caller names the booking it means: admins and Telegram by its ref, the borrower by the hash of its cancel secret. */
+export type BookingLookup = { ref: string } | { cancelTokenHash: string };
 
 export async function findStoredBooking(db: Executor, lookup: BookingLookup): Promise<StoredBooking | undefined> {
   const row = await db
@@ -165,10 +170,12 @@ export async function findStoredBooking(db: Executor, lookup: BookingLookup): Pr
       'b.end_date',
       'b.voucher_code',
       'b.cancelled_at',
+      'b.created_at',
       'u.name',
       'u.class',
     ])
-    .where('b.ref', '=', lookup.ref)
+    // Equality on the unique column: the lookup never matches a prefix, and tells nothing about near misses.
+    .where((eb) => ('ref' in lookup ? eb('b.ref', '=', lookup.ref) : eb('b.cancel_token_hash', '=', lookup.cancelTokenHash)))
     .executeTakeFirst();
   if (!row || row.ref === null) return undefined;
   return {
@@ -182,6 +189,7 @@ export async function findStoredBooking(db: Executor, lookup: BookingLookup): Pr
     class: row.class,
     voucherCode: row.voucher_code,
     cancelledAt: row.cancelled_at,
+    createdAt: row.created_at,
   };
 }
 
@@ -211,4 +219,29 @@ export async function markBookingCancelled(db: Executor, id: number, cancellatio
 /** Makes a spent voucher usable again. */
 export async function returnVoucher(db: Executor, code: string): Promise<void> {
   await db.updateTable('vouchers').set({ is_used: false }).where('code', '=', code).execute();
+}
+
+/** Active bookings that start from `from` to `to` (inclusive), with their borrower, in start order. */
+export async function findActiveBookingsStartingBetween(db: Executor, from: string, to: string) {
+  const rows = await db
+    .selectFrom('borrow_request as b')
+    .innerJoin('users as u', 'u.id', 'b.users_id')
+    .select(['b.ref', 'b.borrow_date', 'b.start_time', 'b.end_time', 'b.end_date', 'b.created_at', 'u.name', 'u.class'])
+    .where('b.cancelled_at', 'is', null)
+    .where('b.borrow_date', '>=', from)
+    .where('b.borrow_date', '<=', to)
+    .orderBy('b.borrow_date')
+    .orderBy('b.start_time')
+    .orderBy('b.id')
+    .execute();
+  return rows.map((row) => ({
+    ref: row.ref,
+    date: row.borrow_date,
+    start: row.start_time,
+    end: row.end_time,
+    endDate: row.end_date ?? row.borrow_date,
+    createdAt: row.created_at,
+    name: row.name,
+    class: row.class,
+  }));
 }

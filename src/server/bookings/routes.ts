@@ -22,7 +22,7 @@ export async function bookingRoutes(app: FastifyInstance, { config, db, now }: A
     try {
       const result = await createBooking(writer, input, todayIn(config.timeZone, at), at);
       if ('errors' in result) return reply.status(422).send({ errors: result.errors });
-      return reply.status(201).send({ booking: result.booking });
+      return reply.status(201).send({ booking: result.booking, cancelToken: result.cancelToken });
     } catch (error) {
       if (!(error instanceof BookingSaveError)) throw error;
       request.log.error({ err: error.cause }, 'booking insert failed');

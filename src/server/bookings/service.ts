@@ -15,10 +15,12 @@ import { addDays, daysBetween } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import { enqueueBookingNotice } from '../notify/outbox';
 import { findUserByName } from '../roster/repository';
+import { hashCancelToken, newCancelToken } from './cancel-token';
 import { consumeVoucher, findBookingsBetween, findBookingsTouching, insertBooking } from './repository';
 import type { BookingWriter } from './writer';
 
-export type CreateBookingResult = { booking: CreatedBooking } | { errors: FieldErrors };
+/** `cancelToken`: the borrower's cancel secret, handed out once; only its hash is saved. */
+export type CreateBookingResult = { booking: CreatedBooking; cancelToken: string } | { errors: FieldErrors };
 
 /** The database failed while a booking was being saved; nothing of it was written. */
 export class BookingSaveError extends Error {
@@ -75,6 +77,7 @@ export async function bookInTransaction(trx: Executor, input: BookingInput, toda
   const reason = input.reason.trim();
   const needStnk = needsStnk(input.needStnk);
   const voucherCode = usedVoucher ? code : null;
+  const cancelToken = newCancelToken();
   const id = await insertBooking(trx, {
     usersId: user.id,
     date: input.date,
@@ -84,6 +87,7 @@ export async function bookInTransaction(trx: Executor, input: BookingInput, toda
     needStnk,
     voucherCode,
     createdAt: now.toISOString(),
+    cancelTokenHash: hashCancelToken(cancelToken),
   });
   await enqueueBookingNotice(
     trx,
@@ -92,5 +96,6 @@ export async function bookInTransaction(trx: Executor, input: BookingInput, toda
   );
   return {
     booking: { id, name: user.name, class: user.class, date: input.date, start: input.start, ...span, reason, needStnk, usedVoucher },
+    cancelToken,
   };
 }

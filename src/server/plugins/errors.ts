@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/messages';
 import { HttpError } from '../http-errors';
 
@@ -27,4 +29,41 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: messages.unexpected });
   });
+}
+
+/**
+ * Errors Fastify answers before any route or hook runs (a URL whose percent-encoding is broken,
+ * like `/api/%ZZ`), said in Indonesian like every other answer.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(400).send({ message: messages.invalidUrl });
+    return;
+  }
+  request.log.error({ err: error }, 'unexpected framework error');
+  void reply.status(500).send({ message: messages.unexpected });
+}
+
+/** What a connection-level error answers, when the socket can still take an answer. */
+function clientErrorAnswer(code: string | undefined): { status: number; message: string } {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: messages.requestTimeout };
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: messages.bodyTooLarge };
+  return { status: 400, message: messages.invalidBody };
+}
+
+/**
+ * Errors of the HTTP connection itself (a request that did not arrive in time, headers too
+ * large, bytes that are not HTTP), which no route sees: Fastify's own answer is English. The
+ * connection is closed after the answer, as Node does.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const { status, message } = clientErrorAnswer(error.code);
+    const body = JSON.stringify({ message });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

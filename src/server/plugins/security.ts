@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { messages } from '../../domain/messages';
 import { HttpError } from '../http-errors';
@@ -7,41 +7,57 @@ import { HttpError } from '../http-errors';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Our helmet policy. It depends on no request, so its headers are worked out once
+ * (docs/decisions/0014-headers-and-spa-from-memory.md). `inlineStyles`: the build's own inline
+ * stylesheet, by its hash (plugins/inline-styles.ts); no other inline style is allowed.
+ */
+export const helmetOptions = (inlineStyles: string[]): Parameters<typeof helmet>[0] => ({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", ...inlineStyles],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      formAction: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  referrerPolicy: { policy: 'same-origin' },
+  // HSTS over plain HTTP is ignored by browsers; it is sent below, only over HTTPS.
+  strictTransportSecurity: false,
+});
+
+/**
  * Security headers on every response, and a refusal of state-changing requests from another
  * site: SameSite=Strict already keeps the admin cookie off them; the Origin check covers
  * browsers and paths where it does not.
  */
 export async function registerSecurity(app: FastifyInstance, { inlineStyles = [] }: { inlineStyles?: string[] } = {}): Promise<void> {
-  const headers = helmetHeaders({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // The build's own inline stylesheet, by its hash (plugins/inline-styles.ts); no other.
-        styleSrc: ["'self'", ...inlineStyles],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'same-origin' },
-    // HSTS over plain HTTP is ignored by browsers; it is sent below, only over HTTPS.
-    strictTransportSecurity: false,
-  });
+  const headers = helmetHeaders(helmetOptions(inlineStyles));
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     const origin = request.headers.origin;
     if (SAFE_METHODS.has(request.method) || origin === undefined) return;
-    if (!URL.canParse(origin) || new URL(origin).host !== request.host) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== ownOrigin(request)) {
       throw new HttpError(403, messages.forbiddenOrigin);
     }
   });
+}
+
+/**
+ * Scheme, host and port this request was sent to, as an Origin header would name them (a
+ * default port left out). Behind a trusted proxy the scheme and host come from
+ * X-Forwarded-Proto and X-Forwarded-Host, as Fastify reads them.
+ */
+function ownOrigin(request: FastifyRequest): string | undefined {
+  const own = `${request.protocol}://${request.host}`;
+  return URL.canParse(own) ? new URL(own).origin : undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isClientRoute } from '../../domain/client-routes';
+import { clientRoutes, isClientRoute } from '../../domain/client-routes';
 import { FIRST_LOAD_ELEMENT_ID } from '../../domain/first-load';
 import { messages } from '../../domain/messages';
 
@@ -78,6 +78,10 @@ export async function registerSpa(
       reply.header('Cache-Control', 'no-cache').type(CONTENT_TYPES['.html'] ?? 'text/html');
       return reply.send(indexHtml.replace('<div id="root"></div>', `<div id="root"></div>${element}`));
     });
+    // A cancel page's path is its secret: no search engine keeps it and no request from the page names it.
+    app.get(clientRoutes.cancel, (request, reply) =>
+      sendInMemory(indexPage, request, reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex')),
+    );
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { nameKey } from '../../domain/booking-rules';
+import { nameKey } from '../../domain/name-key';
 
 export interface User {
   id: string;
@@ -9,18 +8,15 @@ export interface User {
   role: string | null;
 }
 
-/** The user whose name matches case-insensitively and trimmed, as the unique index compares. */
+/** The user whose name is `name` by nameKey (case, accents' encoding and spaces aside), as the unique index compares. */
 export async function findUserByName(db: Executor, name: string): Promise<User | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'class', 'role'])
-    .where(sql`lower(trim(name))`, '=', nameKey(name))
-    .executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'name', 'class', 'role']).where('name_key', '=', nameKey(name)).executeTakeFirst();
 }
 
+/** The users whose name keys (nameKey) are among `keys`. */
 export async function findUsersByNameKeys(db: Executor, keys: string[]): Promise<User[]> {
   if (keys.length === 0) return [];
-  return db.selectFrom('users').select(['id', 'name', 'class', 'role']).where(sql`lower(trim(name))`, 'in', keys).execute();
+  return db.selectFrom('users').select(['id', 'name', 'class', 'role']).where('name_key', 'in', keys).execute();
 }
 
 export async function findUsersByIds(db: Executor, ids: string[]): Promise<User[]> {
@@ -47,5 +43,8 @@ export async function countUsers(db: Executor): Promise<number> {
 
 export async function insertUsers(db: Executor, users: User[]): Promise<void> {
   if (users.length === 0) return;
-  await db.insertInto('users').values(users).execute();
+  await db
+    .insertInto('users')
+    .values(users.map((user) => ({ ...user, name_key: nameKey(user.name) })))
+    .execute();
 }

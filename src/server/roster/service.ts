@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { Executor } from '../../db/executor';
-import { nameKey } from '../../domain/booking-rules';
 import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../../domain/limits';
+import { nameKey } from '../../domain/name-key';
+import { hasControlCharacter } from '../../domain/plain-text';
 import { makeUserId } from '../../domain/user-id';
 import { countUsers, findUsersByIds, findUsersByNameKeys, insertUsers, type User } from './repository';
 
@@ -26,11 +27,14 @@ function checkUserShape(user: NewUser): string[] {
   const className = user.class.trim();
   if (name === '') problems.push('name is missing');
   if (name.length > MAX_NAME_LENGTH) problems.push(`name is longer than ${MAX_NAME_LENGTH} characters`);
+  if (hasControlCharacter(name)) problems.push('name contains a control character');
   if (className === '') problems.push('class is missing');
   if (className.length > MAX_CLASS_LENGTH) problems.push(`class is longer than ${MAX_CLASS_LENGTH} characters`);
+  if (hasControlCharacter(className)) problems.push('class contains a control character');
   const role = (user.role ?? '').trim().toLowerCase();
   if (role !== '' && role !== 'admin') problems.push(`unknown role '${user.role}' (use admin or leave it empty)`);
   if (user.id !== undefined && user.id.trim() === '') problems.push('id is empty');
+  if (user.id !== undefined && hasControlCharacter(user.id)) problems.push('id contains a control character');
   return problems;
 }
 
@@ -63,10 +67,12 @@ export async function addUsers(db: Executor, users: NewUser[], labels: string[])
       if (id && seenIds.has(id)) problems.push(`${label}: id repeats ${seenIds.get(id)}`);
       else if (id) seenIds.set(id, label);
     });
-    for (const existing of await findUsersByNameKeys(trx, [...seenNames.keys()])) {
+    // A value with a control character is already a problem, and PostgreSQL refuses a NUL even in a query.
+    const storable = (value: string) => !hasControlCharacter(value);
+    for (const existing of await findUsersByNameKeys(trx, [...seenNames.keys()].filter(storable))) {
       problems.push(`${seenNames.get(nameKey(existing.name))}: name '${existing.name}' is already in the roster`);
     }
-    for (const existing of await findUsersByIds(trx, [...seenIds.keys()])) {
+    for (const existing of await findUsersByIds(trx, [...seenIds.keys()].filter(storable))) {
       problems.push(`${seenIds.get(existing.id)}: id is already in the roster`);
     }
     if (problems.length > 0) throw new RosterError(problems);

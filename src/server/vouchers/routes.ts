@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../domain/messages';
-import { createRequireAdmin } from '../admin/guard';
+import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { HttpError } from '../http-errors';
 import { generateVoucher, listVouchers } from './service';
@@ -10,8 +10,9 @@ export async function voucherRoutes(app: FastifyInstance, context: AppContext): 
   const requireAdmin = createRequireAdmin(app, context);
 
   app.post('/api/admin/vouchers', { preHandler: requireAdmin }, async (request, reply) => {
+    const { admin } = adminSession(request);
     try {
-      const voucher = await generateVoucher(db.kysely, { createdBy: request.admin!.id, now: now() });
+      const voucher = await generateVoucher(db.kysely, { createdBy: admin.id, now: now() });
       return reply.status(201).send({ voucher });
     } catch (error) {
       request.log.error({ err: error }, 'voucher insert failed');

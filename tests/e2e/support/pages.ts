@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { present } from '../../helpers/present';
 import { openPage, type StudentApp } from './student-app';
 
 export function mainNav(page: Page): Locator {
@@ -55,13 +56,13 @@ export async function fieldError(field: Locator): Promise<string> {
   const fieldBox = await field.boundingBox();
   for (const id of describedBy.split(/\s+/).filter((value) => value.endsWith('-error'))) {
     const error = field.page().locator(`[id="${id}"]`);
-    const box = await error.boundingBox();
-    expect(box, `the error ${id} is visible`).not.toBeNull();
-    expect(box!.y, 'the error is under its field').toBeGreaterThanOrEqual(fieldBox!.y + fieldBox!.height - 1);
+    const box = present(await error.boundingBox(), `the error ${id} on screen`);
+    const under = present(fieldBox, 'the field on screen');
+    expect(box.y, 'the error is under its field').toBeGreaterThanOrEqual(under.y + under.height - 1);
     texts.push((await error.textContent()) ?? '');
   }
   expect(texts, `one error describes the field (aria-describedby="${describedBy}")`).toHaveLength(1);
-  return texts[0]!;
+  return present(texts[0], 'the error text');
 }
 
 /** Whether a field is free of error marks. */

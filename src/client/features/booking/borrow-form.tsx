@@ -18,7 +18,7 @@ interface BorrowFormProps {
   prefill?: Partial<BookingInput>;
   /** The roster or today is still on its way: the instant checks are not ready yet. */
   loading: boolean;
-  onCreated: (booking: CreatedBooking) => void;
+  onCreated: (booking: CreatedBooking, cancelToken: string) => void;
   submitRef: RefObject<HTMLButtonElement | null>;
 }
 

@@ -5,19 +5,22 @@ import { formatIndonesianDate } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
+import { CancelLinkActions } from '../self-service/cancel-link-actions';
 
 interface SuccessDialogProps {
-  booking: CreatedBooking | undefined;
+  created: { booking: CreatedBooking; cancelToken: string } | undefined;
   onClose: () => void;
   finalFocus: RefObject<HTMLElement | null>;
 }
 
-/** 'Yey Berhasil': the loan is recorded; Lanjut shows the booked day's schedule. */
-export function SuccessDialog({ booking, onClose, finalFocus }: SuccessDialogProps) {
+/** 'Yey Berhasil': the loan is recorded; Lanjut shows the booked day's schedule. Lanjut comes first in the focus order, as before the calendar and cancel-link actions. */
+export function SuccessDialog({ created, onClose, finalFocus }: SuccessDialogProps) {
   const navigate = useNavigate();
+  const booking = created?.booking;
   return (
     <Dialog open={booking !== undefined} title={messages.successTitle} onClose={onClose} finalFocus={finalFocus}>
       {booking && <p className="mt-3">{messages.bookingRecorded(formatIndonesianDate(booking.date), booking.start, booking.end)}</p>}
+      {created && <CancelLinkActions cancelToken={created.cancelToken} />}
       <div className="mt-6 flex justify-end">
         <button
           type="button"

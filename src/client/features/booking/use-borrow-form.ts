@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking-rules';
 import type { CreatedBooking, RosterEntry } from '../../../domain/booking-schemas';
+import { readLastBorrowerName } from '../self-service/device-storage';
 import { createBooking } from './api';
 import { checkOnClient, firstErrorField, splitServerErrors } from './client-checks';
 
@@ -12,12 +13,13 @@ interface Options {
   today: string | undefined;
   /** Initial values of some fields; a saved booking empties the form all the same. */
   prefill?: Partial<BookingInput>;
-  onCreated: (booking: CreatedBooking) => void;
+  onCreated: (booking: CreatedBooking, cancelToken: string) => void;
 }
 
 /** The borrowing form's values, errors and submission: instant checks first, then the server's word. */
 export function useBorrowForm({ roster, today, prefill, onCreated }: Options) {
-  const [values, setValues] = useState<BookingInput>(() => ({ ...EMPTY, ...prefill }));
+  // The name the last booking on this device was made under (its class follows from the roster), unless the link gives one.
+  const [values, setValues] = useState<BookingInput>(() => ({ ...EMPTY, name: readLastBorrowerName(), ...prefill }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [globalError, setGlobalError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -60,7 +62,7 @@ export function useBorrowForm({ roster, today, prefill, onCreated }: Options) {
     if (result.ok) {
       setValues(EMPTY);
       setResetCount((count) => count + 1);
-      onCreated(result.data.booking);
+      onCreated(result.data.booking, result.data.cancelToken);
     } else if (hasErrors(result.errors)) {
       const { fields: fieldErrors, other } = splitServerErrors(result.errors);
       if (hasErrors(fieldErrors)) showErrors(fieldErrors);

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { cancelRefusalMessage } from '../../domain/cancellation';
+import { formatIndonesianDate } from '../../domain/clock';
+import { messages } from '../../domain/messages';
+import type { OwnBooking } from '../../domain/own-booking';
+import { buttonStyles } from '../components/button-styles';
+import { PageHeading } from '../components/page-heading';
+import { cancelOwnBooking, fetchOwnBooking } from '../features/self-service/api';
+import { forgetMyBooking } from '../features/self-service/device-storage';
+import { useFetch } from '../lib/use-fetch';
+
+/**
+ * `/batal/{token}`: the booking a cancel link names, and its cancel button. The path is a secret:
+ * the page is not indexed, sends no referrer and loads nothing from elsewhere (the server's
+ * headers say the same for the first load).
+ */
+export function CancelPage() {
+  const { token = '' } = useParams();
+  const lookup = useFetch(token, fetchOwnBooking);
+  const [cancelled, setCancelled] = useState<OwnBooking>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const cancel = async () => {
+    setBusy(true);
+    setError(undefined);
+    const result = await cancelOwnBooking(token);
+    setBusy(false);
+    if (result.ok) {
+      forgetMyBooking(token);
+      setCancelled(result.data.booking);
+      return;
+    }
+    setError(result.message);
+    // Started or cancelled meanwhile, or the link died: show where the booking stands now.
+    if (result.status === 404 || result.status === 409) lookup.retry();
+  };
+
+  const unknown = lookup.status === 'failed' && lookup.failure.status === 404;
+  const booking = cancelled ?? (lookup.status === 'ready' ? lookup.data.booking : undefined);
+
+  return (
+    <>
+      <title>{`${messages.cancelPageTitle} · ${messages.appName}`}</title>
+      <meta name="robots" content="noindex" />
+      <meta name="referrer" content="no-referrer" />
+      <PageHeading>{messages.cancelPageTitle}</PageHeading>
+      {lookup.status === 'failed' && !unknown ? (
+        <div role="alert" className="mt-6 flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          <p>{messages.cancelPageLoadFailed}</p>
+          <button type="button" className={buttonStyles.secondary} onClick={lookup.retry}>
+            {messages.retry}
+          </button>
+        </div>
+      ) : unknown ? (
+        <div className="mt-6 rounded-lg bg-white p-4 shadow-sm">
+          <p role="status" className="font-medium">
+            {messages.cancelLinkInvalid}
+          </p>
+          <Link to="/" className={`${buttonStyles.secondary} mt-4`}>
+            {messages.backToAvailability}
+          </Link>
+        </div>
+      ) : booking ? (
+        <section className="mt-6 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="font-medium">{messages.fieldName}</dt>
+            <dd>{`${booking.name} (${booking.class})`}</dd>
+            <dt className="font-medium">{messages.fieldDate}</dt>
+            <dd>{formatIndonesianDate(booking.date)}</dd>
+            <dt className="font-medium">{messages.availabilityTime}</dt>
+            <dd className="tabular-nums">
+              {`${booking.start} - ${booking.end}`}
+              {booking.endDate !== booking.date && ` (${formatIndonesianDate(booking.endDate)})`}
+            </dd>
+          </dl>
+          <div className="mt-6">
+            {cancelled ? (
+              <p role="status" className="font-semibold text-green-800">
+                {messages.cancelDone}
+              </p>
+            ) : booking.status === 'upcoming' ? (
+              <button type="button" className={buttonStyles.primary} disabled={busy} onClick={cancel}>
+                {busy ? messages.cancelling : messages.cancelPageConfirm}
+              </button>
+            ) : (
+              <p role="status" className="font-medium">
+                {cancelRefusalMessage(booking.status === 'cancelled' ? 'alreadyCancelled' : 'alreadyStarted')}
+              </p>
+            )}
+            {error && !cancelled && (
+              <p role="alert" className="mt-3 font-medium text-red-800">
+                {error}
+              </p>
+            )}
+          </div>
+          <Link to="/" className="mt-6 inline-flex min-h-11 items-center font-semibold text-blue-800 underline underline-offset-2">
+            {messages.backToAvailability}
+          </Link>
+        </section>
+      ) : (
+        <p role="status" className="mt-6 text-slate-700">
+          {messages.cancelPageLoading}
+        </p>
+      )}
+    </>
+  );
+}

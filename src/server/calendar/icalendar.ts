@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { TZDate } from '@date-fns/tz';
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import ical, { ICalEventStatus } from 'ical-generator';
+import type { BookingSpan } from '../../domain/booking-rules';
+
+/** One booking as a calendar event. */
+export interface CalendarBooking extends BookingSpan {
+  /** The booking's ref; only a hash of it reaches the file. */
+  ref: string | null;
+  summary: string;
+  /** When the booking was made: the event's DTSTAMP, so the same bookings always give the same file. */
+  createdAt: string | null;
+  cancelled?: boolean;
+}
+
+export interface CalendarFile {
+  name: string;
+  timeZone: string;
+  bookings: CalendarBooking[];
+  /** How often subscribers should poll, for clients that honour REFRESH-INTERVAL / X-PUBLISHED-TTL. */
+  refreshSeconds?: number;
+}
+
+/**
+ * A stable UID for a booking that names no id: the same booking gets the same UID in the feed
+ * and in its own .ics file, so a calendar app updates the event instead of adding another.
+ */
+function eventUid(booking: CalendarBooking): string {
+  const key = booking.ref ?? `${booking.date} ${booking.start} ${booking.summary}`;
+  return `${createHash('sha256').update(`pinjam-motor booking ${key}`).digest('hex').slice(0, 32)}@pinjam-motor`;
+}
+
+/** A wall-clock date and time in `timeZone`; ical-generator writes a TZDate in the event's zone, whatever the server's own zone is. */
+function wallClock(date: string, time: string, timeZone: string): TZDate {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return new TZDate(year, month - 1, day, hours, minutes, timeZone);
+}
+
+/**
+ * An RFC 5545 calendar (CRLF lines folded at 75 octets, text escaped, by ical-generator): one
+ * VEVENT per booking with its times in `timeZone` (TZID plus that zone's VTIMEZONE), so phones
+ * show the booked wall-clock times wherever they are.
+ */
+export function renderCalendar(file: CalendarFile): string {
+  const calendar = ical({
+    name: file.name,
+    prodId: { company: 'PPTI 21', product: 'pinjam-motor', language: 'ID' },
+    // No calendar-wide zone (DTSTAMP must stay UTC); the generator adds the VTIMEZONE each event's TZID names.
+    timezone: { name: null, generator: getVtimezoneComponent },
+    ...(file.refreshSeconds === undefined ? {} : { ttl: file.refreshSeconds }),
+  });
+  for (const booking of file.bookings) {
+    const start = wallClock(booking.date, booking.start, file.timeZone);
+    calendar.createEvent({
+      id: eventUid(booking),
+      timezone: file.timeZone,
+      start,
+      end: wallClock(booking.endDate, booking.end, file.timeZone),
+      stamp: booking.createdAt === null ? start : new Date(booking.createdAt),
+      summary: booking.summary,
+      ...(booking.cancelled ? { status: ICalEventStatus.CANCELLED } : {}),
+    });
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,156 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatIndonesianDate } from '../../src/domain/clock';
+import { PHONE, screenshot } from '../helpers/browser';
+import { parseCalendar } from '../helpers/icalendar';
+import { violations } from './support/axe';
+import { borrowForm } from './support/pages';
+import { openPage, useStudentApp } from './support/student-app';
+
+// The server's clock (APP_CLOCK_FILE): 08:00 in Jakarta on TODAY, moved by writing the file.
+const clockDir = mkdtempSync(join(tmpdir(), 'pinjam-clock-'));
+const clockFile = join(clockDir, 'now');
+const TODAY = '2026-12-01';
+const setServerTime = (time: string, date = TODAY) => writeFileSync(clockFile, new Date(`${date}T${time}:00+07:00`).toISOString());
+setServerTime('08:00');
+afterAll(() => rmSync(clockDir, { recursive: true, force: true }));
+
+/** Books through the form of `page` (which agreed to the rules) and waits for the success dialog. */
+async function bookThroughForm(page: Page, values: { name: string; date: string; start: string; end: string }) {
+  const form = borrowForm(page);
+  await page.goto('/form');
+  await form.ready();
+  await form.fill({ ...values, reason: 'kuliah' });
+  await form.save.click();
+  await form.successDialog.waitFor();
+  return form.successDialog;
+}
+
+const myBookingsCard = (page: Page) => page.getByRole('region', { name: 'Peminjaman kamu' });
+const scheduleRows = (page: Page) => page.getByRole('main').getByRole('table').getByRole('row');
+
+describe('students help themselves', () => {
+  const app = useStudentApp({ env: { APP_CLOCK_FILE: clockFile } });
+
+  it('book, see it under Peminjaman kamu, cancel it there, and the schedule no longer shows it; the name is remembered', async () => {
+    setServerTime('08:00');
+    const page = await openPage(app, { agreed: true });
+    const date = '2026-12-02';
+    const dialog = await bookThroughForm(page, { name: 'Budi Santoso', date, start: '08:00', end: '10:00' });
+    await dialog.getByRole('button', { name: 'Lanjut' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.search === `?tanggal=${date}`);
+
+    const card = myBookingsCard(page);
+    await card.waitFor();
+    expect(await card.getByRole('listitem').allTextContents()).toEqual([`${formatIndonesianDate(date)}, 08:00 - 10:00Batalkan`]);
+    await scheduleRows(page).filter({ hasText: 'Budi Santoso' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await card.getByRole('button', { name: /^Batalkan/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Batalkan Peminjaman' });
+    await confirm.getByText(`Batalkan peminjaman ${formatIndonesianDate(date)}, 08:00 - 10:00?`).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await screenshot(page, 'self-service-confirm-cancel');
+    await confirm.getByRole('button', { name: 'Ya, batalkan' }).click();
+
+    await card.getByRole('status').getByText('Peminjaman sudah dibatalkan.').waitFor();
+    expect(await card.getByRole('listitem').count()).toBe(0);
+    await page.getByText(`Tidak ada peminjaman pada ${formatIndonesianDate(date)}`).waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('myBookings') ?? 'null'))).toEqual([]);
+
+    await page.goto('/form');
+    const form = borrowForm(page);
+    await form.ready();
+    expect(await page.evaluate(() => localStorage.getItem('lastBorrowerName'))).toBe('Budi Santoso');
+    expect(await form.name.inputValue()).toBe('Budi Santoso');
+    expect(await form.className.inputValue()).toBe('PPTI 21');
+  });
+
+  it('copy the cancel link, open it in a fresh browser, cancel there; the calendar file parses', async () => {
+    setServerTime('08:00');
+    const page = await openPage(app, { agreed: true, viewport: PHONE });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+    const date = '2026-12-03';
+    const dialog = await bookThroughForm(page, { name: 'Siti Rahmawati', date, start: '13:00', end: '15:30' });
+    expect(await violations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Salin link pembatalan' }).click();
+    await dialog.getByRole('status').getByText('Link disalin').waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${app.baseUrl}/batal/[A-Za-z0-9_-]{22}$`));
+    await screenshot(page, 'self-service-success-dialog-phone');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Tambah ke Kalender' }).click()]);
+    expect(download.suggestedFilename()).toBe(`pinjam-motor-${date}.ics`);
+    const calendar = parseCalendar(readFileSync(await download.path(), 'utf8'));
+    expect(calendar.events.map((event) => [event.summary, event.timeZone, event.start, event.end])).toEqual([
+      ['Pinjam motor PPTI 21', 'Asia/Jakarta', `${date}T13:00`, `${date}T15:30`],
+    ]);
+
+    // Another browser, with nothing of the first one's storage: the link alone is the proof.
+    const other = await openPage(app);
+    const foreign: string[] = [];
+    other.on('request', (request) => {
+      if (!request.url().startsWith(app.baseUrl)) foreign.push(request.url());
+    });
+    const response = await other.goto(link);
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    expect(response?.headers()['x-robots-tag']).toBe('noindex');
+    const main = other.getByRole('main');
+    await main.getByRole('heading', { name: 'Batalkan Peminjaman' }).waitFor();
+    await main.getByText('Siti Rahmawati (PPTI 21)').waitFor();
+    expect(await main.getByText(formatIndonesianDate(date)).isVisible()).toBe(true);
+    expect(await other.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    expect(await violations(other)).toEqual([]);
+
+    await main.getByRole('button', { name: 'Batalkan peminjaman' }).click();
+    await main.getByText('Peminjaman sudah dibatalkan.').waitFor();
+    await screenshot(other, 'self-service-cancel-page-done');
+    await other.reload();
+    await main.getByText('Peminjaman ini sudah dibatalkan.').waitFor();
+    expect(await main.getByRole('button', { name: 'Batalkan peminjaman' }).count()).toBe(0);
+    expect(foreign).toEqual([]);
+
+    await other.goto(`/?tanggal=${date}`);
+    await other.getByText(`Tidak ada peminjaman pada ${formatIndonesianDate(date)}`).waitFor();
+  });
+
+  it('says when a link is unknown, and when the booking has started and only an admin can cancel it', async () => {
+    setServerTime('08:00');
+    const page = await openPage(app, { agreed: true });
+    await page.goto('/batal/AAAAAAAAAAAAAAAAAAAAAA');
+    const main = page.getByRole('main');
+    await main.getByText('Link pembatalan tidak berlaku.').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await main.getByRole('link', { name: 'Kembali ke Cek Ketersediaan' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    const dialog = await bookThroughForm(page, { name: 'Rizky Maulana', date: TODAY, start: '09:00', end: '10:00' });
+    await dialog.getByRole('button', { name: 'Lanjut' }).click();
+    await myBookingsCard(page).waitFor();
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('myBookings') ?? '[]') as { token: string }[])[0]?.token);
+
+    setServerTime('09:00');
+    await page.goto(`/batal/${token}`);
+    await main.getByText('Peminjaman yang sudah dimulai hanya bisa dibatalkan admin.').waitFor();
+    expect(await main.getByRole('button', { name: 'Batalkan peminjaman' }).count()).toBe(0);
+    // The card lists only bookings that have not started: none is left.
+    await page.goto(`/?tanggal=${TODAY}`);
+    await scheduleRows(page).filter({ hasText: 'Rizky Maulana' }).waitFor();
+    expect(await myBookingsCard(page).count()).toBe(0);
+  });
+
+  it('links the public calendar feed from the availability page', async () => {
+    const page = await openPage(app);
+    await page.goto('/');
+    const link = page.getByRole('main').getByRole('link', { name: 'Langganan kalender' });
+    expect(await link.getAttribute('href')).toBe('/kalender.ics');
+    expect(await page.getByText(/Google Calendar: .* iPhone: /).isVisible()).toBe(true);
+    const feed = await page.request.get('/kalender.ics');
+    expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(parseCalendar(await feed.text()).name).toBe('Jadwal Motor PPTI 21');
+  });
+});
