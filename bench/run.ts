@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildIfStale } from '../scripts/build.mjs';
 import { createDb, type DatabaseLocation } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { addDays, todayIn } from '../src/domain/clock';
+import { addDays, startOfWeek, todayIn } from '../src/domain/clock';
 import { seedBenchData } from './dataset';
 
 const CONNECTIONS = 50;
@@ -191,6 +191,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult>
       const etag = (await fetch(`${base}${dayPath}`)).headers.get('etag') ?? '';
       results.push(
         await paired('2b. GET one day, unchanged (If-None-Match → 304)', { url: `${base}${dayPath}`, headers: { 'if-none-match': etag } }),
+      );
+      const weekFrom = startOfWeek(busiestDate);
+      results.push(
+        await paired('2c. GET a week of bookings (range)', { url: `${base}/api/bookings?from=${weekFrom}&to=${addDays(weekFrom, 6)}` }),
       );
     } finally {
       await stop(ceiling);

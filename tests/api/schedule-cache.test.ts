@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database';
 import { cancelBooking } from '../../src/server/bookings/cancellation';
+import { scheduleAnswer } from '../../src/server/bookings/schedule';
 import { addStudents, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -167,5 +168,52 @@ describe(`schedule answers and their validators on ${engine}`, () => {
     const reply = await requestJson(testApp.baseUrl, `${path}&user=1`);
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ message: 'Data yang dikirim tidak valid', errors: { user: 'Kolom user tidak dikenal' } });
+  });
+});
+
+describe(`a schedule read beside an open write transaction on ${engine}`, () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ now: () => now });
+    await addStudents(testApp.db, [
+      { name: 'Budi Santoso', class: 'PPTI 21' },
+      { name: 'Siti Rahmawati', class: 'PPTI 21' },
+    ]);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('keeps nothing under a counter raised by a transaction that then rolls back', async () => {
+    const url = `/api/bookings?date=${DAY}`;
+    const rolledBack = new Error('rolled back on purpose');
+    let during: Promise<unknown> | undefined;
+    await expect(
+      testApp.db.kysely.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom('users').select('id').where('name', '=', 'Budi Santoso').executeTakeFirstOrThrow();
+        await trx
+          .insertInto('borrow_request')
+          .values({
+            users_id: user.id,
+            borrow_date: DAY,
+            start_time: '08:00',
+            end_time: '09:00',
+            reason: 'x',
+            need_stnk: false,
+            end_date: DAY,
+          })
+          .execute();
+        // The schedule is asked for while the raised counter is not committed.
+        during = scheduleAnswer(testApp.db, url, { date: DAY });
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(JSON.parse(((await during) as { body: string }).body).bookings).toEqual([]);
+
+    // Another write raises the counter to the value the rolled-back one had reached.
+    expect(
+      (await postBooking(testApp.baseUrl, bookingBody({ name: 'Siti Rahmawati', date: DAY, start: '10:00', end: '11:00' }))).status,
+    ).toBe(201);
+    expect(await shownOn(testApp.baseUrl)).toEqual(['Siti Rahmawati (PPTI 21) 10:00-11:00']);
   });
 });

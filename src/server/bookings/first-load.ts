@@ -9,7 +9,9 @@ import { dayAnswer, weekAnswer } from './schedule';
  */
 export function firstLoadFor({ config, db, now }: AppContext): (url: string) => Promise<string> {
   return async (url) => {
-    const at = now();
+    // Whole seconds: the page's clock shows minutes, and the same second gives the same page,
+    // which the server then compresses once (plugins/spa.ts).
+    const at = new Date(Math.floor(now().getTime() / 1000) * 1000);
     const clock = { today: todayIn(config.timeZone, at), timeZone: config.timeZone, now: at.toISOString() };
     const requested = new URL(url, 'http://host').searchParams.get('tanggal') ?? '';
     const { from, to } = weekShownFor(clock.today, isCalendarDate(requested) ? requested : undefined);

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import { listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../domain/booking-schemas';
 import { parseOrThrow } from '../http-errors';
 import { type CachedAnswer, ScheduleCache } from './schedule-cache';
-import { readScheduleVersion } from './schedule-version';
+import { scheduleVersionReader } from './schedule-version';
 import { listBookingsBetween, listBookingsOn } from './service';
 
 // One cache per database handle, shared by the API and the first load of `/` (first-load.ts).
@@ -11,7 +11,7 @@ const caches = new WeakMap<Db, ScheduleCache>();
 function cacheOf(db: Db): ScheduleCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new ScheduleCache(() => readScheduleVersion(db.kysely));
+    cache = new ScheduleCache(scheduleVersionReader(db));
     caches.set(db, cache);
   }
   return cache;

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -37,6 +38,35 @@ function sendInMemory(file: InMemoryFile, request: FastifyRequest, reply: Fastif
   return reply.send(file.bodies.get(encoding));
 }
 
+/** Enough for the distinct first loads of one second (the clock inside moves by whole seconds). */
+const MAX_FIRST_LOAD_PAGES = 32;
+
+/**
+ * index.html with a first load inside, compressed once and kept: the page is 25 kB with its
+ * styles, and compressing it on every request (as the compress plugin would) cost more than
+ * everything else the request does. Fast settings: it is made again every second.
+ */
+function firstLoadPages(indexPage: InMemoryFile): (json: string) => InMemoryFile {
+  const html = indexPage.bodies.get('identity')?.toString('utf8') ?? '';
+  const pages = new Map<string, InMemoryFile>();
+  return (json) => {
+    let page = pages.get(json);
+    if (!page) {
+      const element = `<script type="application/json" id="${FIRST_LOAD_ELEMENT_ID}">${json}</script>`;
+      const body = Buffer.from(html.replace('<div id="root"></div>', `<div id="root"></div>${element}`));
+      const bodies = new Map<Encoding, Buffer>([
+        ['identity', body],
+        ['br', brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })],
+        ['gzip', gzipSync(body, { level: 6 })],
+      ]);
+      page = { ...indexPage, bodies };
+      if (pages.size >= MAX_FIRST_LOAD_PAGES) pages.clear();
+      pages.set(json, page);
+    }
+    return page;
+  };
+}
+
 /**
  * Serves the built React app. index.html (the answer to `/` and every unknown page path) and the
  * hashed scripts and styles are read into memory at start, with their precompressed .br/.gz
@@ -64,7 +94,7 @@ export async function registerSpa(
     // An exact route: the catch-all below would answer `/` as a directory. The landing page
     // carries its first data (today, the week) so it shows the schedule without asking for it;
     // if that cannot be had, the page asks as usual and says what went wrong.
-    const indexHtml = indexPage.bodies.get('identity')?.toString('utf8') ?? '';
+    const withFirstLoad = firstLoadPages(indexPage);
     app.get('/', async (request, reply) => {
       if (!firstLoad) return sendInMemory(indexPage, request, reply);
       let json: string;
@@ -74,9 +104,7 @@ export async function registerSpa(
         request.log.error({ err: error }, 'the first load of / could not be read');
         return sendInMemory(indexPage, request, reply);
       }
-      const element = `<script type="application/json" id="${FIRST_LOAD_ELEMENT_ID}">${json}</script>`;
-      reply.header('Cache-Control', 'no-cache').type(CONTENT_TYPES['.html'] ?? 'text/html');
-      return reply.send(indexHtml.replace('<div id="root"></div>', `<div id="root"></div>${element}`));
+      return sendInMemory(withFirstLoad(json), request, reply);
     });
     // A cancel page's path is its secret: no search engine keeps it and no request from the page names it.
     app.get(clientRoutes.cancel, (request, reply) =>
