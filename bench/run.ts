@@ -41,6 +41,8 @@ interface CaseResult extends MeasuredCase {
 
 interface EngineResult {
   engine: string;
+  /** Booking transactions written during the run and how many bookings they held. */
+  bookingBatches?: { batches: number; jobs: number; largest: number; average: number } | undefined;
   coldStartMs: number;
   peakRssMb: number;
   rssAfterMb: number;
@@ -90,6 +92,17 @@ function memoryMb(pid: number): { peak: number; current: number } {
   return { peak: field('VmHWM'), current: field('VmRSS') };
 }
 
+let serverOutput = '';
+
+/** The batch sizes of booking transactions the server logged at close (decision record 0007). */
+function bookingBatches(): { batches: number; jobs: number; largest: number } | undefined {
+  for (const line of serverOutput.split('\n').reverse()) {
+    if (!line.includes('bookingBatches')) continue;
+    return (JSON.parse(line) as { bookingBatches: { batches: number; jobs: number; largest: number } }).bookingBatches;
+  }
+  return undefined;
+}
+
 async function startServer(databaseUrl: string, port: number): Promise<{ child: ChildProcess; coldStartMs: number }> {
   const startedAt = performance.now();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
@@ -99,11 +112,20 @@ async function startServer(databaseUrl: string, port: number): Promise<{ child: 
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       SESSION_SECRET: 'b'.repeat(32),
       TELEGRAM_BOT_TOKEN: '',
+      // One load generator on one address books hundreds of days ahead: the per-address limit
+      // and the horizon would refuse it, and this measures saving, not refusing.
+      BOOKING_LIMIT_PER_HOUR: '0',
+      BOOKING_HORIZON_DAYS: '36500',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // stdout is read for the booking batch sizes the server logs when it closes.
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    serverOutput += chunk;
   });
   await waitFor(`http://127.0.0.1:${port}/healthz`);
   return { child, coldStartMs: performance.now() - startedAt };
@@ -179,7 +201,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult>
   await db.close();
 
   const port = freePort();
+  serverOutput = '';
   const { child, coldStartMs } = await startServer(database.url, port);
+  let result: EngineResult;
   const base = `http://127.0.0.1:${port}`;
   try {
     const dayPath = `/api/bookings?date=${busiestDate}`;
@@ -249,21 +273,27 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult>
 
     const memory = memoryMb(child.pid ?? 0);
     const ceilingRps = results[0]?.rps ?? 1;
-    return {
+    result = {
       engine,
       coldStartMs: Math.round(coldStartMs),
       peakRssMb: Math.round(memory.peak),
       rssAfterMb: Math.round(memory.current),
-      cases: results.map((result) => ({
-        ...result,
-        ratioToCeiling: round2(result.rps / (result.pairedCeilingRps ?? ceilingRps)),
-        ...(result === post && writeCeiling ? { ratioToWriteCeiling: round2(post.rps / writeCeiling.rps) } : {}),
+      cases: results.map((one) => ({
+        ...one,
+        ratioToCeiling: round2(one.rps / (one.pairedCeilingRps ?? ceilingRps)),
+        ...(one === post && writeCeiling ? { ratioToWriteCeiling: round2(post.rps / writeCeiling.rps) } : {}),
       })),
     };
   } finally {
     await stop(child);
     await database.drop();
   }
+  const batches = bookingBatches();
+  if (batches) {
+    result.bookingBatches = { ...batches, average: Math.round((batches.jobs / batches.batches) * 100) / 100 };
+    console.log(`  booking transactions: ${batches.batches} for ${batches.jobs} bookings, largest ${batches.largest}`);
+  }
+  return result;
 }
 
 function table(results: EngineResult[]): string {

@@ -29,13 +29,31 @@ export function parseDatabaseUrl(url: string): DatabaseLocation {
   return { engine: 'sqlite', path: url };
 }
 
-export function createDb(location: DatabaseLocation, options: { poolSize?: number } = {}): Db {
+export interface CreateDbOptions {
+  poolSize?: number;
+  /**
+   * Told when the server ends a pooled PostgreSQL connection (a restart, a failover,
+   * pg_terminate_backend), idle or between the queries of a request. The query in flight, if
+   * any, fails on its own; the pool drops the connection and opens a fresh one for the next
+   * query. Without a listener the error event would end the process.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+export function createDb(location: DatabaseLocation, options: CreateDbOptions = {}): Db {
   if (location.engine === 'sqlite') {
     const sqlite = openSqlite(location.path);
     const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
     return { kysely, engine: 'sqlite', sqlite, close: () => kysely.destroy() };
   }
   const pool = new pg.Pool({ connectionString: location.url, max: options.poolSize ?? 10 });
+  const onConnectionError =
+    options.onConnectionError ?? ((error: Error) => console.warn(`database: a connection was closed (${error.message})`));
+  // pg-pool listens on idle connections only; a connection checked out between two queries has
+  // no listener but this one.
+  pool.on('connect', (client) => client.on('error', onConnectionError));
+  // The connection's own listener above has told of it already.
+  pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, engine: 'postgres', close: () => kysely.destroy() };
 }

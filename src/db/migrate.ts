@@ -5,8 +5,12 @@ import * as bookingTracking from './migrations/2026_11_22_0002_booking_tracking'
 import * as adminSessions from './migrations/2026_11_22_0003_admin_sessions';
 import * as outbox from './migrations/2026_11_22_0004_outbox';
 import * as cancellation from './migrations/2026_11_22_0005_cancellation';
+import * as voucherCodesUppercase from './migrations/2026_11_22_0010_voucher_codes_uppercase';
+import * as idempotencyKeys from './migrations/2026_11_22_0011_idempotency_keys';
+import * as addressEvents from './migrations/2026_11_22_0012_address_events';
 import * as userNameKey from './migrations/2026_11_22_0015_user_name_key';
 import * as cancelTokens from './migrations/2026_11_22_0030_cancel_tokens';
+import * as ownerBot from './migrations/2026_11_22_0050_owner_bot';
 import * as scheduleVersion from './migrations/2026_11_22_0060_schedule_version';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
@@ -16,8 +20,12 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0003_admin_sessions': adminSessions,
   '2026_11_22_0004_outbox': outbox,
   '2026_11_22_0005_cancellation': cancellation,
+  '2026_11_22_0010_voucher_codes_uppercase': voucherCodesUppercase,
+  '2026_11_22_0011_idempotency_keys': idempotencyKeys,
+  '2026_11_22_0012_address_events': addressEvents,
   '2026_11_22_0015_user_name_key': userNameKey,
   '2026_11_22_0030_cancel_tokens': cancelTokens,
+  '2026_11_22_0050_owner_bot': ownerBot,
   '2026_11_22_0060_schedule_version': scheduleVersion,
 };
 

@@ -11,7 +11,10 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   login_attempts: LoginAttemptsTable;
   outbox: OutboxTable;
+  idempotency_keys: IdempotencyKeysTable;
+  address_events: AddressEventsTable;
   cancel_token_attempts: CancelTokenAttemptsTable;
+  telegram_bot: TelegramBotTable;
   schedule_version: ScheduleVersionTable;
 }
 
@@ -86,6 +89,41 @@ export interface OutboxTable {
   sent_at: string | null;
   given_up_at: string | null;
   last_error: string | null;
+  /** One row per key, whichever instance inserts it: 'booking:{ref}', 'digest:{date}', 'reminder:{ref}', 'update:{update_id}'. */
+  dedupe_key: string | null;
+  /** Where Telegram put a sent booking notice, so a later edit can find it. */
+  sent_chat_id: string | null;
+  sent_message_id: number | null;
+}
+
+/** One row ('bot'): the poller lease, the last handled update and the webhook secret, shared by every instance. */
+export interface TelegramBotTable {
+  id: string;
+  poller_holder: string | null;
+  /** ISO instant; another instance may take the lease from then on. */
+  poller_lease_until: string | null;
+  last_update_id: number | null;
+  webhook_secret: string | null;
+}
+
+/** The answer a booking request got, kept 24 hours so a retry with the same key gets it again. */
+export interface IdempotencyKeysTable {
+  key: string;
+  /** SHA-256 of the request's parsed body: the same key with another body is refused. */
+  request_hash: string;
+  status: number;
+  /** The answer's JSON body. */
+  body: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** One thing a client address did ('booking', 'voucher-guess'), counted by the per-address limits. */
+export interface AddressEventsTable {
+  id: Generated<number>;
+  kind: string;
+  ip: string;
+  at: string;
 }
 
 /** A lookup of a borrower's cancel secret, counted per address against guessing. */

@@ -1,6 +1,7 @@
 import { addDays, findMinutes, formatHours, formatMinutes } from './clock';
 import { MAX_HOURS_PER_DAY, MINUTES_PER_DAY, maxHoursPerBooking, VOUCHER_HOURS } from './limits';
 import { messages } from './messages';
+import { looksLikeVoucherCode } from './voucher-code';
 
 /** Form fields as the API names them; every error is attached to one of them. */
 export type BookingField = 'name' | 'date' | 'start' | 'end' | 'reason' | 'needStnk';
@@ -36,6 +37,8 @@ export interface SavedBookingDetails extends BookingSpan {
 export interface BookingFacts {
   /** Today in the app's zone. */
   today: string;
+  /** How many days after today a booking may start; undefined when not known (the form leaves it to the server). */
+  horizonDays?: number | undefined;
   /** The borrower's class as stored. */
   userClass: string;
   /** The borrower's own bookings that touch the date. */
@@ -47,11 +50,6 @@ export interface BookingFacts {
 /** 'ya' needs the STNK; 'tidak' and no choice do not. */
 export function needsStnk(choice: StnkChoice): boolean {
   return choice === 'ya';
-}
-
-/** The voucher code a reason stands for: the reason itself, trimmed. */
-export function voucherCodeFromReason(reason: string): string {
-  return reason.trim();
 }
 
 /**
@@ -93,6 +91,8 @@ export function checkBookingRules(input: Pick<BookingInput, 'date' | 'start' | '
   const end = findMinutes(input.end);
   if (start !== undefined && end !== undefined && end <= start) return { end: messages.endNotAfterStart };
   if (input.date < facts.today) return { date: messages.dateInPast };
+  const horizon = checkHorizon(input.date, facts);
+  if (hasErrors(horizon)) return horizon;
   if (start === undefined || end === undefined || end - start <= 0) return { end: messages.invalidDuration };
 
   const maxHours = maxHoursPerBooking(facts.userClass);
@@ -106,12 +106,53 @@ export function checkBookingRules(input: Pick<BookingInput, 'date' | 'start' | '
     return { end: messages.dailyLimit(formatHours(bookedMinutes), MAX_HOURS_PER_DAY) };
   }
 
-  const clash = facts.dayBookings.find((booking) => {
-    const interval = intervalOn(input.date, booking);
-    return interval !== undefined && start < interval.to && interval.from < end;
-  });
-  if (clash) return { start: messages.overlap(clash.start, clash.end) };
-  return {};
+  return checkOverlap({ date: input.date, start: input.start, end: input.end, endDate: input.date }, facts.dayBookings);
+}
+
+/** The last date a booking may start on: `horizonDays` after today. */
+export function lastBookableDate(today: string, horizonDays: number): string {
+  return addDays(today, horizonDays);
+}
+
+/** A date past the horizon is refused, for vouchers too; without a known horizon nothing is. */
+function checkHorizon(date: string, facts: Pick<BookingFacts, 'today' | 'horizonDays'>): FieldErrors {
+  if (facts.horizonDays === undefined || date <= lastBookableDate(facts.today, facts.horizonDays)) return {};
+  return { date: messages.dateBeyondHorizon(facts.horizonDays) };
+}
+
+/**
+ * The first of `bookings` (in their order) that shares any minute with `span`, on either date
+ * the span touches; half-open, so a loan ending at 10:00 leaves 10:00 free.
+ */
+export function findClash(span: BookingSpan, bookings: BookingSpan[]): BookingSpan | undefined {
+  const dates = span.endDate === span.date ? [span.date] : [span.date, span.endDate];
+  return bookings.find((booking) =>
+    dates.some((date) => {
+      const wanted = intervalOn(date, span);
+      const taken = intervalOn(date, booking);
+      return wanted !== undefined && taken !== undefined && wanted.from < taken.to && taken.from < wanted.to;
+    }),
+  );
+}
+
+function checkOverlap(span: BookingSpan, bookings: BookingSpan[]): FieldErrors {
+  const clash = findClash(span, bookings);
+  return clash ? { start: messages.overlap(clash.start, clash.end) } : {};
+}
+
+/**
+ * The rules for a booking with a valid unused voucher (decision record 0006): it skips end after
+ * start, the past date, the duration, the class and the daily limits, but never the horizon or
+ * the overlap check over its whole span (start + VOUCHER_HOURS, into the next date when that
+ * passes midnight). `facts.dayBookings` must hold every booking touching either date.
+ */
+export function checkVoucherBookingRules(
+  input: Pick<BookingInput, 'date' | 'start'>,
+  facts: Pick<BookingFacts, 'today' | 'horizonDays' | 'dayBookings'>,
+): FieldErrors {
+  const horizon = checkHorizon(input.date, facts);
+  if (hasErrors(horizon)) return horizon;
+  return checkOverlap({ date: input.date, start: input.start, ...voucherEnd(input.date, input.start) }, facts.dayBookings);
 }
 
 /**
@@ -126,6 +167,18 @@ export function voucherEnd(date: string, start: string): { end: string; endDate:
     end: formatMinutes(endMinutes),
     endDate: endMinutes >= MINUTES_PER_DAY ? addDays(date, 1) : date,
   };
+}
+
+/**
+ * The form's hint while the reason holds something shaped like a voucher code and the start is
+ * a clock time: when the loan would end. Undefined otherwise. The server stays the authority.
+ */
+export function voucherFormHint(reason: string, start: string): string | undefined {
+  const startMinutes = findMinutes(start);
+  if (!looksLikeVoucherCode(reason) || startMinutes === undefined) return undefined;
+  const endMinutes = startMinutes + VOUCHER_HOURS * 60;
+  const end = formatMinutes(endMinutes);
+  return endMinutes >= MINUTES_PER_DAY ? messages.voucherFormHintNextDay(VOUCHER_HOURS, end) : messages.voucherFormHint(VOUCHER_HOURS, end);
 }
 
 export function hasErrors(errors: FieldErrors): boolean {

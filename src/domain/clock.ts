@@ -29,10 +29,17 @@ export function formatMinutes(minutes: number): string {
   return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
 }
 
-/** The date `days` after a 'YYYY-MM-DD' date. */
+/**
+ * The date `days` after a 'YYYY-MM-DD' date, written 'YYYY-MM-DD' for every year from 0 to 9999
+ * (toISOString would write '+010000-01-01' past 9999).
+ */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+  // setUTCFullYear, unlike Date.UTC, takes years 0-99 as they are.
+  const moved = new Date(0);
+  moved.setUTCFullYear(year, month - 1, day + days);
+  const pad = (value: number, width: number) => String(value).padStart(width, '0');
+  return `${pad(moved.getUTCFullYear(), 4)}-${pad(moved.getUTCMonth() + 1, 2)}-${pad(moved.getUTCDate(), 2)}`;
 }
 
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();

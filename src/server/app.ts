@@ -6,6 +6,7 @@ import { adminRoutes } from './admin/routes';
 import { firstLoadFor } from './bookings/first-load';
 import { ownBookingRoutes } from './bookings/own-booking-routes';
 import { bookingRoutes } from './bookings/routes';
+import { BookingService } from './bookings/service';
 import { calendarRoutes } from './calendar/routes';
 import type { TrustProxy } from './config';
 import type { AppContext } from './context';
@@ -18,6 +19,7 @@ import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { todayRoutes } from './plugins/today';
 import { rosterRoutes } from './roster/routes';
+import { type BotOptions, registerBot } from './telegram/bot';
 import { voucherRoutes } from './vouchers/routes';
 
 export interface BuildOptions {
@@ -28,6 +30,15 @@ export interface BuildOptions {
   notifier?: Partial<NotifierOptions>;
   /** How long a whole request (headers and body) may take to arrive; tests shorten it. */
   requestTimeoutMs?: number;
+  /** Timings of the owner's bot (scheduler, poller); tests shorten them. */
+  bot?: Partial<BotOptions>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The booking service, whose queue the tests and the close log look at. */
+    bookings: BookingService;
+  }
 }
 
 /** Request bodies are small forms; anything larger is refused before it is parsed. */
@@ -81,12 +92,28 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(rosterRoutes, context);
   await app.register(adminRoutes, context);
   await app.register(voucherRoutes, context);
-  await app.register(bookingRoutes, context);
+  const bookings = new BookingService(
+    context.db,
+    {
+      horizonDays: context.config.bookingHorizonDays,
+      bookingsPerHour: context.config.bookingLimitPerHour,
+      voucherGuessesPerHour: context.config.voucherGuessLimitPerHour,
+      queueLimit: context.config.bookingQueueLimit,
+    },
+    context.config.sessionSecret,
+  );
+  app.decorate('bookings', bookings);
+  await app.register(bookingRoutes, { context, bookings });
   await app.register(ownBookingRoutes, context);
   await app.register(calendarRoutes, context);
   await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context) });
-  if (context.config.telegram) registerNotifier(app, context, context.config.telegram, options.notifier);
+  if (context.config.telegram) {
+    registerNotifier(app, context, context.config.telegram, options.notifier);
+    registerBot(app, context, context.config.telegram, context.config.telegramBot, options.bot);
+  }
   app.addHook('onClose', async () => {
+    const { batches } = bookings.queue;
+    if (batches.batches > 0) app.log.info({ bookingBatches: batches }, 'booking transactions written');
     await context.db.close();
   });
   return app;

@@ -3,12 +3,26 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { type DatabaseLocation, parseDatabaseUrl } from '../db/database';
-import { isKnownTimeZone } from '../domain/clock';
+import { isClockTime, isKnownTimeZone } from '../domain/clock';
 
 export interface TelegramConfig {
   token: string;
   chatId: string;
   apiUrl: string;
+}
+
+/** The owner's two-way bot: what it sends on its own and how it receives updates. */
+export interface TelegramBotConfig {
+  /** 'HH:MM' in APP_TIMEZONE of the morning digest; undefined turns it off. */
+  digestTime: string | undefined;
+  /** Minutes before a booking's start of the handover reminder; 0 turns it off. */
+  reminderMinutes: number;
+  /** Set: Telegram posts updates there (webhook mode); unset: one instance long-polls. */
+  webhookUrl: string | undefined;
+  /** How long one getUpdates call waits for an update. */
+  pollTimeoutSeconds: number;
+  /** How long the polling instance's lease lasts unless renewed; a crashed poller is replaced after it. */
+  pollerLeaseSeconds: number;
 }
 
 export interface Config {
@@ -18,6 +32,7 @@ export interface Config {
   timeZone: string;
   /** Undefined when the token or the chat id is unset: notifications are off. */
   telegram: TelegramConfig | undefined;
+  telegramBot: TelegramBotConfig;
   sessionSecret: string;
   seedDemo: boolean;
   production: boolean;
@@ -25,6 +40,14 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Tests only: a file holding the instant the server takes as now (see clock-file.ts). */
   clockFile: string | undefined;
+  /** A booking's date may be at most this many days after today (vouchers too). */
+  bookingHorizonDays: number;
+  /** Bookings one client address may create per hour; 0 turns the limit off. */
+  bookingLimitPerHour: number;
+  /** Unknown voucher-looking codes one client address may try per hour. */
+  voucherGuessLimitPerHour: number;
+  /** Bookings that may wait for the database in one process; more answer 503. */
+  bookingQueueLimit: number;
 }
 
 /**
@@ -83,6 +106,43 @@ function readTelegram(env: Env): TelegramConfig | undefined {
   const chatId = env.TELEGRAM_CHAT_ID?.trim();
   if (!token || !chatId) return undefined;
   return { token, chatId, apiUrl: apiUrl.replace(/\/+$/, '') };
+}
+
+/** A whole number from `min` to `max`; without a `max`, any size a number holds exactly. */
+function readWholeNumber(env: Env, variable: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[variable] ?? String(fallback);
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(variable, `'${raw}' must be a whole number ${range}`);
+  }
+  return value;
+}
+
+function readTelegramBot(env: Env): TelegramBotConfig {
+  const digestTime = (env.TELEGRAM_DIGEST_TIME ?? '06:00').trim();
+  if (digestTime !== '' && !isClockTime(digestTime)) {
+    throw new ConfigError('TELEGRAM_DIGEST_TIME', `'${digestTime}' is not a time HH:MM (00:00-23:59), or empty to turn the digest off`);
+  }
+  const webhookUrl = env.TELEGRAM_WEBHOOK_URL?.trim() || undefined;
+  if (webhookUrl !== undefined && (!URL.canParse(webhookUrl) || new URL(webhookUrl).protocol !== 'https:')) {
+    throw new ConfigError('TELEGRAM_WEBHOOK_URL', `'${webhookUrl}' is not an https URL (Telegram posts only to https)`);
+  }
+  const pollTimeoutSeconds = readWholeNumber(env, 'TELEGRAM_POLL_TIMEOUT_SECONDS', 25, 1, 50);
+  const pollerLeaseSeconds = readWholeNumber(env, 'TELEGRAM_POLLER_LEASE_SECONDS', 45, 2, 300);
+  if (pollerLeaseSeconds <= pollTimeoutSeconds) {
+    throw new ConfigError(
+      'TELEGRAM_POLLER_LEASE_SECONDS',
+      `${pollerLeaseSeconds} must be longer than TELEGRAM_POLL_TIMEOUT_SECONDS (${pollTimeoutSeconds})`,
+    );
+  }
+  return {
+    digestTime: digestTime === '' ? undefined : digestTime,
+    reminderMinutes: readWholeNumber(env, 'TELEGRAM_REMINDER_MINUTES', 30, 0, 1440),
+    webhookUrl,
+    pollTimeoutSeconds,
+    pollerLeaseSeconds,
+  };
 }
 
 function readFlag(env: Env, variable: string, fallback: '0' | '1'): boolean {
@@ -152,10 +212,15 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     database: readDatabase(env),
     timeZone: readTimeZone(env),
     telegram: readTelegram(env),
+    telegramBot: readTelegramBot(env),
     seedDemo: readFlag(env, 'SEED_DEMO', '1'),
     trustProxy: readTrustProxy(env),
     production,
     sessionSecret: readSessionSecret(env, production, dataDir),
     clockFile: readClockFile(env, production),
+    bookingHorizonDays: readWholeNumber(env, 'BOOKING_HORIZON_DAYS', 90, 0),
+    bookingLimitPerHour: readWholeNumber(env, 'BOOKING_LIMIT_PER_HOUR', 30, 0),
+    voucherGuessLimitPerHour: readWholeNumber(env, 'VOUCHER_GUESS_LIMIT_PER_HOUR', 10, 1),
+    bookingQueueLimit: readWholeNumber(env, 'BOOKING_QUEUE_LIMIT', 1000, 1),
   };
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -21,7 +22,14 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const db = createDb(config.database);
+  let log: FastifyBaseLogger | undefined;
+  const db = createDb(config.database, {
+    onConnectionError: (error) => {
+      const line = `database: a connection was closed (${error.message}); the next query opens a fresh one`;
+      if (log) log.warn({ code: (error as { code?: string }).code }, line);
+      else console.warn(line);
+    },
+  });
   try {
     await sql`select 1`.execute(db.kysely);
   } catch (error) {
@@ -34,6 +42,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, db, now: createClock(config.clockFile) }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  log = app.log;
   if (config.seedDemo) {
     const admin = await seedDemoRoster(db.kysely);
     // Plain lines, not JSON logs: they are read by a person trying the app for the first time.

@@ -89,7 +89,10 @@ describe(`booking rules over HTTP on ${engine}`, () => {
       reason: 'Beli buku',
       needStnk: false,
       voucherCode: null,
+      ref: (await testApp.db.kysely.selectFrom('borrow_request').select('ref').orderBy('id', 'desc').executeTakeFirstOrThrow()).ref,
     });
+    // One notice per booking, whoever inserts it.
+    expect(notice.dedupe_key).toMatch(/^booking:[A-Za-z0-9_-]{16}$/);
   });
 
   it.each([

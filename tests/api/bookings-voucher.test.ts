@@ -23,7 +23,17 @@ describe(`voucher bookings on ${engine}`, () => {
       { name: 'Siti Rahmawati', class: 'PPTI 21' },
       { name: 'Rizky Maulana', class: 'PPTI 22' },
     ]);
-    for (const code of ['VCH-AAAAA1', 'VCH-AAAAA2', 'VCH-AAAAA3', 'VCH-AAAAA4', 'VCH-NIGHT1', 'VCH-NIGHT2'])
+    for (const code of [
+      'VCH-AAAAA1',
+      'VCH-AAAAA2',
+      'VCH-AAAAA3',
+      'VCH-AAAAA4',
+      'VCH-NIGHT1',
+      'VCH-NIGHT2',
+      'VCH-OVER01',
+      'VCH-OVER02',
+      'VCH-LOWER1',
+    ])
       await addVoucher(testApp.db, code);
     await addVoucher(testApp.db, 'VCH-USED01', true);
   });
@@ -56,25 +66,63 @@ describe(`voucher bookings on ${engine}`, () => {
     expect(JSON.parse(notice.payload)).toMatchObject({ end: '14:00', voucherCode: 'VCH-AAAAA1' });
   });
 
-  it('skips every other rule: end before start, a past date, the class limit, an overlap, the daily total', async () => {
-    expect((await post({ name: 'Budi Santoso', date: '2026-12-02', start: '09:00', end: '10:00' })).status).toBe(201);
-    const reply = await post({ name: 'Budi Santoso', date: '2026-12-02', start: '08:00', end: '07:00', reason: 'VCH-AAAAA2' });
+  it('skips end before start, a past date, the class limit and the daily total in a free part of the day', async () => {
+    expect((await post({ name: 'Budi Santoso', date: '2026-12-02', start: '06:00', end: '10:00' })).status).toBe(201);
+    const reply = await post({ name: 'Budi Santoso', date: '2026-12-02', start: '10:00', end: '07:00', reason: 'VCH-AAAAA2' });
     expect(reply.status).toBe(201);
-    expect(reply.body.booking).toMatchObject({ start: '08:00', end: '14:00', usedVoucher: true });
+    expect(reply.body.booking).toMatchObject({ start: '10:00', end: '16:00', usedVoucher: true });
     const past = await post({ name: 'Siti Rahmawati', date: '2026-11-01', reason: 'VCH-AAAAA3' });
     expect(past.status).toBe(201);
   });
 
-  it('treats a used voucher as an ordinary reason', async () => {
-    const reply = await post({ name: 'Siti Rahmawati', date: '2026-12-03', start: '08:00', end: '13:00', reason: 'VCH-USED01' });
-    expect(reply.body).toEqual({ errors: { end: 'Kelas PPTI 21 hanya boleh pinjam 4 jam' } });
-    const ordinary = await post({ name: 'Siti Rahmawati', date: '2026-12-03', start: '08:00', end: '09:00', reason: 'VCH-USED01' });
-    expect(ordinary.status).toBe(201);
-    expect(ordinary.body.booking).toMatchObject({ end: '09:00', usedVoucher: false });
+  it('never overlaps a booking on the same day: refused with the clash, the voucher stays unused', async () => {
+    expect((await post({ name: 'Siti Rahmawati', date: '2026-12-05', start: '13:00', end: '14:00' })).status).toBe(201);
+    const reply = await post({ name: 'Rizky Maulana', date: '2026-12-05', start: '08:00', end: '09:00', reason: 'VCH-OVER01' });
+    expect(reply.status).toBe(422);
+    expect(reply.body).toEqual({ errors: { start: 'Bentrok dengan jadwal lain (13:00 - 14:00)' } });
+    expect(await isVoucherUsed(testApp.db, 'VCH-OVER01')).toBe(false);
+    // Ending exactly where the other starts is no clash (half-open).
+    const fits = await post({ name: 'Rizky Maulana', date: '2026-12-05', start: '07:00', end: '08:00', reason: 'VCH-OVER01' });
+    expect(fits.status).toBe(201);
+    expect(fits.body.booking).toMatchObject({ start: '07:00', end: '13:00', usedVoucher: true });
   });
 
-  it('treats an unknown code, or one in other letters, as an ordinary reason and leaves the voucher alone', async () => {
-    for (const reason of ['VCH-ZZZZZZ', 'vch-aaaaa4', 'VCH-AAAAA4 please']) {
+  it('past midnight, never overlaps the next morning: refused with the clash, the voucher stays unused', async () => {
+    expect((await post({ name: 'Siti Rahmawati', date: '2026-12-07', start: '01:30', end: '03:00' })).status).toBe(201);
+    const reply = await post({ name: 'Rizky Maulana', date: '2026-12-06', start: '20:00', end: '21:00', reason: 'VCH-OVER02' });
+    expect(reply.status).toBe(422);
+    expect(reply.body).toEqual({ errors: { start: 'Bentrok dengan jadwal lain (01:30 - 03:00)' } });
+    expect(await isVoucherUsed(testApp.db, 'VCH-OVER02')).toBe(false);
+    const earlier = await post({ name: 'Rizky Maulana', date: '2026-12-06', start: '19:30', end: '21:00', reason: 'VCH-OVER02' });
+    expect(earlier.status).toBe(201);
+    expect(earlier.body.booking).toMatchObject({ end: '01:30', endDate: '2026-12-07', usedVoucher: true });
+  });
+
+  it('works in any letter case and with spaces around it, stored uppercase', async () => {
+    const reply = await post({ name: 'Siti Rahmawati', date: '2026-12-08', start: '08:00', end: '09:00', reason: '  vch-lower1 \n' });
+    expect(reply.status).toBe(201);
+    expect(reply.body.booking).toMatchObject({ end: '14:00', usedVoucher: true });
+    expect(await isVoucherUsed(testApp.db, 'VCH-LOWER1')).toBe(true);
+    const row = await testApp.db.kysely
+      .selectFrom('borrow_request')
+      .select('voucher_code')
+      .where('id', '=', reply.body.booking.id)
+      .executeTakeFirstOrThrow();
+    expect(row.voucher_code).toBe('VCH-LOWER1');
+  });
+
+  it('refuses a used code and an unknown look-alike under the reason, booking nothing', async () => {
+    const before = await countRows(testApp.db, 'borrow_request');
+    for (const reason of ['VCH-USED01', 'vch-used01', 'VCH-ZZZZZ9', ' vch-zzzzz9 ']) {
+      const reply = await post({ name: 'Siti Rahmawati', date: '2026-12-03', start: '08:00', end: '09:00', reason });
+      expect(reply.status).toBe(422);
+      expect(reply.body).toEqual({ errors: { reason: 'Kode voucher tidak dikenal atau sudah dipakai' } });
+    }
+    expect(await countRows(testApp.db, 'borrow_request')).toBe(before);
+  });
+
+  it('treats a code with words around it as an ordinary reason and leaves the voucher alone', async () => {
+    for (const reason of ['VCH-AAAAA4 please', 'pakai VCH-AAAAA4']) {
       const reply = await post({ name: 'Siti Rahmawati', date: '2026-12-04', start: '08:00', end: '13:00', reason });
       expect(reply.body).toEqual({ errors: { end: 'Kelas PPTI 21 hanya boleh pinjam 4 jam' } });
     }

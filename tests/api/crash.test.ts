@@ -62,6 +62,8 @@ describe(`a server killed mid-write (${process.env.TEST_DB ?? 'sqlite'})`, () =>
       TELEGRAM_BOT_TOKEN: '1:crash',
       TELEGRAM_CHAT_ID: '1',
       TELEGRAM_API_URL: 'http://127.0.0.1:9',
+      // Each round books on dates of its own, hundreds of days ahead.
+      BOOKING_HORIZON_DAYS: '3650',
     };
 
     const confirmed: number[] = [];

@@ -59,17 +59,24 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0003_admin_sessions',
         '2026_11_22_0004_outbox',
         '2026_11_22_0005_cancellation',
+        '2026_11_22_0010_voucher_codes_uppercase',
+        '2026_11_22_0011_idempotency_keys',
+        '2026_11_22_0012_address_events',
         '2026_11_22_0015_user_name_key',
         '2026_11_22_0030_cancel_tokens',
+        '2026_11_22_0050_owner_bot',
         '2026_11_22_0060_schedule_version',
       ]);
       expect(await tableNames(empty.db)).toEqual([
+        'address_events',
         'admin_sessions',
         'borrow_request',
         'cancel_token_attempts',
+        'idempotency_keys',
         'login_attempts',
         'outbox',
         'schedule_version',
+        'telegram_bot',
         'users',
         'vouchers',
       ]);
@@ -107,12 +114,15 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     db = database.open();
     expect(await migrateToLatest(db)).toEqual([]);
     expect(await tableNames(db)).toEqual([
+      'address_events',
       'admin_sessions',
       'borrow_request',
       'cancel_token_attempts',
+      'idempotency_keys',
       'login_attempts',
       'outbox',
       'schedule_version',
+      'telegram_bot',
       'users',
       'vouchers',
     ]);
@@ -212,5 +222,55 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     expect(Boolean(row?.is_used)).toBe(true);
     const count = await sql<{ n: number }>`select count(*) as n from vouchers where is_used = ${false}`.execute(db.kysely);
     expect(Number(count.rows[0]?.n)).toBe(0);
+  });
+});
+
+describe(`the voucher code migration on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+  it('uppercases codes saved in other letters, with the bookings that used them, merging a code with its uppercase twin', async () => {
+    const empty = await emptyDatabase();
+    try {
+      await migrateTo(empty.db, '2026_11_22_0005_cancellation');
+      const kysely = empty.db.kysely;
+      await insertUsersWithoutKey(empty.db, [{ id: 'U1', name: 'Budi Santoso' }]);
+      await kysely
+        .insertInto('vouchers')
+        .values([
+          { code: 'vch-low001', is_used: true, created_at: '2026-01-01T00:00:00.000Z', created_by: null },
+          { code: 'Vch-Twin01', is_used: true, created_at: null, created_by: null },
+          { code: 'VCH-TWIN01', is_used: false, created_at: null, created_by: null },
+          { code: 'VCH-UPPER1', is_used: false, created_at: null, created_by: null },
+        ])
+        .execute();
+      const booking = {
+        users_id: 'U1',
+        borrow_date: '2026-01-02',
+        start_time: '08:00',
+        end_time: '14:00',
+        need_stnk: false,
+        end_date: null,
+        created_at: null,
+      };
+      await kysely
+        .insertInto('borrow_request')
+        .values([
+          { ...booking, reason: 'vch-low001', voucher_code: 'vch-low001' },
+          { ...booking, borrow_date: '2026-01-03', reason: 'Vch-Twin01', voucher_code: 'Vch-Twin01' },
+        ])
+        .execute();
+
+      await migrateToLatest(empty.db);
+
+      const vouchers = await kysely.selectFrom('vouchers').select(['code', 'is_used', 'created_at']).orderBy('code').execute();
+      expect(vouchers.map((row) => ({ ...row, is_used: Boolean(row.is_used) }))).toEqual([
+        { code: 'VCH-LOW001', is_used: true, created_at: '2026-01-01T00:00:00.000Z' },
+        { code: 'VCH-TWIN01', is_used: true, created_at: null },
+        { code: 'VCH-UPPER1', is_used: false, created_at: null },
+      ]);
+      const used = await kysely.selectFrom('borrow_request').select('voucher_code').orderBy('borrow_date').execute();
+      expect(used.map((row) => row.voucher_code)).toEqual(['VCH-LOW001', 'VCH-TWIN01']);
+    } finally {
+      await empty.db.close();
+      await empty.drop();
+    }
   });
 });

@@ -50,7 +50,15 @@ describe('a booking and its notification', () => {
       needStnk: true,
       voucherCode: null,
     });
-    expect(telegram.requests.map((request) => request.body)).toEqual([{ chat_id: telegram.telegram.chatId, text, parse_mode: 'Markdown' }]);
+    const { ref } = await testApp.db.kysely.selectFrom('borrow_request').select('ref').executeTakeFirstOrThrow();
+    expect(telegram.requests.map((request) => request.body)).toEqual([
+      {
+        chat_id: telegram.telegram.chatId,
+        text,
+        parse_mode: 'Markdown',
+        reply_markup: { inline_keyboard: [[{ text: 'Batalkan', callback_data: `c:${ref}` }]] },
+      },
+    ]);
     expect(telegram.delivered[0]?.text).toContain('\nAlasan: beli_nasi *goreng* [2]\nButuh STNK: Ya\nVoucher: -');
   });
 

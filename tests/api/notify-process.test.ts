@@ -85,6 +85,8 @@ describe('the server process and its notifications', () => {
       TELEGRAM_CHAT_ID: telegram.telegram.chatId,
       TELEGRAM_API_URL: telegram.telegram.apiUrl,
     });
+    // The line crosses a pipe: wait for it.
+    await waitUntil('the notifications-off line', () => off.output().includes('Telegram notifications are off'));
     expect(off.output().match(/Telegram notifications are off/g)).toHaveLength(1);
 
     // A configured instance on the same database, polling every second as in production, sends
@@ -95,6 +97,8 @@ describe('the server process and its notifications', () => {
     await waitUntil('the first delivery', () => telegram.delivered.length === 1);
     expect(await book(off, '10:00')).toBe(201);
     await waitUntil('the second delivery', () => telegram.delivered.length === 2);
+    // Telegram has answered before the row is marked sent.
+    await waitUntil('both rows marked sent', async () => (await outboxRows(database)).every((row) => row.sent_at !== null));
     expect(telegram.requests.map((request) => request.path)).toEqual([
       `/bot${telegram.telegram.token}/sendMessage`,
       `/bot${telegram.telegram.token}/sendMessage`,

@@ -193,7 +193,9 @@ describe('admin screens in Chromium', () => {
     expect(code).toMatch(/^VCH-[A-Z0-9]{6}$/);
     await page.getByRole('button', { name: 'Generate Voucher' }).waitFor();
     await page
-      .getByText('Kode ini sekali pakai, untuk pinjam motor gratis 6 jam. Ketik kodenya di kolom Alasan pada form peminjaman.')
+      .getByText(
+        'Kode ini sekali pakai, untuk pinjam motor gratis 6 jam. Ketik kodenya di kolom Alasan pada form peminjaman. Voucher tetap tidak boleh bentrok dengan jadwal lain.',
+      )
       .waitFor();
     await page.getByRole('button', { name: 'Salin kode' }).click();
     await page.getByText('Kode tersalin!').waitFor();

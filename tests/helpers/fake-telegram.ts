@@ -81,6 +81,9 @@ export interface RecordedRequest {
 
 export interface DeliveredMessage {
   chatId: unknown;
+  messageId: number;
+  /** The inline keyboard sent with it, if any. */
+  replyMarkup?: unknown;
   /** The text as a Telegram user sees it, after Markdown parsing. */
   text: string;
   entities: MarkdownEntity[];
@@ -88,11 +91,43 @@ export interface DeliveredMessage {
   source: string;
 }
 
+/** A message as the chat shows it now, after any edits. */
+export interface ChatMessage {
+  text: string;
+  source: string;
+  /** The buttons under it; undefined or an empty keyboard when there are none. */
+  replyMarkup?: { inline_keyboard: { text: string; callback_data: string }[][] };
+}
+
+export interface CallbackAnswer {
+  callbackQueryId: string;
+  text: string | undefined;
+}
+
 export interface FakeTelegram {
   /** What the app's config.telegram should be to talk to this fake. */
   telegram: TelegramConfig;
+  /** Every call but getUpdates (the long polls, which run all the time, are in `polls`). */
   requests: RecordedRequest[];
+  polls: RecordedRequest[];
   delivered: DeliveredMessage[];
+  /** Successful editMessageText / editMessageReplyMarkup calls, in order. */
+  edits: RecordedRequest[];
+  answers: CallbackAnswer[];
+  /** The chat's messages by message_id, as they look after edits. */
+  chat: Map<number, ChatMessage>;
+  /** The webhook setWebhook set, if any; getUpdates answers 409 while one is set. */
+  webhook: { url: string; secretToken: string | undefined } | undefined;
+  /** Queues an update for getUpdates (answering a waiting long poll at once); returns its update_id. */
+  pushUpdate(update: Record<string, unknown>): number;
+  /** An update for a message typed in `chatId` (the owner's chat unless given). */
+  textUpdate(text: string, chatId?: string): Record<string, unknown>;
+  /** An update for a press on a button under message `messageId` in `chatId`. */
+  callbackUpdate(data: string, messageId: number, chatId?: string): Record<string, unknown>;
+  /** While true, getUpdates answers 409 as when another program polls the same bot. */
+  conflict: boolean;
+  /** The most getUpdates calls that were open at one time. */
+  maxOpenPolls(): number;
   /** How the fake answers from now on (first `ok`), hanging requests included (unless their client gave up). */
   answer(answer: FakeAnswer): void;
   close(): Promise<void>;
@@ -133,6 +168,99 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
   const delivered: DeliveredMessage[] = [];
   let mode: FakeAnswer = { kind: 'ok' };
   let messageId = 0;
+  const polls: RecordedRequest[] = [];
+  const edits: RecordedRequest[] = [];
+  const answers: CallbackAnswer[] = [];
+  const chat = new Map<number, ChatMessage>();
+  let webhook: FakeTelegram['webhook'];
+  let conflict = false;
+  let nextUpdateId = 500_000;
+  let callbackId = 0;
+  let queue: { update_id: number }[] = [];
+  /** Long polls waiting for an update. */
+  let waiting: (() => void)[] = [];
+  let closed = false;
+  let openPolls = 0;
+  let maxOpenPolls = 0;
+
+  function wakePolls(): void {
+    const waiters = waiting;
+    waiting = [];
+    for (const wake of waiters) wake();
+  }
+
+  /** getUpdates as Telegram serves it: `offset` confirms every earlier update; with none queued it waits up to `timeout` seconds. */
+  async function getUpdates(body: unknown, response: ServerResponse): Promise<void> {
+    if (webhook)
+      return fail(
+        response,
+        409,
+        "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+      );
+    if (conflict)
+      return fail(response, 409, 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running');
+    const { offset, timeout } = (typeof body === 'object' && body !== null ? body : {}) as { offset?: number; timeout?: number };
+    if (typeof offset === 'number') queue = queue.filter((update) => update.update_id >= offset);
+    if (queue.length === 0 && typeof timeout === 'number' && timeout > 0 && !closed) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeout * 1000);
+        const wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        waiting.push(wake);
+        response.once('close', wake);
+      });
+      if (typeof offset === 'number') queue = queue.filter((update) => update.update_id >= offset);
+    }
+    if (response.destroyed) return;
+    sendJson(response, 200, { ok: true, result: queue });
+  }
+
+  function edit(path: string, body: unknown, response: ServerResponse): void {
+    const call = (typeof body === 'object' && body !== null ? body : {}) as {
+      chat_id?: unknown;
+      message_id?: unknown;
+      text?: unknown;
+      parse_mode?: unknown;
+      reply_markup?: ChatMessage['replyMarkup'];
+    };
+    if (String(call.chat_id) !== chatId) {
+      fail(response, 400, 'Bad Request: chat not found');
+      return;
+    }
+    const current = typeof call.message_id === 'number' ? chat.get(call.message_id) : undefined;
+    if (!current) {
+      fail(response, 400, 'Bad Request: message to edit not found');
+      return;
+    }
+    const next: ChatMessage = { ...current, replyMarkup: call.reply_markup };
+    if (path.endsWith('/editMessageText')) {
+      if (typeof call.text !== 'string') {
+        fail(response, 400, 'Bad Request: message text is empty');
+        return;
+      }
+      try {
+        next.text = call.parse_mode === 'Markdown' ? parseLegacyMarkdown(call.text).text : call.text;
+      } catch (error) {
+        fail(response, 400, `Bad Request: can't parse entities: ${(error as Error).message}`);
+        return;
+      }
+      next.source = call.text;
+    }
+    const buttons = (markup: ChatMessage['replyMarkup']) => JSON.stringify(markup?.inline_keyboard ?? []);
+    if (next.source === current.source && buttons(next.replyMarkup) === buttons(current.replyMarkup)) {
+      fail(
+        response,
+        400,
+        'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+      );
+      return;
+    }
+    chat.set(call.message_id as number, next);
+    edits.push({ method: 'POST', path, contentType: 'application/json', body });
+    sendJson(response, 200, { ok: true, result: { message_id: call.message_id, chat: { id: Number(chatId) }, text: next.text } });
+  }
   /** Requests left hanging; they are answered as the next mode says. */
   let hanging: ((answer: FakeAnswer) => void)[] = [];
 
@@ -147,9 +275,10 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
       return;
     }
     if (answer.kind === 'error') return fail(response, answer.status, answer.description, answer.retryAfter);
+    if (path === `/bot${token}/editMessageText` || path === `/bot${token}/editMessageReplyMarkup`) return edit(path, body, response);
     if (path !== `/bot${token}/sendMessage`) return fail(response, 404, 'Not Found');
     if (typeof body !== 'object' || body === null) return fail(response, 400, 'Bad Request: invalid request');
-    const message = body as { chat_id?: unknown; text?: unknown; parse_mode?: unknown };
+    const message = body as { chat_id?: unknown; text?: unknown; parse_mode?: unknown; reply_markup?: ChatMessage['replyMarkup'] };
     if (String(message.chat_id) !== chatId) return fail(response, 400, 'Bad Request: chat not found');
     if (typeof message.text !== 'string' || message.text.trim() === '') return fail(response, 400, 'Bad Request: message text is empty');
     let parsed: { text: string; entities: MarkdownEntity[] } = { text: message.text, entities: [] };
@@ -162,8 +291,16 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
     }
     if (parsed.text.length > 4096) return fail(response, 400, 'Bad Request: message is too long');
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-    delivered.push({ chatId: message.chat_id, text: parsed.text, entities: parsed.entities, source: message.text });
     messageId += 1;
+    delivered.push({
+      chatId: message.chat_id,
+      messageId,
+      text: parsed.text,
+      entities: parsed.entities,
+      source: message.text,
+      ...(message.reply_markup === undefined ? {} : { replyMarkup: message.reply_markup }),
+    });
+    chat.set(messageId, { text: parsed.text, source: message.text, replyMarkup: message.reply_markup });
     sendJson(response, 200, { ok: true, result: { message_id: messageId, chat: { id: Number(chatId) }, text: parsed.text } });
   }
 
@@ -176,7 +313,32 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
       // recorded as text
     }
     const path = request.url ?? '';
-    requests.push({ method: request.method ?? '', path, contentType: request.headers['content-type'], body });
+    const recorded = { method: request.method ?? '', path, contentType: request.headers['content-type'], body };
+    if (path === `/bot${token}/getUpdates`) {
+      polls.push(recorded);
+      openPolls += 1;
+      maxOpenPolls = Math.max(maxOpenPolls, openPolls);
+      try {
+        return await getUpdates(body, response);
+      } finally {
+        openPolls -= 1;
+      }
+    }
+    requests.push(recorded);
+    if (path === `/bot${token}/answerCallbackQuery`) {
+      const answer = body as { callback_query_id?: unknown; text?: unknown };
+      if (typeof answer.callback_query_id !== 'string')
+        return fail(response, 400, 'Bad Request: query is too old and response timeout expired or query ID is invalid');
+      answers.push({ callbackQueryId: answer.callback_query_id, text: typeof answer.text === 'string' ? answer.text : undefined });
+      return sendJson(response, 200, { ok: true, result: true });
+    }
+    if (path === `/bot${token}/setWebhook`) {
+      const hook = body as { url?: unknown; secret_token?: unknown };
+      if (typeof hook.url !== 'string' || !hook.url.startsWith('https://'))
+        return fail(response, 400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
+      webhook = { url: hook.url, secretToken: typeof hook.secret_token === 'string' ? hook.secret_token : undefined };
+      return sendJson(response, 200, { ok: true, result: true, description: 'Webhook was set' });
+    }
     await respond(path, request.method === 'POST' ? body : undefined, response, mode);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -185,7 +347,48 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
   return {
     telegram: { token, chatId, apiUrl: `http://127.0.0.1:${port}` },
     requests,
+    polls,
     delivered,
+    edits,
+    answers,
+    chat,
+    get webhook() {
+      return webhook;
+    },
+    get conflict() {
+      return conflict;
+    },
+    set conflict(value: boolean) {
+      conflict = value;
+    },
+    maxOpenPolls: () => maxOpenPolls,
+    pushUpdate: (update) => {
+      nextUpdateId += 1;
+      queue.push({ ...update, update_id: nextUpdateId });
+      wakePolls();
+      return nextUpdateId;
+    },
+    textUpdate: (text, fromChat = chatId) => ({
+      message: {
+        message_id: 9000 + nextUpdateId,
+        date: 0,
+        chat: { id: Number(fromChat), type: 'private' },
+        from: { id: Number(fromChat) },
+        text,
+      },
+    }),
+    callbackUpdate: (data, pressedMessageId, fromChat = chatId) => {
+      callbackId += 1;
+      return {
+        callback_query: {
+          id: `cbq-${callbackId}`,
+          from: { id: 42 },
+          chat_instance: 'x',
+          data,
+          message: { message_id: pressedMessageId, date: 0, chat: { id: Number(fromChat), type: 'private' } },
+        },
+      };
+    },
     answer: (answer) => {
       mode = answer;
       const waiting = hanging;
@@ -193,6 +396,8 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
       for (const release of waiting) release(answer);
     },
     close: async () => {
+      closed = true;
+      wakePolls();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },

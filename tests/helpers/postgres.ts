@@ -24,24 +24,10 @@ export async function withPostgresAdmin<T>(run: (client: pg.Client) => Promise<T
   }
 }
 
-const OBJECT_IN_USE = '55006';
-
 /**
- * Drops a test database. pg's Pool.end() resolves before its connections have finished closing,
- * and a forced drop at that moment kills them mid-goodbye, which surfaces as an uncaught 57P01 in
- * the test process; so let them close first, and force only if some linger.
+ * Drops a test database, ending whatever connections to it are left: the app's pool handles its
+ * idle connections being ended by the server (see createDb), so nothing else waits for them.
  */
 export async function dropPostgresDatabase(name: string): Promise<void> {
-  await withPostgresAdmin(async (client) => {
-    for (let attempt = 0; attempt < 40; attempt++) {
-      try {
-        await client.query(`drop database if exists "${name}"`);
-        return;
-      } catch (error) {
-        if ((error as { code?: string }).code !== OBJECT_IN_USE) throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await client.query(`drop database if exists "${name}" with (force)`);
-  });
+  await withPostgresAdmin((client) => client.query(`drop database if exists "${name}" with (force)`));
 }

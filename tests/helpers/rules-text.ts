@@ -11,5 +11,5 @@ export const EXPECTED_RULES = [
   'Untuk keperluan panitia, gratis sampai 5 jam per hari.',
   'Pemakaian kurang dari 1 jam atau untuk beli makanan gratis.',
   'Uang sewa masuk ke kas kelas.',
-  'Punya voucher? Tulis kodenya di kolom Alasan: jam selesai otomatis jadi 6 jam setelah jam mulai.',
+  'Punya voucher? Tulis kodenya di kolom Alasan: jam selesai otomatis jadi 6 jam setelah jam mulai. Voucher tetap tidak boleh bentrok dengan jadwal lain.',
 ];

@@ -38,6 +38,11 @@ export async function startServerProcess(env: Record<string, string>, { timeoutM
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'x'.repeat(32),
+      // Every test client books from 127.0.0.1; a test of the limit sets it.
+      BOOKING_LIMIT_PER_HOUR: '0',
+      // Off unless a test turns them on: on the real clock they would send at unpredictable moments.
+      TELEGRAM_DIGEST_TIME: '',
+      TELEGRAM_REMINDER_MINUTES: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

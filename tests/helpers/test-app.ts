@@ -21,6 +21,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Passed to buildApp (a logger to read, shorter notifier timings). */
   buildOptions?: BuildOptions;
+  /** Opens the database another way (a barrier, a lost commit); the default is `database.open()`. */
+  openDb?: (database: TestDatabase) => Db;
 }
 
 export function testConfig(database: TestDatabase, overrides: Partial<Config> = {}): Config {
@@ -30,11 +32,16 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     database: database.location,
     timeZone: 'Asia/Jakarta',
     telegram: undefined,
+    telegramBot: { digestTime: undefined, reminderMinutes: 0, webhookUrl: undefined, pollTimeoutSeconds: 1, pollerLeaseSeconds: 45 },
     sessionSecret: 'test-secret-that-is-at-least-32-characters-long',
     seedDemo: false,
     production: false,
     trustProxy: 0,
     clockFile: undefined,
+    bookingHorizonDays: 90,
+    bookingLimitPerHour: 0,
+    voucherGuessLimitPerHour: 10,
+    bookingQueueLimit: 1000,
     ...overrides,
   };
 }
@@ -42,7 +49,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
 /** The real app on a fresh database, listening on a free loopback port, for tests over real HTTP. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
-  const db = database.open();
+  const db = options.openDb ? options.openDb(database) : database.open();
   const config = testConfig(database, options.config);
   const app = await buildApp({ config, db, now: options.now ?? (() => new Date()) }, options.buildOptions);
   await app.listen({ port: 0, host: '127.0.0.1' });

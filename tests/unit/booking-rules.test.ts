@@ -5,10 +5,13 @@ import {
   type BookingSpan,
   checkBookingRules,
   checkRequired,
+  checkVoucherBookingRules,
+  findClash,
   intervalOn,
+  lastBookableDate,
   needsStnk,
-  voucherCodeFromReason,
   voucherEnd,
+  voucherFormHint,
 } from '../../src/domain/booking-rules';
 import { addDays, todayIn } from '../../src/domain/clock';
 
@@ -72,10 +75,6 @@ describe('STNK and voucher codes', () => {
     ['', false],
   ] as const)('STNK choice %j needs the STNK: %s', (choice, needed) => {
     expect(needsStnk(choice)).toBe(needed);
-  });
-
-  it('takes the trimmed reason as the voucher code', () => {
-    expect(voucherCodeFromReason('  VCH-AB12CD \n')).toBe('VCH-AB12CD');
   });
 });
 
@@ -277,5 +276,89 @@ describe('where a voucher loan ends: 6 hours after its start', () => {
 
   it('refuses a start that is not a clock time', () => {
     expect(() => voucherEnd('2026-11-22', '24:00')).toThrow(RangeError);
+  });
+});
+
+describe('the booking horizon', () => {
+  it('accepts the last day of the horizon and refuses the day after, naming the days', () => {
+    expect(checkBookingRules(input({ date: '2027-02-20' }), facts({ horizonDays: 90 }))).toEqual({});
+    expect(checkBookingRules(input({ date: '2027-02-21' }), facts({ horizonDays: 90 }))).toEqual({
+      date: 'Tanggal paling jauh 90 hari dari hari ini',
+    });
+    expect(lastBookableDate('2028-02-28', 1)).toBe('2028-02-29');
+  });
+
+  it('comes after the past-date check and before the duration checks', () => {
+    expect(checkBookingRules(input({ date: '9999-12-31', start: '08:00', end: '17:00' }), facts({ horizonDays: 90 }))).toEqual({
+      date: 'Tanggal paling jauh 90 hari dari hari ini',
+    });
+    expect(checkBookingRules(input({ date: '9999-12-31', start: '10:00', end: '09:00' }), facts({ horizonDays: 90 }))).toEqual({
+      end: 'Jam selesai harus lebih besar dari jam mulai',
+    });
+  });
+
+  it('is left to the server when not known (the form)', () => {
+    expect(checkBookingRules(input({ date: '9999-12-31' }), facts())).toEqual({});
+  });
+
+  it('holds for a voucher too, with 0 days meaning today only', () => {
+    const voucherFacts = { today: TODAY, horizonDays: 0, dayBookings: [] };
+    expect(checkVoucherBookingRules({ date: TODAY, start: '08:00' }, voucherFacts)).toEqual({});
+    expect(checkVoucherBookingRules({ date: TOMORROW, start: '08:00' }, voucherFacts)).toEqual({
+      date: 'Tanggal paling jauh 0 hari dari hari ini',
+    });
+  });
+});
+
+describe('a voucher booking never overlaps another booking (decision record 0006)', () => {
+  const rules = (start: string, dayBookings: BookingSpan[], date = TOMORROW) =>
+    checkVoucherBookingRules({ date, start }, { today: TODAY, horizonDays: 90, dayBookings });
+
+  it('is refused over any minute of its 6 hours, naming the booking in the way', () => {
+    expect(rules('09:00', [span(TOMORROW, '14:59', '16:00')])).toEqual({ start: 'Bentrok dengan jadwal lain (14:59 - 16:00)' });
+    expect(rules('09:00', [span(TOMORROW, '08:00', '09:01')])).toEqual({ start: 'Bentrok dengan jadwal lain (08:00 - 09:01)' });
+  });
+
+  it('fits exactly between two bookings (half-open)', () => {
+    expect(rules('09:00', [span(TOMORROW, '08:00', '09:00'), span(TOMORROW, '15:00', '16:00')])).toEqual({});
+  });
+
+  it('past midnight, clashes with the next morning before its end and not from its end on', () => {
+    const nextDay = addDays(TOMORROW, 1);
+    expect(rules('21:00', [span(nextDay, '02:59', '04:00')])).toEqual({ start: 'Bentrok dengan jadwal lain (02:59 - 04:00)' });
+    expect(rules('21:00', [span(nextDay, '03:00', '04:00')])).toEqual({});
+  });
+
+  it('clashes with an overnight loan from the day before that is still running', () => {
+    expect(rules('01:00', [span(TODAY, '22:00', '04:00', TOMORROW)])).toEqual({ start: 'Bentrok dengan jadwal lain (22:00 - 04:00)' });
+  });
+
+  it('skips end after start, the past date, the class and the daily limits', () => {
+    expect(checkVoucherBookingRules({ date: '2026-11-01', start: '08:00' }, { today: TODAY, horizonDays: 90, dayBookings: [] })).toEqual(
+      {},
+    );
+  });
+});
+
+describe('findClash', () => {
+  it('finds the first booking sharing a minute, on either date of an overnight span', () => {
+    const night = span(TOMORROW, '22:00', '02:00', addDays(TOMORROW, 1));
+    const early = span(addDays(TOMORROW, 1), '01:00', '02:00');
+    expect(findClash(night, [span(TOMORROW, '08:00', '22:00'), early])).toBe(early);
+    expect(findClash(night, [span(TOMORROW, '08:00', '22:00')])).toBeUndefined();
+  });
+});
+
+describe('the form’s voucher hint', () => {
+  it('says when a voucher loan ends, once a code-shaped reason and a start are there', () => {
+    expect(voucherFormHint('vch-ab12cd', '09:30')).toBe('Voucher: gratis 6 jam, selesai jam 15:30');
+    expect(voucherFormHint(' VCH-AB12CD ', '18:00')).toBe('Voucher: gratis 6 jam, selesai besoknya jam 00:00');
+    expect(voucherFormHint('VCH-AB12CD', '23:59')).toBe('Voucher: gratis 6 jam, selesai besoknya jam 05:59');
+    expect(voucherFormHint('VCH-AB12CD', '17:59')).toBe('Voucher: gratis 6 jam, selesai jam 23:59');
+  });
+
+  it('says nothing without a code-shaped reason or a start time', () => {
+    expect(voucherFormHint('Ke kampus', '09:30')).toBeUndefined();
+    expect(voucherFormHint('VCH-AB12CD', '')).toBeUndefined();
   });
 });

@@ -46,7 +46,8 @@ describe('the checks the form runs before asking the server', () => {
 
   it('skips the rules for a reason that looks like a voucher code, which only the server can judge', () => {
     expect(checkOnClient({ ...VALID, end: '07:00', reason: ' VCH-AB12CD ' }, ROSTER, TODAY)).toEqual({});
-    expect(checkOnClient({ ...VALID, end: '07:00', reason: 'vch-ab12cd' }, ROSTER, TODAY)).toEqual({
+    expect(checkOnClient({ ...VALID, end: '07:00', reason: 'vch-ab12cd' }, ROSTER, TODAY)).toEqual({});
+    expect(checkOnClient({ ...VALID, end: '07:00', reason: 'VCH-AB12CD tolong' }, ROSTER, TODAY)).toEqual({
       end: 'Jam selesai harus lebih besar dari jam mulai',
     });
   });

@@ -40,6 +40,14 @@ describe('calendar dates and clock times', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });
+
+  it('writes every date up to the end of year 9999 as YYYY-MM-DD, across leap days', () => {
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addDays('2026-11-22', 90)).toBe('2027-02-20');
+    expect(addDays('9999-12-30', 1)).toBe('9999-12-31');
+    expect(addDays('0100-01-01', -1)).toBe('0099-12-31');
+    expect(addDays('2026-11-22', 36_500)).toBe('2126-10-29');
+  });
 });
 
 describe('today in the app zone, whatever the process zone is', () => {

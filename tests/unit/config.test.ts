@@ -52,6 +52,31 @@ describe('configuration from the environment', () => {
       'APP_CLOCK_FILE: is for tests and must be unset when NODE_ENV=production',
     ],
     [{ TELEGRAM_API_URL: 'ftp://x' }, 'TELEGRAM_API_URL', "TELEGRAM_API_URL: 'ftp://x' is not an http(s) URL"],
+    [
+      { TELEGRAM_DIGEST_TIME: '6:00' },
+      'TELEGRAM_DIGEST_TIME',
+      "TELEGRAM_DIGEST_TIME: '6:00' is not a time HH:MM (00:00-23:59), or empty to turn the digest off",
+    ],
+    [
+      { TELEGRAM_REMINDER_MINUTES: '-5' },
+      'TELEGRAM_REMINDER_MINUTES',
+      "TELEGRAM_REMINDER_MINUTES: '-5' must be a whole number from 0 to 1440",
+    ],
+    [
+      { TELEGRAM_WEBHOOK_URL: 'http://pinjam.example/hook' },
+      'TELEGRAM_WEBHOOK_URL',
+      "TELEGRAM_WEBHOOK_URL: 'http://pinjam.example/hook' is not an https URL (Telegram posts only to https)",
+    ],
+    [
+      { TELEGRAM_POLL_TIMEOUT_SECONDS: '0' },
+      'TELEGRAM_POLL_TIMEOUT_SECONDS',
+      "TELEGRAM_POLL_TIMEOUT_SECONDS: '0' must be a whole number from 1 to 50",
+    ],
+    [
+      { TELEGRAM_POLL_TIMEOUT_SECONDS: '30', TELEGRAM_POLLER_LEASE_SECONDS: '30' },
+      'TELEGRAM_POLLER_LEASE_SECONDS',
+      'TELEGRAM_POLLER_LEASE_SECONDS: 30 must be longer than TELEGRAM_POLL_TIMEOUT_SECONDS (30)',
+    ],
   ])('refuses %o naming %s in one line', (env, variable, line) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);
@@ -67,6 +92,21 @@ describe('configuration from the environment', () => {
       chatId: '42',
       apiUrl: 'http://127.0.0.1:9',
     });
+  });
+
+  it('runs the owner bot by default with a 06:00 digest, a 30-minute reminder and long polling; empty or 0 turns each off', () => {
+    expect(loadConfig({}, dataDir()).telegramBot).toEqual({
+      digestTime: '06:00',
+      reminderMinutes: 30,
+      webhookUrl: undefined,
+      pollTimeoutSeconds: 25,
+      pollerLeaseSeconds: 45,
+    });
+    const off = loadConfig(
+      { TELEGRAM_DIGEST_TIME: '', TELEGRAM_REMINDER_MINUTES: '0', TELEGRAM_WEBHOOK_URL: 'https://pinjam.example/telegram/webhook' },
+      dataDir(),
+    ).telegramBot;
+    expect(off).toMatchObject({ digestTime: undefined, reminderMinutes: 0, webhookUrl: 'https://pinjam.example/telegram/webhook' });
   });
 
   it('makes a session secret once outside production and keeps it in the data folder', () => {
@@ -99,4 +139,33 @@ describe('configuration from the environment', () => {
       );
     },
   );
+});
+
+describe('booking limits from the environment', () => {
+  it('default to a 90-day horizon, 30 bookings and 10 voucher guesses per address an hour, 1000 waiting bookings', () => {
+    const config = loadConfig({}, dataDir());
+    expect(config.bookingHorizonDays).toBe(90);
+    expect(config.bookingLimitPerHour).toBe(30);
+    expect(config.voucherGuessLimitPerHour).toBe(10);
+    expect(config.bookingQueueLimit).toBe(1000);
+  });
+
+  it('take whole numbers, and 0 turns the booking limit off', () => {
+    const config = loadConfig(
+      { BOOKING_HORIZON_DAYS: '30', BOOKING_LIMIT_PER_HOUR: '0', VOUCHER_GUESS_LIMIT_PER_HOUR: '5', BOOKING_QUEUE_LIMIT: '50' },
+      dataDir(),
+    );
+    expect([config.bookingHorizonDays, config.bookingLimitPerHour, config.voucherGuessLimitPerHour, config.bookingQueueLimit]).toEqual([
+      30, 0, 5, 50,
+    ]);
+  });
+
+  it.each([
+    [{ BOOKING_HORIZON_DAYS: '-1' }, "BOOKING_HORIZON_DAYS: '-1' must be a whole number of at least 0"],
+    [{ BOOKING_LIMIT_PER_HOUR: '2.5' }, "BOOKING_LIMIT_PER_HOUR: '2.5' must be a whole number of at least 0"],
+    [{ VOUCHER_GUESS_LIMIT_PER_HOUR: '0' }, "VOUCHER_GUESS_LIMIT_PER_HOUR: '0' must be a whole number of at least 1"],
+    [{ BOOKING_QUEUE_LIMIT: 'banyak' }, "BOOKING_QUEUE_LIMIT: 'banyak' must be a whole number of at least 1"],
+  ])('refuses %j', (env, message) => {
+    expect(errorOf(env).message).toBe(message);
+  });
 });

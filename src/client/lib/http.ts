@@ -41,7 +41,7 @@ const settled = <S>(source: S | Promise<S>): Promise<S | undefined> => Promise.r
 export async function callApi<T>(
   path: string,
   schema: SchemaSource<T>,
-  init: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {},
+  init: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
   const successSchema = settled(schema);
   const errorSchema = settled(errorResponseSchema());
@@ -52,7 +52,7 @@ export async function callApi<T>(
       method: init.method ?? 'GET',
       signal: init.signal,
       credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
     body = response.status === 204 ? undefined : await response.json().catch(() => undefined);

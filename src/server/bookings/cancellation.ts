@@ -33,7 +33,11 @@ export async function cancelBooking(
   request: CancelRequest,
   alsoInTransaction?: AlsoInTransaction,
 ): Promise<CancelOutcome> {
-  return db.kysely.transaction().execute(async (trx) => {
+  let transaction = db.kysely.transaction();
+  // As the booking writer: the booking lock serializes us, and only READ COMMITTED lets a
+  // statement after the lock see what the transaction before it committed.
+  if (db.engine === 'postgres') transaction = transaction.setIsolationLevel('read committed');
+  return transaction.execute(async (trx) => {
     await lockBookings(trx, db.engine);
     const booking = await findStoredBooking(trx, lookup);
     if (!booking) return { kind: 'notFound' };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type CompiledQuery, sql } from 'kysely';
-import type { Engine } from '../../db/database';
+import { type Engine, toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { NamedBookingSpan } from '../../domain/booking-day';
 import type { SavedBookingDetails } from '../../domain/booking-rules';
@@ -74,6 +74,12 @@ export async function findBookingsTouching(db: Executor, date: string): Promise<
   }));
 }
 
+/** The voucher with this code (as stored, uppercase), or undefined when there is none. */
+export async function findVoucher(db: Executor, code: string): Promise<{ isUsed: boolean } | undefined> {
+  const row = await db.selectFrom('vouchers').select('is_used').where('code', '=', code).executeTakeFirst();
+  return row && { isUsed: toBoolean(row.is_used) };
+}
+
 /**
  * Active (not cancelled) bookings that take time on any date from `from` to `to`: those made on one of them, and
  * overnight ones from the day before `from` (the caller drops those that end before it), in the
@@ -112,7 +118,8 @@ export async function consumeVoucher(db: Executor, code: string): Promise<boolea
   return result.numUpdatedRows > 0n;
 }
 
-export async function insertBooking(db: Executor, booking: NewBookingRow): Promise<number> {
+export async function insertBooking(db: Executor, booking: NewBookingRow): Promise<{ id: number; ref: string }> {
+  const ref = newBookingRef();
   const row = await db
     .insertInto('borrow_request')
     .values({
@@ -125,12 +132,12 @@ export async function insertBooking(db: Executor, booking: NewBookingRow): Promi
       need_stnk: booking.needStnk,
       voucher_code: booking.voucherCode,
       created_at: booking.createdAt,
-      ref: newBookingRef(),
+      ref,
       cancel_token_hash: booking.cancelTokenHash,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id;
+  return { id: row.id, ref };
 }
 
 /** An opaque, unguessable name for a booking: admin answers and Telegram buttons carry it instead of the id. */

@@ -1,28 +1,53 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { wholeMinutes } from '../../domain/admin-limits';
 import { createBookingRequestSchema } from '../../domain/booking-schemas';
 import { todayIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
-import { parseOrThrow } from '../http-errors';
+import { HttpError, parseOrThrow } from '../http-errors';
 import { scheduleAnswer } from './schedule';
 import { type CachedAnswer, matchesIfNoneMatch } from './schedule-cache';
-import { BookingSaveError, createBooking } from './service';
-import { BookingWriter } from './writer';
+import { BookingSaveError, type BookingService } from './service';
 
-export async function bookingRoutes(app: FastifyInstance, { config, db, now }: AppContext): Promise<void> {
-  const writer = new BookingWriter(db);
+/** Printable ASCII, as RFC 9110 field values are; long enough for any UUID or ULID. */
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+function readIdempotencyKey(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(400, messages.invalidIdempotencyKey);
+  return key;
+}
+
+export async function bookingRoutes(app: FastifyInstance, { context, bookings }: { context: AppContext; bookings: BookingService }) {
+  const { config, db, now } = context;
 
   /** One date's bookings, or a range's (the availability page's week); never user ids or reasons. */
   app.get('/api/bookings', async (request, reply) => sendSchedule(request, reply, await scheduleAnswer(db, request.url, request.query)));
 
   app.post('/api/bookings', async (request, reply) => {
     const input = parseOrThrow(createBookingRequestSchema, request.body);
+    const idempotencyKey = readIdempotencyKey(request);
     reply.header('Cache-Control', 'no-store');
     const at = now();
     try {
-      const result = await createBooking(writer, input, todayIn(config.timeZone, at), at);
-      if ('errors' in result) return reply.status(422).send({ errors: result.errors });
-      return reply.status(201).send({ booking: result.booking, cancelToken: result.cancelToken });
+      const outcome = await bookings.create({ input, ip: request.ip, idempotencyKey, today: todayIn(config.timeZone, at), now: at });
+      switch (outcome.kind) {
+        case 'created':
+          return reply.status(201).send({ booking: outcome.booking, cancelToken: outcome.cancelToken });
+        case 'replayed':
+          return reply.status(outcome.status).send(outcome.body);
+        case 'rejected':
+          return reply.status(422).send({ errors: outcome.errors });
+        case 'key-reused':
+          return reply.status(422).send({ message: messages.idempotencyKeyReused });
+        case 'limited':
+          reply.header('Retry-After', String(Math.ceil(outcome.retryAfterMs / 1000)));
+          return reply.status(429).send({ message: messages.loginTooManyAttempts(wholeMinutes(outcome.retryAfterMs)) });
+        case 'busy':
+          reply.header('Retry-After', '1');
+          return reply.status(503).send({ message: messages.serverBusy });
+      }
     } catch (error) {
       if (!(error instanceof BookingSaveError)) throw error;
       request.log.error({ err: error.cause }, 'booking insert failed');

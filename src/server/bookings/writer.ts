@@ -1,40 +1,80 @@
 import type { Db } from '../../db/database';
-import type { BookingInput } from '../../domain/booking-rules';
+import type { Executor } from '../../db/executor';
 import { lockBookings } from './repository';
-import { BookingSaveError, bookInTransaction, type CreateBookingResult } from './service';
 
-interface PendingBooking {
-  input: BookingInput;
-  today: string;
-  now: Date;
-  resolve(result: CreateBookingResult): void;
-  reject(error: BookingSaveError): void;
+/** The database failed while a booking was being saved, and it was not saved. */
+export class BookingSaveError extends Error {
+  constructor(cause: unknown) {
+    super('the booking could not be saved', { cause });
+  }
 }
 
-/** Most bookings saved in one transaction: bounds how long the last one of a batch waits. */
-const MAX_BATCH = 64;
+/** More bookings wait than the configured limit; this one was not queued. */
+export class BookingQueueFullError extends Error {
+  constructor(limit: number) {
+    super(`more than ${limit} bookings are waiting`);
+  }
+}
+
+export interface BookingWriterOptions<Job, Result> {
+  /** Most bookings saved in one transaction: 1 turns batching off. */
+  maxBatch: number;
+  /** Most bookings waiting (not counting the batch being written); one more is refused. */
+  queueLimit: number;
+  /** Runs once per transaction, after the lock is taken and before the first job. */
+  beforeBatch(trx: Executor, first: Job): Promise<void>;
+  /** Checks and saves one job inside the locked transaction. */
+  run(trx: Executor, job: Job): Promise<Result>;
+  /**
+   * After a transaction failed: the result the job's own transaction committed after all (the
+   * commit reached the database but its reply was lost), else undefined.
+   */
+  findSaved(db: Executor, job: Job): Promise<Result | undefined>;
+}
+
+interface Pending<Job, Result> {
+  job: Job;
+  resolve(result: Result): void;
+  reject(error: Error): void;
+}
+
+/** How big the batches tried so far were (a retry one by one counts each try), for the benchmark and the logs. */
+export interface BatchStats {
+  batches: number;
+  jobs: number;
+  largest: number;
+}
 
 /**
- * Group commit. Booking transactions must run one at a time, and each durable commit costs a
- * disk flush (SQLite synchronous=FULL, PostgreSQL's WAL flush), so one commit per booking caps
- * throughput at one booking per flush and makes every waiting request pay for all the flushes
- * before it. Bookings that arrive while a batch is being written are checked and saved together
- * in the next transaction, one after another, each seeing those before it: the same outcome as
- * one transaction each, at one flush per batch. A batch that fails is retried one booking at a
- * time, so only the booking at fault fails.
+ * Runs booking transactions one at a time in this process (decision record 0007), each holding
+ * the booking lock that also serializes other instances. On PostgreSQL a transaction waits on
+ * the network, so bookings arrive while one is written; they wait in a bounded queue and go
+ * together into the next transaction, one after another, each seeing those before it: the
+ * outcome of one transaction each, at one commit per batch. better-sqlite3 is synchronous, so on
+ * SQLite a transaction ends before the next request is read and batches are always of one.
+ * A failed batch is retried one job at a time, so only the booking at fault fails.
  */
-export class BookingWriter {
+export class BookingWriter<Job, Result> {
   readonly #db: Db;
-  #queue: PendingBooking[] = [];
+  readonly #options: BookingWriterOptions<Job, Result>;
+  #queue: Pending<Job, Result>[] = [];
   #writing = false;
+  readonly stats: BatchStats = { batches: 0, jobs: 0, largest: 0 };
 
-  constructor(db: Db) {
+  constructor(db: Db, options: BookingWriterOptions<Job, Result>) {
     this.#db = db;
+    this.#options = options;
   }
 
-  create(input: BookingInput, today: string, now: Date): Promise<CreateBookingResult> {
+  /** Bookings waiting for the batch being written to end. */
+  get waiting(): number {
+    return this.#queue.length;
+  }
+
+  submit(job: Job): Promise<Result> {
+    if (this.#queue.length >= this.#options.queueLimit) return Promise.reject(new BookingQueueFullError(this.#options.queueLimit));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ input, today, now, resolve, reject });
+      this.#queue.push({ job, resolve, reject });
       if (!this.#writing) void this.#drain();
     });
   }
@@ -42,25 +82,57 @@ export class BookingWriter {
   async #drain(): Promise<void> {
     this.#writing = true;
     try {
-      while (this.#queue.length > 0) await this.#write(this.#queue.splice(0, MAX_BATCH));
+      while (this.#queue.length > 0) await this.#write(this.#queue.splice(0, this.#options.maxBatch));
     } finally {
       this.#writing = false;
     }
   }
 
-  async #write(batch: PendingBooking[]): Promise<void> {
+  async #write(batch: Pending<Job, Result>[]): Promise<void> {
+    const [first] = batch;
+    if (!first) return;
+    this.#count(batch.length);
     try {
-      const results = await this.#db.kysely.transaction().execute(async (trx) => {
-        await lockBookings(trx, this.#db.engine);
-        const saved: CreateBookingResult[] = [];
-        for (const booking of batch) saved.push(await bookInTransaction(trx, booking.input, booking.today, booking.now));
-        return saved;
-      });
-      for (const [index, booking] of batch.entries()) booking.resolve(results[index] as CreateBookingResult);
+      const results = await this.#transaction(batch);
+      for (const [index, pending] of batch.entries()) pending.resolve(results[index] as Result);
     } catch (error) {
-      const [only] = batch;
-      if (only && batch.length === 1) only.reject(new BookingSaveError(error));
-      else for (const booking of batch) await this.#write([booking]);
+      if (batch.length > 1) {
+        for (const pending of batch) await this.#write([pending]);
+        return;
+      }
+      const saved = await this.#findSaved(first.job);
+      if (saved !== undefined) first.resolve(saved);
+      else first.reject(new BookingSaveError(error));
     }
+  }
+
+  async #transaction(batch: Pending<Job, Result>[]): Promise<Result[]> {
+    let transaction = this.#db.kysely.transaction();
+    // Each statement must see what the transaction before it committed while this one waited for
+    // the lock; under REPEATABLE READ (a server default some set) the snapshot would be older.
+    if (this.#db.engine === 'postgres') transaction = transaction.setIsolationLevel('read committed');
+    return transaction.execute(async (trx) => {
+      await lockBookings(trx, this.#db.engine);
+      await this.#options.beforeBatch(trx, (batch[0] as Pending<Job, Result>).job);
+      const results: Result[] = [];
+      for (const pending of batch) results.push(await this.#options.run(trx, pending.job));
+      return results;
+    });
+  }
+
+  async #findSaved(job: Job): Promise<Result | undefined> {
+    try {
+      return await this.#options.findSaved(this.#db.kysely, job);
+    } catch {
+      // Still unreachable: whether it was saved cannot be known now; a retry with the same
+      // Idempotency-Key will be answered the saved booking if it was.
+      return undefined;
+    }
+  }
+
+  #count(size: number): void {
+    this.stats.batches += 1;
+    this.stats.jobs += size;
+    this.stats.largest = Math.max(this.stats.largest, size);
   }
 }

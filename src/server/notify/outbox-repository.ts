@@ -37,8 +37,22 @@ export async function claimDueMessages(
   return rows.sort((a, b) => a.id - b.id);
 }
 
-export async function markSent(db: Executor, id: number, { attempts, sentAt }: { attempts: number; sentAt: string }): Promise<void> {
-  await db.updateTable('outbox').set({ attempts, sent_at: sentAt, locked_until: null, last_error: null }).where('id', '=', id).execute();
+export async function markSent(
+  db: Executor,
+  id: number,
+  { attempts, sentAt, message }: { attempts: number; sentAt: string; message?: { chatId: string; messageId: number } },
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      attempts,
+      sent_at: sentAt,
+      locked_until: null,
+      last_error: null,
+      ...(message ? { sent_chat_id: message.chatId, sent_message_id: message.messageId } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function scheduleRetry(

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { TelegramConfig } from '../config';
-import { findOutboxText } from './outbox';
+import { findOutboxCall, type TelegramCall } from './outbox';
 import { type ClaimedMessage, claimDueMessages, markGivenUp, markSent, releaseClaim, scheduleRetry } from './outbox-repository';
 import { DEFAULT_RETRY_SCHEDULE, findNextAttempt, type RetrySchedule } from './retry-policy';
-import { sendTelegramMessage } from './telegram-client';
+import { callTelegram, type SendOutcome } from './telegram-client';
 
 export interface NotifierOptions {
   /** How often the outbox is looked at for due messages. */
@@ -39,6 +39,31 @@ interface WorkerDeps {
   options: NotifierOptions;
 }
 
+/** The Bot API body of a call to the owner's chat. */
+function makeCall(telegram: TelegramConfig, call: TelegramCall, options: { timeoutMs: number; signal: AbortSignal }): Promise<SendOutcome> {
+  const chat = { chat_id: telegram.chatId };
+  const markup = 'replyMarkup' in call && call.replyMarkup ? { reply_markup: call.replyMarkup } : {};
+  if (call.method === 'sendMessage') {
+    return callTelegram(telegram, call.method, { ...chat, text: call.text, parse_mode: 'Markdown', ...markup }, options);
+  }
+  if (call.method === 'editMessageText') {
+    return callTelegram(
+      telegram,
+      call.method,
+      { ...chat, message_id: call.messageId, text: call.text, parse_mode: 'Markdown', ...markup },
+      options,
+    );
+  }
+  return callTelegram(telegram, call.method, { ...chat, message_id: call.messageId, ...markup }, options);
+}
+
+/** Where Telegram put a message it sent: kept so a later edit can find a booking notice. */
+function sentMessage(result: unknown): { chatId: string; messageId: number } | undefined {
+  const message = result as { message_id?: unknown; chat?: { id?: unknown } } | null;
+  if (typeof message?.message_id !== 'number' || message.chat?.id === undefined) return undefined;
+  return { chatId: String(message.chat.id), messageId: message.message_id };
+}
+
 /** Delivers the outbox to Telegram in the background: claim due messages, send each outside any transaction, record the result. */
 export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDeps): OutboxWorker {
   const stopping = new AbortController();
@@ -48,17 +73,14 @@ export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDep
 
   async function deliver(message: ClaimedMessage): Promise<void> {
     const attempts = message.attempts + 1;
-    const text = findOutboxText(message.kind, message.payload);
-    if (text === undefined) {
+    const call = findOutboxCall(message.kind, message.payload);
+    if (call === undefined) {
       const error = `unreadable ${message.kind} payload`;
       await markGivenUp(db.kysely, message.id, { attempts, givenUpAt: now().toISOString(), error });
       log.error({ outboxId: message.id, error }, 'Telegram notification given up');
       return;
     }
-    const outcome = await sendTelegramMessage(telegram, text, {
-      timeoutMs: options.requestTimeoutMs,
-      signal: stopping.signal,
-    });
+    const outcome = await makeCall(telegram, call, { timeoutMs: options.requestTimeoutMs, signal: stopping.signal });
     const at = now();
     if (outcome.kind === 'aborted') {
       await releaseClaim(db.kysely, message.id);
@@ -66,7 +88,7 @@ export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDep
       return;
     }
     if (outcome.kind === 'sent') {
-      await markSent(db.kysely, message.id, { attempts, sentAt: at.toISOString() });
+      await markSent(db.kysely, message.id, { attempts, sentAt: at.toISOString(), message: sentMessage(outcome.result) });
       log.info({ outboxId: message.id, attempts }, 'Telegram notification sent');
       return;
     }

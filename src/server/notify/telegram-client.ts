@@ -1,16 +1,18 @@
 import type { TelegramConfig } from '../config';
 
 export type SendOutcome =
-  | { kind: 'sent' }
+  /** Done; `result` is Telegram's answer (the message sent, the updates, true). */
+  | { kind: 'sent'; result: unknown }
   /** Worth another try: a network error, a timeout, a 5xx, or a 429 (with Telegram's wait). */
   | { kind: 'retry'; error: string; retryAfterMs?: number }
-  /** Telegram refused this message (a 4xx other than 429): sending it again would fail the same way. */
-  | { kind: 'rejected'; error: string }
-  /** The worker is stopping and abandoned the request. */
+  /** Telegram refused this call (a 4xx other than 429): making it again would fail the same way. */
+  | { kind: 'rejected'; error: string; status: number }
+  /** The caller is stopping and abandoned the request. */
   | { kind: 'aborted' };
 
 interface TelegramReply {
   ok?: boolean;
+  result?: unknown;
   description?: string;
   parameters?: { retry_after?: number };
 }
@@ -43,21 +45,28 @@ function parseReply(text: string): TelegramReply {
 }
 
 /**
- * One `sendMessage` call with `parse_mode: "Markdown"`, given up after `timeoutMs`. Never throws;
- * never puts the URL (which holds the token) into what it returns.
+ * An edit that would leave a message as it is: Telegram refuses it, yet what it asked for holds
+ * (a second press on a button whose keyboard is already shown).
  */
-export async function sendTelegramMessage(
+const NOT_MODIFIED = 'message is not modified';
+
+/**
+ * One Bot API call with a JSON body, given up after `timeoutMs`. Never throws; never puts the URL
+ * (which holds the token) into what it returns.
+ */
+export async function callTelegram(
   telegram: TelegramConfig,
-  text: string,
+  method: string,
+  body: Record<string, unknown>,
   { timeoutMs, signal }: { timeoutMs: number; signal: AbortSignal },
 ): Promise<SendOutcome> {
   let status: number;
   let reply: TelegramReply;
   try {
-    const response = await fetch(`${telegram.apiUrl}/bot${telegram.token}/sendMessage`, {
+    const response = await fetch(`${telegram.apiUrl}/bot${telegram.token}/${method}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ chat_id: telegram.chatId, text, parse_mode: 'Markdown' }),
+      body: JSON.stringify(body),
       signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
     });
     status = response.status;
@@ -67,12 +76,13 @@ export async function sendTelegramMessage(
     if (error instanceof Error && error.name === 'TimeoutError') return { kind: 'retry', error: `no answer within ${timeoutMs} ms` };
     return { kind: 'retry', error: scrubToken(describeFailure(error), telegram.token) };
   }
-  if (status >= 200 && status < 300 && reply.ok !== false) return { kind: 'sent' };
+  if (status >= 200 && status < 300 && reply.ok !== false) return { kind: 'sent', result: reply.result };
+  if (status === 400 && reply.description?.includes(NOT_MODIFIED)) return { kind: 'sent', result: true };
   const error = scrubToken(`HTTP ${status}${reply.description ? `: ${reply.description}` : ''}`, telegram.token);
   if (status === 429) {
     const seconds = reply.parameters?.retry_after;
     return typeof seconds === 'number' && seconds >= 0 ? { kind: 'retry', error, retryAfterMs: seconds * 1000 } : { kind: 'retry', error };
   }
   if (status >= 500) return { kind: 'retry', error };
-  return { kind: 'rejected', error };
+  return { kind: 'rejected', error, status };
 }

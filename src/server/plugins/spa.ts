@@ -77,6 +77,10 @@ function firstLoadPages(indexPage: InMemoryFile): (json: string) => InMemoryFile
  * found" page), so crawlers and link checkers see a missing page as missing; unknown API paths
  * get JSON 404.
  */
+function pathOf(url: string): string {
+  return url.split('?', 1)[0] ?? '';
+}
+
 export async function registerSpa(
   app: FastifyInstance,
   clientDir: string,
@@ -107,9 +111,12 @@ export async function registerSpa(
       return sendInMemory(withFirstLoad(json), request, reply);
     });
     // A cancel page's path is its secret: no search engine keeps it and no request from the page names it.
-    app.get(clientRoutes.cancel, (request, reply) =>
-      sendInMemory(indexPage, request, reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex')),
-    );
+    // Fastify's parameter also takes '' and 'a.b', which no token is: those are missing pages.
+    app.get(clientRoutes.cancel, (request, reply) => {
+      reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex');
+      if (!isClientRoute(pathOf(request.url))) reply.status(404);
+      return sendInMemory(indexPage, request, reply);
+    });
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,
@@ -126,7 +133,7 @@ export async function registerSpa(
     // A missing hashed file (an old page after a deploy) must fail as a file, not load the SPA as script.
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets)(\/|$)/.test(request.url);
     if (indexPage && isPage) {
-      if (!isClientRoute(request.url.split('?', 1)[0] ?? '')) reply.status(404);
+      if (!isClientRoute(pathOf(request.url))) reply.status(404);
       return sendInMemory(indexPage, request, reply);
     }
     return reply.status(404).send({ message: messages.notFound });

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, type RefObject, useId } from 'react';
 import { useNavigate } from 'react-router';
-import type { BookingField, BookingInput, StnkChoice } from '../../../domain/booking-rules';
+import { type BookingField, type BookingInput, type StnkChoice, voucherFormHint } from '../../../domain/booking-rules';
 import type { CreatedBooking, RosterEntry } from '../../../domain/booking-schemas';
 import { MAX_REASON_LENGTH } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
@@ -55,6 +55,7 @@ export function BorrowForm({ roster, rosterNotice, today, prefill, loading, onCr
   };
   const userClass = findRosterEntry(roster, values.name)?.class ?? '';
   const reasonHintId = `${base}-reason-hint`;
+  const voucherHint = voucherFormHint(values.reason, values.start);
 
   return (
     <form
@@ -123,8 +124,8 @@ export function BorrowForm({ roster, rosterNotice, today, prefill, loading, onCr
         <label htmlFor={idOf('reason')} className="font-medium">
           {messages.fieldReason}
         </label>
-        <p id={reasonHintId} className="text-sm text-slate-600">
-          {messages.fieldReasonHint}
+        <p id={reasonHintId} aria-live="polite" className="text-sm text-slate-600">
+          {voucherHint ?? messages.fieldReasonHint}
         </p>
         <textarea
           id={idOf('reason')}

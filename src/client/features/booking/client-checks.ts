@@ -5,11 +5,10 @@ import {
   checkRequired,
   type FieldErrors,
   hasErrors,
-  voucherCodeFromReason,
 } from '../../../domain/booking-rules';
 import type { RosterEntry } from '../../../domain/booking-schemas';
 import { messages } from '../../../domain/messages';
-import { VOUCHER_CODE_PATTERN } from '../../../domain/voucher-code';
+import { looksLikeVoucherCode } from '../../../domain/voucher-code';
 import { findRosterEntry } from './roster';
 
 /** The form's fields in screen order: the first one with an error gets the focus. */
@@ -27,7 +26,7 @@ export function checkOnClient(input: BookingInput, roster: RosterEntry[] | undef
   const entry = findRosterEntry(roster, input.name);
   if (roster && input.name.trim() !== '' && !entry) errors.name = messages.nameNotFound;
   if (hasErrors(errors) || !entry || today === undefined) return errors;
-  if (VOUCHER_CODE_PATTERN.test(voucherCodeFromReason(input.reason))) return {};
+  if (looksLikeVoucherCode(input.reason)) return {};
   return checkBookingRules(input, { today, userClass: entry.class, userBookings: [], dayBookings: [] });
 }
 

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking-rules';
 import type { CreatedBooking, RosterEntry } from '../../../domain/booking-schemas';
 import { readLastBorrowerName } from '../self-service/device-storage';
-import { createBooking } from './api';
+import { createBooking, newIdempotencyKey } from './api';
 import { checkOnClient, firstErrorField, splitServerErrors } from './client-checks';
 
 const EMPTY: BookingInput = { name: '', date: '', start: '', end: '', reason: '', needStnk: '' };
@@ -26,12 +26,16 @@ export function useBorrowForm({ roster, today, prefill, onCreated }: Options) {
   // Bumped on reset so controls with state of their own (the combobox) start afresh.
   const [resetCount, setResetCount] = useState(0);
   const fields = useRef<Partial<Record<BookingField, HTMLElement | null>>>({});
+  // One key per filled form: kept while the values stay the same (a retry after a lost answer),
+  // replaced once a value changes.
+  const idempotencyKey = useRef<string | undefined>(undefined);
 
   const fieldRef = (field: BookingField) => (element: HTMLElement | null) => {
     fields.current[field] = element;
   };
 
   const setField = (field: BookingField, value: string) => {
+    idempotencyKey.current = undefined;
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => {
       if (current[field] === undefined) return current;
@@ -57,9 +61,11 @@ export function useBorrowForm({ roster, today, prefill, onCreated }: Options) {
     }
     setErrors({});
     setSaving(true);
-    const result = await createBooking(values);
+    idempotencyKey.current ??= newIdempotencyKey();
+    const result = await createBooking(values, idempotencyKey.current);
     setSaving(false);
     if (result.ok) {
+      idempotencyKey.current = undefined;
       setValues(EMPTY);
       setResetCount((count) => count + 1);
       onCreated(result.data.booking, result.data.cancelToken);

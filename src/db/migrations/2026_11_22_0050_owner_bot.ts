@@ -1,0 +1,33 @@
+import type { MigrationDb } from './engine';
+
+/**
+ * The two-way bot. `outbox.dedupe_key` makes "once" a fact of the database: one row per booking
+ * notice, digest date, reminder or handled update, whichever instance inserts it. A booking
+ * notice remembers the message Telegram made of it, so a later edit can find it. `telegram_bot`
+ * holds one row: the poller lease (holder and expiry), the last handled update_id, and the
+ * webhook secret every instance shares.
+ */
+export async function up(db: MigrationDb): Promise<void> {
+  await db.schema.alterTable('outbox').addColumn('dedupe_key', 'text').execute();
+  await db.schema.alterTable('outbox').addColumn('sent_chat_id', 'text').execute();
+  await db.schema.alterTable('outbox').addColumn('sent_message_id', 'integer').execute();
+  await db.schema.createIndex('outbox_dedupe_key').unique().on('outbox').column('dedupe_key').execute();
+
+  await db.schema
+    .createTable('telegram_bot')
+    .addColumn('id', 'text', (col) => col.primaryKey())
+    .addColumn('poller_holder', 'text')
+    .addColumn('poller_lease_until', 'text')
+    .addColumn('last_update_id', 'integer')
+    .addColumn('webhook_secret', 'text')
+    .execute();
+  await db.insertInto('telegram_bot').values({ id: 'bot' }).execute();
+}
+
+export async function down(db: MigrationDb): Promise<void> {
+  await db.schema.dropTable('telegram_bot').execute();
+  await db.schema.dropIndex('outbox_dedupe_key').execute();
+  for (const column of ['sent_message_id', 'sent_chat_id', 'dedupe_key']) {
+    await db.schema.alterTable('outbox').dropColumn(column).execute();
+  }
+}
