@@ -340,7 +340,7 @@ writeFileSync(
   `${JSON.stringify({ date, machine, cores, loadAverage: { before: loadBefore, after: loadavg()[0] ?? 0 }, connections: CONNECTIONS, durationSeconds: DURATION_S, results }, null, 2)}\n`,
 );
 writeReadmeTable(
-  `Latest run (\`bench/results.json\`): ${machine}, loopback, ${CONNECTIONS} connections, on ${date.slice(0, 10)}:`,
+  `Latest run (\`bench/results.json\`): ${machine}, ${cores} cores, 1-minute load average ${loadBefore.toFixed(1)} before the run and ${(loadavg()[0] ?? 0).toFixed(1)} after, loopback, ${CONNECTIONS} connections, on ${date.slice(0, 10)}:`,
   table(results),
 );
 console.log('\nwritten to bench/results.json and the README');
