@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createDb, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import type { RosterProblem, RowRef } from '../domain/roster-problems';
 import { ConfigError, loadDotEnv, readDatabase } from '../server/config';
 import { listUsers } from '../server/roster/repository';
 import { addUsers, importRosterCsv, RosterError } from '../server/roster/service';
@@ -47,6 +48,49 @@ async function list(db: Db, args: string[]): Promise<void> {
 
 class UsageError extends Error {}
 
+function place(at: RowRef): string {
+  return 'line' in at ? `line ${at.line}` : at.label;
+}
+
+/** The roster command speaks English to whoever runs the server; the import screen says the same in Indonesian. */
+function describe(problem: RosterProblem): string {
+  const what = (() => {
+    switch (problem.kind) {
+      case 'name-missing':
+        return 'name is missing';
+      case 'class-missing':
+        return 'class is missing';
+      case 'id-empty':
+        return 'id is empty';
+      case 'id-taken':
+        return 'id is already in the roster';
+      case 'name-control-character':
+        return 'name contains a control character';
+      case 'class-control-character':
+        return 'class contains a control character';
+      case 'id-control-character':
+        return 'id contains a control character';
+      case 'name-too-long':
+        return `name is longer than ${problem.max} characters`;
+      case 'class-too-long':
+        return `class is longer than ${problem.max} characters`;
+      case 'unknown-role':
+        return `unknown role '${problem.role}' (use admin or leave it empty)`;
+      case 'name-repeats':
+        return `name '${problem.name}' repeats ${place(problem.first)}`;
+      case 'id-repeats':
+        return `id repeats ${place(problem.first)}`;
+      case 'name-taken':
+        return `name '${problem.name}' is already in the roster`;
+      case 'unreadable':
+        return `the CSV cannot be read: ${problem.detail}`;
+      case 'header-lacks':
+        return `the header lacks the column(s) ${problem.columns.join(', ')}`;
+    }
+  })();
+  return `${place(problem.at)}: ${what}`;
+}
+
 const commands: Record<string, (db: Db, args: string[]) => Promise<void>> = { add, import: importCsv, list };
 
 async function main(argv: string[]): Promise<number> {
@@ -73,7 +117,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof RosterError) {
-      for (const problem of error.problems) console.error(problem);
+      for (const problem of error.problems) console.error(describe(problem));
       console.error('Nothing was written.');
     } else if (
       error instanceof UsageError ||

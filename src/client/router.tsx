@@ -13,6 +13,9 @@ const BorrowFormPage = lazy(() => import('./pages/borrow-form-page').then((modul
 const LoginPage = lazy(() => import('./pages/login-page').then((module) => ({ default: module.LoginPage })));
 const CancelPage = lazy(() => import('./pages/cancel-page').then((module) => ({ default: module.CancelPage })));
 const GeneratePage = lazy(() => import('./pages/generate-page').then((module) => ({ default: module.GeneratePage })));
+const AdminBookingsPage = lazy(() => import('./pages/admin-bookings-page').then((module) => ({ default: module.AdminBookingsPage })));
+const AdminMembersPage = lazy(() => import('./pages/admin-members-page').then((module) => ({ default: module.AdminMembersPage })));
+const AdminHistoryPage = lazy(() => import('./pages/admin-history-page').then((module) => ({ default: module.AdminHistoryPage })));
 
 export function AppRoutes() {
   return (
@@ -24,6 +27,9 @@ export function AppRoutes() {
           <Route path={clientRoutes.form} element={<BorrowFormPage />} />
           <Route path={clientRoutes.login} element={<LoginPage />} />
           <Route path={clientRoutes.generate} element={<GeneratePage />} />
+          <Route path={clientRoutes.adminBookings} element={<AdminBookingsPage />} />
+          <Route path={clientRoutes.adminMembers} element={<AdminMembersPage />} />
+          <Route path={clientRoutes.adminHistory} element={<AdminHistoryPage />} />
           <Route path={clientRoutes.cancel} element={<CancelPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

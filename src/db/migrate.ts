@@ -9,6 +9,7 @@ import * as voucherCodesUppercase from './migrations/2026_11_22_0010_voucher_cod
 import * as idempotencyKeys from './migrations/2026_11_22_0011_idempotency_keys';
 import * as addressEvents from './migrations/2026_11_22_0012_address_events';
 import * as userNameKey from './migrations/2026_11_22_0015_user_name_key';
+import * as adminConsole from './migrations/2026_11_22_0020_admin_console';
 import * as cancelTokens from './migrations/2026_11_22_0030_cancel_tokens';
 import * as ownerBot from './migrations/2026_11_22_0050_owner_bot';
 import * as scheduleVersion from './migrations/2026_11_22_0060_schedule_version';
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0011_idempotency_keys': idempotencyKeys,
   '2026_11_22_0012_address_events': addressEvents,
   '2026_11_22_0015_user_name_key': userNameKey,
+  '2026_11_22_0020_admin_console': adminConsole,
   '2026_11_22_0030_cancel_tokens': cancelTokens,
   '2026_11_22_0050_owner_bot': ownerBot,
   '2026_11_22_0060_schedule_version': scheduleVersion,
@@ -33,7 +35,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies every pending migration; throws with the failing migration's name when one fails. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // Branches take migration numbers from ranges of their own and land in any order, so a database
+  // may already hold a later number than one that arrives; every migration stands on its own.
+  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');
   if (error) {

@@ -11,6 +11,7 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   login_attempts: LoginAttemptsTable;
   outbox: OutboxTable;
+  audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeysTable;
   address_events: AddressEventsTable;
   cancel_token_attempts: CancelTokenAttemptsTable;
@@ -26,6 +27,10 @@ export interface UsersTable {
   name_key: string;
   class: string;
   role: string | null;
+  /** False for a deactivated member: gone from the type-ahead, cannot book or sign in; their history stays. */
+  active: Generated<boolean>;
+  /** Opaque name of the member for admin answers; never the id (an admin's id is their login code). */
+  ref: string | null;
 }
 
 export interface BorrowRequestTable {
@@ -58,6 +63,11 @@ export interface VouchersTable {
   is_used: boolean;
   created_at: string | null;
   created_by: string | null;
+  /** Who the voucher is for, as the admin wrote it. */
+  note: string | null;
+  /** Set when an admin revoked the unused voucher; it is then also marked used, so every path refuses it. */
+  revoked_at: string | null;
+  revoked_by: string | null;
 }
 
 export interface AdminSessionsTable {
@@ -104,6 +114,20 @@ export interface TelegramBotTable {
   poller_lease_until: string | null;
   last_update_id: number | null;
   webhook_secret: string | null;
+}
+
+/** Append-only: nothing updates or deletes a row. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  /** The admin who acted; null for a refused sign-in, whose typed name is `actor_name`. */
+  actor_user_id: string | null;
+  actor_name: string;
+  /** One of the audit actions in domain/audit.ts. */
+  action: string;
+  /** What the action was about, as a reader names it (a voucher code, a member's name, a booking). */
+  target: string | null;
+  detail: string | null;
 }
 
 /** The answer a booking request got, kept 24 hours so a retry with the same key gets it again. */

@@ -40,8 +40,8 @@ export const createBookingRequestSchema = z.strictObject({
 });
 export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
 
+/** What a student sees of the booking they made: no id (ids would tell the order and count of bookings). */
 export const createdBookingSchema = z.object({
-  id: z.number(),
   name: z.string(),
   class: z.string(),
   date: z.string(),

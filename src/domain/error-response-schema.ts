@@ -4,4 +4,6 @@ import { z } from 'zod';
 export const errorResponseSchema = z.object({
   message: z.string().optional(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** One line per bad row of a refused roster import. */
+  problems: z.array(z.string()).optional(),
 });

@@ -1,6 +1,7 @@
 /**
  * Every text a user reads, by name. The spec's texts are exact; new ones keep its
- * informal-polite register. Functions take the values the text shows.
+ * informal-polite register. Functions take the values the text shows. The admin console's own
+ * texts are in admin-messages.ts, out of the students' first load.
  */
 export const messages = {
   nameRequired: 'Nama peminjam harus diisi',

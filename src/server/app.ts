@@ -3,6 +3,8 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { adminRoutes } from './admin/routes';
+import { adminBookingRoutes } from './admin-bookings/routes';
+import { auditRoutes } from './audit/routes';
 import { firstLoadFor } from './bookings/first-load';
 import { ownBookingRoutes } from './bookings/own-booking-routes';
 import { bookingRoutes } from './bookings/routes';
@@ -10,6 +12,7 @@ import { BookingService } from './bookings/service';
 import { calendarRoutes } from './calendar/routes';
 import type { TrustProxy } from './config';
 import type { AppContext } from './context';
+import { memberRoutes } from './members/routes';
 import { registerNotifier } from './notify/notifier';
 import type { NotifierOptions } from './notify/outbox-worker';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors';
@@ -92,6 +95,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(rosterRoutes, context);
   await app.register(adminRoutes, context);
   await app.register(voucherRoutes, context);
+  await app.register(adminBookingRoutes, context);
+  await app.register(memberRoutes, context);
+  await app.register(auditRoutes, context);
   const bookings = new BookingService(
     context.db,
     {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
-import { loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { adminClient, login, loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
 import { present } from '../helpers/present';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { type JsonReply, startTestApp, type TestApp } from '../helpers/test-app';
 
 interface Seen {
   request: string;
@@ -33,7 +33,8 @@ describe(`user ids in public answers on ${process.env.TEST_DB ?? 'sqlite'}`, () 
     users = await seedRoster(testApp.db);
     // A used and an unused voucher exist, as they would in a running app.
     const cookie = await loginCookie(testApp.baseUrl, present(users[0], 'a seeded user'));
-    for (let n = 0; n < 2; n++) await fetch(`${testApp.baseUrl}/api/admin/vouchers`, { method: 'POST', headers: { cookie } });
+    for (let n = 0; n < 2; n++)
+      await fetch(`${testApp.baseUrl}/api/admin/vouchers`, { method: 'POST', headers: { cookie, origin: testApp.baseUrl } });
   });
   afterAll(async () => {
     await testApp.close();
@@ -96,5 +97,42 @@ describe(`user ids in public answers on ${process.env.TEST_DB ?? 'sqlite'}`, () 
       const leaks = seen.filter((entry) => entry.text.includes(user.id)).map((entry) => entry.request);
       expect(leaks, `${user.name}'s id`).toEqual([]);
     }
+  });
+
+  it('no admin answer carries a user id, except the login code of an admin just added', async () => {
+    const [admin, student] = users as [User, User];
+    const cookie = await loginCookie(testApp.baseUrl, admin);
+    const api = adminClient(testApp.baseUrl, cookie);
+    const answers: { request: string; text: string }[] = [];
+    const keep = async (request: string, reply: Promise<JsonReply>) => {
+      const { body } = await reply;
+      answers.push({ request, text: JSON.stringify(body) });
+      return body;
+    };
+    await keep('login', login(testApp.baseUrl, admin.name, admin.id));
+    await keep('session', api.get('/api/admin/session'));
+    const members = await keep('members', api.get('/api/admin/members'));
+    const studentRef = members.members.find((member: { name: string }) => member.name === student.name).ref;
+    await keep('edit', api.put(`/api/admin/members/${studentRef}`, { name: student.name, class: 'PPTI 22', admin: false }));
+    await keep('deactivate', api.post(`/api/admin/members/${studentRef}/deactivate`));
+    await keep('activate', api.post(`/api/admin/members/${studentRef}/activate`));
+    await keep('import', api.post('/api/admin/members/import', { csv: 'name,class\nOrang Baru,PPTI 21\n' }));
+    await keep('vouchers', api.get('/api/admin/vouchers'));
+    const bookings = await keep('bookings', api.get('/api/admin/bookings?from=2026-11-22&to=2026-11-30'));
+    await keep('cancel', api.post(`/api/admin/bookings/${bookings.bookings[0].ref}/cancel`, { reason: 'Uji' }));
+    await keep('bookings again', api.get('/api/admin/bookings?from=2026-11-22&to=2026-11-30'));
+    await keep('audit', api.get('/api/admin/audit'));
+    const added = await keep('add admin', api.post('/api/admin/members', { name: 'Admin Baru', class: 'PPTI 21', admin: true }));
+    const ids = [...users.map((user) => user.id), added.loginCode as string];
+    await keep('members again', api.get('/api/admin/members'));
+    await keep('audit again', api.get('/api/admin/audit'));
+    await keep('logout', api.post('/api/admin/logout'));
+
+    const csv = await fetch(`${testApp.baseUrl}/api/admin/bookings.csv?from=2026-11-22&to=2026-11-30`, {
+      headers: { cookie: await loginCookie(testApp.baseUrl, admin) },
+    });
+    answers.push({ request: 'csv', text: await csv.text() });
+    const leaks = answers.filter((answer) => ids.some((id) => answer.text.includes(id))).map((answer) => answer.request);
+    expect(leaks).toEqual(['add admin']);
   });
 });

@@ -25,7 +25,10 @@ describe(`a generated voucher in the booking form on ${process.env.TEST_DB ?? 's
     testApp = await startTestApp({ now: clock().now });
     [admin] = (await seedRoster(testApp.db)) as [User];
     const cookie = await loginCookie(testApp.baseUrl, admin);
-    const generated = await requestJson(testApp.baseUrl, '/api/admin/vouchers', { method: 'POST', headers: { cookie } });
+    const generated = await requestJson(testApp.baseUrl, '/api/admin/vouchers', {
+      method: 'POST',
+      headers: { cookie, origin: testApp.baseUrl },
+    });
     expect(generated.status).toBe(201);
     const list = async () => (await requestJson(testApp.baseUrl, '/api/admin/vouchers', { headers: { cookie } })).body.vouchers;
     return { code: generated.body.voucher.code as string, list };
@@ -43,13 +46,21 @@ describe(`a generated voucher in the booking form on ${process.env.TEST_DB ?? 's
     expect(first.status).toBe(201);
     expect(first.body.booking).toMatchObject({ name: 'Budi Santoso', start: '08:00', end: '14:00', usedVoucher: true });
     expect(await list()).toEqual([
-      { code, createdAt: expect.any(String), isUsed: true, usedBy: { name: 'Budi Santoso', date: '2026-11-23' } },
+      {
+        code,
+        note: null,
+        createdAt: expect.any(String),
+        createdBy: 'Admin Uji',
+        status: 'used',
+        usedBy: { name: 'Budi Santoso', date: '2026-11-23', start: '08:00', end: '14:00', endDate: '2026-11-23' },
+        revokedAt: null,
+      },
     ]);
 
     const second = await book(booking({ name: 'Rizky Maulana', date: '2026-11-24', start: '08:00', end: '14:00', reason: code }));
     expect(second.status).toBe(422);
     expect(second.body.errors).toEqual({ reason: 'Kode voucher tidak dikenal atau sudah dipakai' });
-    expect((await list())[0].usedBy).toEqual({ name: 'Budi Santoso', date: '2026-11-23' });
+    expect((await list())[0].usedBy).toMatchObject({ name: 'Budi Santoso', date: '2026-11-23' });
   });
 
   it('is spent by only one of two simultaneous bookings', async () => {
@@ -64,7 +75,7 @@ describe(`a generated voucher in the booking form on ${process.env.TEST_DB ?? 's
       'one booked reply',
     ).body.booking;
     expect(winner.usedVoucher).toBe(true);
-    expect((await list())[0]).toMatchObject({ isUsed: true, usedBy: { name: winner.name, date: winner.date } });
+    expect((await list())[0]).toMatchObject({ status: 'used', usedBy: { name: winner.name, date: winner.date } });
   });
 
   it('is the same voucher when typed in small letters', async () => {
@@ -72,6 +83,6 @@ describe(`a generated voucher in the booking form on ${process.env.TEST_DB ?? 's
     const reply = await book(booking({ start: '08:00', end: '14:00', reason: code.toLowerCase() }));
     expect(reply.status).toBe(201);
     expect(reply.body.booking).toMatchObject({ end: '14:00', usedVoucher: true });
-    expect((await list())[0].isUsed).toBe(true);
+    expect((await list())[0].status).toBe('used');
   });
 });

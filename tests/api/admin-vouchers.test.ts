@@ -17,7 +17,8 @@ describe(`voucher generation on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     apps.push(testApp);
     [admin, student] = (await seedRoster(testApp.db)) as [User, User];
     const cookie = await loginCookie(testApp.baseUrl, admin);
-    const generate = () => requestJson(testApp.baseUrl, '/api/admin/vouchers', { method: 'POST', headers: { cookie } });
+    const generate = () =>
+      requestJson(testApp.baseUrl, '/api/admin/vouchers', { method: 'POST', headers: { cookie, origin: testApp.baseUrl } });
     const list = () => requestJson(testApp.baseUrl, '/api/admin/vouchers', { headers: { cookie } });
     return { testApp, clock, cookie, generate, list };
   }
@@ -34,7 +35,15 @@ describe(`voucher generation on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     expect(reply.headers.get('cache-control')).toBe('no-store');
     const rows = await testApp.db.kysely.selectFrom('vouchers').selectAll().execute();
     expect(rows.map((row) => ({ ...row, is_used: Boolean(row.is_used) }))).toEqual([
-      { code: reply.body.voucher.code, is_used: false, created_at: clock.now().toISOString(), created_by: admin.id },
+      {
+        code: reply.body.voucher.code,
+        is_used: false,
+        created_at: clock.now().toISOString(),
+        created_by: admin.id,
+        note: null,
+        revoked_at: null,
+        revoked_by: null,
+      },
     ]);
   });
 
@@ -63,10 +72,15 @@ describe(`voucher generation on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     // Byte 0 is 'A' and byte 1 is 'B': the first draw collides, the second does not.
     const draws = [0, 0, 1];
     const randomBytes = (size: number) => new Uint8Array(size).fill(draws.shift() ?? 2);
-    const voucher = await generateVoucher(testApp.db.kysely, { createdBy: admin.id, now: new Date(), randomBytes });
+    const voucher = await generateVoucher(testApp.db.kysely, { admin, now: new Date(), randomBytes });
     expect(voucher.code).toBe('VCH-BBBBBB');
     const old = await testApp.db.kysely.selectFrom('vouchers').selectAll().where('code', '=', 'VCH-AAAAAA').executeTakeFirstOrThrow();
-    expect({ ...old, is_used: Boolean(old.is_used) }).toEqual({ code: 'VCH-AAAAAA', is_used: true, created_at: null, created_by: null });
+    expect({ ...old, is_used: Boolean(old.is_used) }).toMatchObject({
+      code: 'VCH-AAAAAA',
+      is_used: true,
+      created_at: null,
+      created_by: null,
+    });
   });
 
   it('gives up rather than return a taken code when every draw collides', async () => {
@@ -76,7 +90,7 @@ describe(`voucher generation on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
       .values({ code: 'VCH-AAAAAA', is_used: false, created_at: null, created_by: null })
       .execute();
     const zeros = (size: number) => new Uint8Array(size);
-    await expect(generateVoucher(testApp.db.kysely, { createdBy: admin.id, now: new Date(), randomBytes: zeros })).rejects.toThrow(
+    await expect(generateVoucher(testApp.db.kysely, { admin, now: new Date(), randomBytes: zeros })).rejects.toThrow(
       'no free voucher code',
     );
   });
@@ -116,16 +130,27 @@ describe(`voucher generation on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
       })
       .execute();
 
+    const generated = (voucher: { code: string; createdAt: string }) => ({
+      code: voucher.code,
+      note: null,
+      createdAt: voucher.createdAt,
+      createdBy: 'Admin Uji',
+      revokedAt: null,
+    });
     const reply = await list();
     expect(reply.status).toBe(200);
     expect(reply.headers.get('cache-control')).toBe('no-store');
     expect(reply.body).toEqual({
       vouchers: [
-        { code: third.code, createdAt: third.createdAt, isUsed: false, usedBy: null },
-        { code: second.code, createdAt: second.createdAt, isUsed: false, usedBy: null },
-        { code: first.code, createdAt: first.createdAt, isUsed: true, usedBy: { name: 'Budi Santoso', date: '2026-11-23' } },
-        // From the original app: no time, and no record of the booking.
-        { code: 'VCH-OLD000', createdAt: null, isUsed: true, usedBy: null },
+        { ...generated(third), status: 'unused', usedBy: null },
+        { ...generated(second), status: 'unused', usedBy: null },
+        {
+          ...generated(first),
+          status: 'used',
+          usedBy: { name: 'Budi Santoso', date: '2026-11-23', start: '08:00', end: '14:00', endDate: '2026-11-23' },
+        },
+        // From the original app: no time, no creator, and no record of the booking.
+        { code: 'VCH-OLD000', note: null, createdAt: null, createdBy: null, status: 'used', usedBy: null, revokedAt: null },
       ],
     });
   });

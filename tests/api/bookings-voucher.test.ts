@@ -59,7 +59,7 @@ describe(`voucher bookings on ${engine}`, () => {
     const row = await testApp.db.kysely
       .selectFrom('borrow_request')
       .selectAll()
-      .where('id', '=', reply.body.booking.id)
+      .where('voucher_code', '=', 'VCH-AAAAA1')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ end_time: '14:00', end_date: '2026-12-01', voucher_code: 'VCH-AAAAA1' });
     const notice = await testApp.db.kysely.selectFrom('outbox').select('payload').orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -106,7 +106,8 @@ describe(`voucher bookings on ${engine}`, () => {
     const row = await testApp.db.kysely
       .selectFrom('borrow_request')
       .select('voucher_code')
-      .where('id', '=', reply.body.booking.id)
+      .where('borrow_date', '=', '2026-12-08')
+      .where('start_time', '=', '08:00')
       .executeTakeFirstOrThrow();
     expect(row.voucher_code).toBe('VCH-LOWER1');
   });
@@ -146,7 +147,7 @@ describe(`voucher bookings on ${engine}`, () => {
       const row = await testApp.db.kysely
         .selectFrom('borrow_request')
         .selectAll()
-        .where('id', '=', reply.body.booking.id)
+        .where('voucher_code', '=', 'VCH-NIGHT1')
         .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ borrow_date: first, start_time: '20:00', end_time: '02:00', end_date: second });
     });

@@ -17,9 +17,9 @@ afterEach(async () => {
   await database?.drop();
 });
 
-/** One client: books one free hour after another until the server stops answering; returns the ids it was promised. */
-async function client(baseUrl: string, clientIndex: number, round: number, stopped: () => boolean): Promise<number[]> {
-  const promised: number[] = [];
+/** One client: books one free hour after another until the server stops answering; returns the date and start of each booking it was promised. */
+async function client(baseUrl: string, clientIndex: number, round: number, stopped: () => boolean): Promise<string[]> {
+  const promised: string[] = [];
   for (let attempt = 0; !stopped(); attempt++) {
     // Each client books its own hours on its own dates, so every request is a valid booking.
     const date = addDays(todayIn('Asia/Jakarta', new Date()), 10 + round * 100 + clientIndex * 10 + Math.floor(attempt / 20));
@@ -38,7 +38,7 @@ async function client(baseUrl: string, clientIndex: number, round: number, stopp
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-      if (response.status === 201) promised.push((await response.json()).booking.id);
+      if (response.status === 201) promised.push(`${body.date} ${body.start}`);
     } catch {
       return promised;
     }
@@ -66,7 +66,7 @@ describe(`a server killed mid-write (${process.env.TEST_DB ?? 'sqlite'})`, () =>
       BOOKING_HORIZON_DAYS: '3650',
     };
 
-    const confirmed: number[] = [];
+    const confirmed: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       server = await startServerProcess(env);
       let killed = false;
@@ -81,8 +81,9 @@ describe(`a server killed mid-write (${process.env.TEST_DB ?? 'sqlite'})`, () =>
     server = await startServerProcess(env);
     const check = database.open();
     try {
-      const stored = new Set((await check.kysely.selectFrom('borrow_request').select('id').execute()).map((row) => row.id));
-      expect(confirmed.filter((id) => !stored.has(id))).toEqual([]);
+      const rows = await check.kysely.selectFrom('borrow_request').select(['borrow_date', 'start_time']).execute();
+      const stored = new Set(rows.map((row) => `${row.borrow_date} ${row.start_time}`));
+      expect(confirmed.filter((booking) => !stored.has(booking))).toEqual([]);
       const notices = await check.kysely
         .selectFrom('outbox')
         .select(({ fn }) => fn.countAll<number | string>().as('n'))

@@ -63,6 +63,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0011_idempotency_keys',
         '2026_11_22_0012_address_events',
         '2026_11_22_0015_user_name_key',
+        '2026_11_22_0020_admin_console',
         '2026_11_22_0030_cancel_tokens',
         '2026_11_22_0050_owner_bot',
         '2026_11_22_0060_schedule_version',
@@ -70,6 +71,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
       expect(await tableNames(empty.db)).toEqual([
         'address_events',
         'admin_sessions',
+        'audit_log',
         'borrow_request',
         'cancel_token_attempts',
         'idempotency_keys',
@@ -116,6 +118,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     expect(await tableNames(db)).toEqual([
       'address_events',
       'admin_sessions',
+      'audit_log',
       'borrow_request',
       'cancel_token_attempts',
       'idempotency_keys',
@@ -137,7 +140,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         .find((table) => table.name === name)
         ?.columns.map((column) => column.name)
         .sort();
-    expect(columns('users')).toEqual(['class', 'id', 'name', 'name_key', 'role']);
+    expect(columns('users')).toEqual(['active', 'class', 'id', 'name', 'name_key', 'ref', 'role']);
     expect(columns('borrow_request')).toEqual(
       [
         'borrow_date',
@@ -158,7 +161,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         'voucher_code',
       ].sort(),
     );
-    expect(columns('vouchers')).toEqual(['code', 'created_at', 'created_by', 'is_used']);
+    expect(columns('vouchers')).toEqual(['code', 'created_at', 'created_by', 'is_used', 'note', 'revoked_at', 'revoked_by']);
   });
 
   it('make user names unique by their name key', async () => {

@@ -46,3 +46,13 @@ export async function loginCookie(baseUrl: string, admin: User): Promise<string>
   if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return sessionCookieOf(reply);
 }
+
+/** A signed-in admin's requests, as the admin's own pages send them (with this site's Origin). */
+export function adminClient(baseUrl: string, cookie: string) {
+  const headers = { cookie, origin: baseUrl };
+  return {
+    get: (path: string) => requestJson(baseUrl, path, { headers }),
+    post: (path: string, body: unknown = {}) => requestJson(baseUrl, path, { method: 'POST', body, headers }),
+    put: (path: string, body: unknown) => requestJson(baseUrl, path, { method: 'PUT', body, headers }),
+  };
+}

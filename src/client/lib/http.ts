@@ -5,7 +5,14 @@ import { messages } from '../../domain/messages';
  * Why a call did not give what was asked. `status` is the answer's HTTP status, 0 when none came
  * (a network failure or an aborted call); a success whose body fails its schema keeps its status.
  */
-export type ApiFailure = { ok: false; status: number; message: string; errors: Record<string, string> };
+export type ApiFailure = {
+  ok: false;
+  status: number;
+  message: string;
+  errors: Record<string, string>;
+  /** One line per bad row, when the answer lists them (a refused roster import). */
+  problems?: string[];
+};
 /**
  * `keptFrom`: the answer is the copy the service worker kept, given when the server could not be
  * reached (vite.config.ts), and this is when the server gave it.
@@ -41,7 +48,7 @@ const settled = <S>(source: S | Promise<S>): Promise<S | undefined> => Promise.r
 export async function callApi<T>(
   path: string,
   schema: SchemaSource<T>,
-  init: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+  init: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
   const successSchema = settled(schema);
   const errorSchema = settled(errorResponseSchema());
@@ -67,5 +74,12 @@ export async function callApi<T>(
   }
   const error = (await errorSchema)?.safeParse(body);
   if (!error?.success) return unexpected(response.status);
-  return { ok: false, status: response.status, message: error.data.message ?? messages.unexpected, errors: error.data.errors ?? {} };
+  const { message, errors, problems } = error.data;
+  return {
+    ok: false,
+    status: response.status,
+    message: message ?? messages.unexpected,
+    errors: errors ?? {},
+    ...(problems ? { problems } : {}),
+  };
 }

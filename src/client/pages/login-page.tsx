@@ -1,7 +1,25 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { clientRoutes } from '../../domain/client-routes';
 import { PageHeading } from '../components/page-heading';
+import { storeAdmin } from '../features/admin/admin-storage';
+import { fetchAdminSession } from '../features/admin/api';
 import { LoginForm } from '../features/admin/login-form';
 
 export function LoginPage() {
+  const navigate = useNavigate();
+
+  // An admin whose session is still open has nothing to do here: on to the landing page.
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchAdminSession(controller.signal).then((result) => {
+      if (controller.signal.aborted || !result.ok) return;
+      storeAdmin(result.data.admin);
+      navigate(clientRoutes.generate, { replace: true });
+    });
+    return () => controller.abort();
+  }, [navigate]);
+
   return (
     <section aria-labelledby="login-title" className="flex flex-col gap-4">
       <PageHeading id="login-title">Masuk Admin</PageHeading>

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
+import { HttpError } from '../http-errors';
+import { changesState, isProvenSameSite } from '../plugins/security';
 import { findAdminBySessionToken, type SessionAdmin } from './service';
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE } from './session-cookie';
 
@@ -22,7 +24,9 @@ export function adminSession(request: FastifyRequest): AdminSession {
 
 /**
  * Readies `app` (one route plugin) for admin routes: their answers are never cached, and the
- * returned preHandler answers 401 unless the request carries a valid admin session cookie.
+ * returned preHandler answers 401 unless the request carries a valid admin session cookie, and
+ * 403 to a state-changing request that does not prove it comes from this site (the cookie's
+ * SameSite=Strict is the first guard; this one holds where SameSite does not).
  */
 export function createRequireAdmin(app: FastifyInstance, { db, now }: AppContext): preHandlerAsyncHookHandler {
   app.addHook('onRequest', async (_request, reply) => {
@@ -35,6 +39,7 @@ export function createRequireAdmin(app: FastifyInstance, { db, now }: AppContext
       if (request.cookies[SESSION_COOKIE] !== undefined) clearSessionCookie(request, reply);
       return reply.status(401).send({ message: messages.unauthorized });
     }
+    if (changesState(request) && !isProvenSameSite(request)) throw new HttpError(403, messages.forbiddenOrigin);
     sessions.set(request, { admin, token });
   };
 }

@@ -68,7 +68,7 @@ export async function insertSession(
     .execute();
 }
 
-/** The admin a session belongs to, while it has not expired and the user is still an admin. */
+/** The admin a session belongs to, while it has not expired and the user is still an active admin. */
 export async function findSessionAdmin(db: Executor, tokenHash: string, now: Date): Promise<{ id: string; name: string } | undefined> {
   return db
     .selectFrom('admin_sessions')
@@ -77,6 +77,7 @@ export async function findSessionAdmin(db: Executor, tokenHash: string, now: Dat
     .where('admin_sessions.token_hash', '=', tokenHash)
     .where('admin_sessions.expires_at', '>', now.toISOString())
     .where('users.role', '=', 'admin')
+    .where('users.active', '=', true)
     .executeTakeFirst();
 }
 

@@ -5,10 +5,10 @@ import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http-errors';
 import { adminSession, createRequireAdmin } from './guard';
-import { endSession, type LoginOutcome, login, type SessionAdmin } from './service';
+import { auditLogin, endSession, type LoginOutcome, login, type SessionAdmin } from './service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
 
-const adminBody = (admin: SessionAdmin) => ({ admin: { id: admin.id, name: admin.name, role: 'admin' as const } });
+const adminBody = (admin: SessionAdmin) => ({ admin: { name: admin.name, role: 'admin' as const } });
 
 /** Logs who tried from where, what came of it and how long it was held back; never the code. */
 function logAttempt(request: FastifyRequest, name: unknown, outcome: string, delayedMs = 0): void {
@@ -50,6 +50,7 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
     const at = now();
     const outcome = await login(db.kysely, input, { ip: request.ip, now: at, previousToken: readSessionToken(request) });
     logAttempt(request, input.name, outcome.kind, 'delayedMs' in outcome ? outcome.delayedMs : 0);
+    await auditLogin(db.kysely, input.name, outcome, at);
     if (outcome.kind !== 'ok') throw failure(outcome);
     setSessionCookie(request, reply, outcome.token, outcome.expiresAt, at);
     return adminBody(outcome.admin);
@@ -58,7 +59,8 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
   app.get('/api/admin/session', { preHandler: requireAdmin }, async (request) => adminBody(adminSession(request).admin));
 
   app.post('/api/admin/logout', { preHandler: requireAdmin }, async (request, reply) => {
-    await endSession(db.kysely, adminSession(request).token);
+    const { admin, token } = adminSession(request);
+    await endSession(db.kysely, token, admin, now());
     clearSessionCookie(request, reply);
     return reply.status(204).send();
   });

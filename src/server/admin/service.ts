@@ -2,8 +2,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Executor } from '../../db/executor';
 import { LOGIN_WINDOW_MS, loginDelayMs, loginRefusalMs, SESSION_LIFETIME_MS } from '../../domain/admin-limits';
+import { adminMessages } from '../../domain/admin-messages';
 import type { LoginRequest } from '../../domain/admin-schemas';
+import { messages } from '../../domain/messages';
 import { nameKey } from '../../domain/name-key';
+import { appendAuditEntry } from '../audit/repository';
 import { findUserByName } from '../roster/repository';
 import {
   deleteExpiredSessions,
@@ -86,6 +89,26 @@ export async function findAdminBySessionToken(db: Executor, token: string, now: 
   return findSessionAdmin(db, hashToken(token), now);
 }
 
-export async function endSession(db: Executor, token: string): Promise<void> {
-  await deleteSession(db, hashToken(token));
+/** Ends the session and records the sign-out in the audit trail. */
+export async function endSession(db: Executor, token: string, admin: SessionAdmin, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await deleteSession(trx, hashToken(token));
+    await appendAuditEntry(trx, { at: now, actorUserId: admin.id, actorName: admin.name, action: 'logout' });
+  });
+}
+
+const refusalText: Record<Exclude<LoginOutcome['kind'], 'ok'>, string> = {
+  'name-not-found': messages.loginNameNotFound,
+  'wrong-code': messages.loginWrongCode,
+  'not-admin': messages.loginNotAdmin,
+  'rate-limited': adminMessages.loginRateLimited,
+};
+
+/** Records a sign-in in the audit trail: a refusal under the name as it was typed (never the code). */
+export async function auditLogin(db: Executor, typedName: string, outcome: LoginOutcome, now: Date): Promise<void> {
+  if (outcome.kind === 'ok') {
+    await appendAuditEntry(db, { at: now, actorUserId: outcome.admin.id, actorName: outcome.admin.name, action: 'login' });
+    return;
+  }
+  await appendAuditEntry(db, { at: now, actorName: typedName.trim(), action: 'login-refused', detail: refusalText[outcome.kind] });
 }

@@ -223,9 +223,9 @@ export async function markBookingCancelled(db: Executor, id: number, cancellatio
   return result.numUpdatedRows > 0n;
 }
 
-/** Makes a spent voucher usable again. */
+/** Makes a spent voucher usable again; a revoked one stays refused. */
 export async function returnVoucher(db: Executor, code: string): Promise<void> {
-  await db.updateTable('vouchers').set({ is_used: false }).where('code', '=', code).execute();
+  await db.updateTable('vouchers').set({ is_used: false }).where('code', '=', code).where('revoked_at', 'is', null).execute();
 }
 
 /** Active bookings that start from `from` to `to` (inclusive), with their borrower, in start order. */

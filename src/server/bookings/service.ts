@@ -203,7 +203,7 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
   const needStnk = needsStnk(input.needStnk);
   const details = { date: input.date, start: input.start, ...span, reason, needStnk, voucherCode };
   const cancelToken = cancelTokenFor(secret, job.key, now.toISOString());
-  const { id, ref } = await insertBooking(trx, {
+  const { ref } = await insertBooking(trx, {
     usersId: user.id,
     ...details,
     createdAt: now.toISOString(),
@@ -212,7 +212,6 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
   await enqueueBookingNotice(trx, { name: user.name, class: user.class, ...details, ref }, now);
   if (limits.bookingsPerHour > 0) await recordAddressEvent(trx, 'booking', job.ip, now);
   const booking: CreatedBooking = {
-    id,
     name: user.name,
     class: user.class,
     date: input.date,

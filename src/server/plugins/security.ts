@@ -6,6 +6,25 @@ import { HttpError } from '../http-errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+export function changesState(request: FastifyRequest): boolean {
+  return !SAFE_METHODS.has(request.method);
+}
+
+function isOwnOrigin(request: FastifyRequest, origin: string): boolean {
+  return URL.canParse(origin) && new URL(origin).origin === ownOrigin(request);
+}
+
+/**
+ * True when the browser says the request comes from a page of this site: its Origin is ours, or
+ * (for a browser that sends no Origin) Sec-Fetch-Site says same-origin. A request that says
+ * neither is not proven to come from us.
+ */
+export function isProvenSameSite(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined) return isOwnOrigin(request, origin);
+  return request.headers['sec-fetch-site'] === 'same-origin';
+}
+
 /**
  * Our helmet policy. It depends on no request, so its headers are worked out once
  * (docs/decisions/0014-headers-and-spa-from-memory.md). `inlineStyles`: the build's own inline
@@ -43,8 +62,8 @@ export async function registerSecurity(app: FastifyInstance, { inlineStyles = []
     reply.headers(headers);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     const origin = request.headers.origin;
-    if (SAFE_METHODS.has(request.method) || origin === undefined) return;
-    if (!URL.canParse(origin) || new URL(origin).origin !== ownOrigin(request)) {
+    if (!changesState(request) || origin === undefined) return;
+    if (!isOwnOrigin(request, origin)) {
       throw new HttpError(403, messages.forbiddenOrigin);
     }
   });

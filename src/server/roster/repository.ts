@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { type Engine, toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { nameKey } from '../../domain/name-key';
 
@@ -8,12 +11,20 @@ export interface User {
   role: string | null;
 }
 
-/** The user whose name is `name` by nameKey (case, accents' encoding and spaces aside), as the unique index compares. */
+/**
+ * The active member whose name is `name` by nameKey (case, accents' encoding and spaces aside), as
+ * the unique index compares: the one who may book and sign in. A deactivated member is not found.
+ */
 export async function findUserByName(db: Executor, name: string): Promise<User | undefined> {
-  return db.selectFrom('users').select(['id', 'name', 'class', 'role']).where('name_key', '=', nameKey(name)).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'class', 'role'])
+    .where('name_key', '=', nameKey(name))
+    .where('active', '=', true)
+    .executeTakeFirst();
 }
 
-/** The users whose name keys (nameKey) are among `keys`. */
+/** Every member, active or not, whose name key (nameKey) is among `keys`: names stay unique across both. */
 export async function findUsersByNameKeys(db: Executor, keys: string[]): Promise<User[]> {
   if (keys.length === 0) return [];
   return db.selectFrom('users').select(['id', 'name', 'class', 'role']).where('name_key', 'in', keys).execute();
@@ -28,9 +39,9 @@ export async function listUsers(db: Executor): Promise<User[]> {
   return db.selectFrom('users').select(['id', 'name', 'class', 'role']).orderBy('name').execute();
 }
 
-/** Name and class only: the public type-ahead must never see ids (an admin's id is their login code). */
+/** Name and class of active members only: the public type-ahead must never see ids (an admin's id is their login code). */
 export async function listRosterEntries(db: Executor): Promise<{ name: string; class: string }[]> {
-  return db.selectFrom('users').select(['name', 'class']).orderBy('name').execute();
+  return db.selectFrom('users').select(['name', 'class']).where('active', '=', true).orderBy('name').execute();
 }
 
 export async function countUsers(db: Executor): Promise<number> {
@@ -41,10 +52,98 @@ export async function countUsers(db: Executor): Promise<number> {
   return Number(row.count);
 }
 
+/** Each new member also gets its opaque ref, the name admin answers use for it. */
 export async function insertUsers(db: Executor, users: User[]): Promise<void> {
   if (users.length === 0) return;
   await db
     .insertInto('users')
-    .values(users.map((user) => ({ ...user, name_key: nameKey(user.name) })))
+    .values(users.map((user) => ({ ...user, name_key: nameKey(user.name), ref: randomBytes(12).toString('base64url') })))
     .execute();
+}
+
+export interface MemberRow extends User {
+  ref: string;
+  active: boolean;
+  bookings: number;
+}
+
+function memberQuery(db: Executor) {
+  return db.selectFrom('users as u').select((eb) => [
+    'u.id',
+    'u.ref',
+    'u.name',
+    'u.class',
+    'u.role',
+    'u.active',
+    eb
+      .selectFrom('borrow_request as b')
+      .select((count) => count.fn.countAll<number | string>().as('n'))
+      .whereRef('b.users_id', '=', 'u.id')
+      .where('b.cancelled_at', 'is', null)
+      .as('bookings'),
+  ]);
+}
+
+function toMember(row: Awaited<ReturnType<ReturnType<typeof memberQuery>['execute']>>[number]): MemberRow | undefined {
+  if (row.ref === null) return undefined;
+  return {
+    id: row.id,
+    ref: row.ref,
+    name: row.name,
+    class: row.class,
+    role: row.role,
+    active: toBoolean(row.active),
+    bookings: Number(row.bookings ?? 0),
+  };
+}
+
+/** Every member, active or not, by name, with the number of their active bookings. */
+export async function listMembers(db: Executor): Promise<MemberRow[]> {
+  const rows = await memberQuery(db).orderBy('u.name').execute();
+  return rows.map(toMember).filter((member) => member !== undefined);
+}
+
+export async function findMemberByRef(db: Executor, ref: string): Promise<MemberRow | undefined> {
+  const row = await memberQuery(db).where('u.ref', '=', ref).executeTakeFirst();
+  return row && toMember(row);
+}
+
+export async function findMemberById(db: Executor, id: string): Promise<MemberRow | undefined> {
+  const row = await memberQuery(db).where('u.id', '=', id).executeTakeFirst();
+  return row && toMember(row);
+}
+
+export async function updateMember(db: Executor, id: string, change: { name: string; class: string; role: string | null }): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...change, name_key: nameKey(change.name) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setMemberActive(db: Executor, id: string, active: boolean): Promise<void> {
+  await db.updateTable('users').set({ active }).where('id', '=', id).execute();
+}
+
+/** Active admins other than `exceptId`: the ones left if that member stopped being one. */
+export async function countOtherActiveAdmins(db: Executor, exceptId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('role', '=', 'admin')
+    .where('active', '=', true)
+    .where('id', '!=', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** 'user' in ASCII: serializes roster changes across instances, as the booking lock does bookings. */
+const ROSTER_LOCK_KEY = 0x75736572;
+
+/**
+ * Makes the caller's transaction the only roster change running, so two admins removing each
+ * other cannot both pass the last-admin check. SQLite transactions already hold the write lock.
+ */
+export async function lockRoster(trx: Executor, engine: Engine): Promise<void> {
+  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${ROSTER_LOCK_KEY}::bigint)`.execute(trx);
 }

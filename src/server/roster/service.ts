@@ -4,13 +4,14 @@ import type { Executor } from '../../db/executor';
 import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../../domain/limits';
 import { nameKey } from '../../domain/name-key';
 import { hasControlCharacter } from '../../domain/plain-text';
+import { type RosterProblem, type RowRef, rosterProblemText } from '../../domain/roster-problems';
 import { makeUserId } from '../../domain/user-id';
 import { countUsers, findUsersByIds, findUsersByNameKeys, insertUsers, type User } from './repository';
 
 /** One or more rows that cannot be added; nothing was written. */
 export class RosterError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('\n'));
+  constructor(readonly problems: RosterProblem[]) {
+    super(problems.map(rosterProblemText).join('\n'));
   }
 }
 
@@ -21,20 +22,20 @@ export interface NewUser {
   id?: string;
 }
 
-function checkUserShape(user: NewUser): string[] {
-  const problems: string[] = [];
+function checkUserShape(user: NewUser, at: RowRef): RosterProblem[] {
+  const problems: RosterProblem[] = [];
   const name = user.name.trim();
   const className = user.class.trim();
-  if (name === '') problems.push('name is missing');
-  if (name.length > MAX_NAME_LENGTH) problems.push(`name is longer than ${MAX_NAME_LENGTH} characters`);
-  if (hasControlCharacter(name)) problems.push('name contains a control character');
-  if (className === '') problems.push('class is missing');
-  if (className.length > MAX_CLASS_LENGTH) problems.push(`class is longer than ${MAX_CLASS_LENGTH} characters`);
-  if (hasControlCharacter(className)) problems.push('class contains a control character');
+  if (name === '') problems.push({ at, kind: 'name-missing' });
+  if (name.length > MAX_NAME_LENGTH) problems.push({ at, kind: 'name-too-long', max: MAX_NAME_LENGTH });
+  if (hasControlCharacter(name)) problems.push({ at, kind: 'name-control-character' });
+  if (className === '') problems.push({ at, kind: 'class-missing' });
+  if (className.length > MAX_CLASS_LENGTH) problems.push({ at, kind: 'class-too-long', max: MAX_CLASS_LENGTH });
+  if (hasControlCharacter(className)) problems.push({ at, kind: 'class-control-character' });
   const role = (user.role ?? '').trim().toLowerCase();
-  if (role !== '' && role !== 'admin') problems.push(`unknown role '${user.role}' (use admin or leave it empty)`);
-  if (user.id !== undefined && user.id.trim() === '') problems.push('id is empty');
-  if (user.id !== undefined && hasControlCharacter(user.id)) problems.push('id contains a control character');
+  if (role !== '' && role !== 'admin') problems.push({ at, kind: 'unknown-role', role: user.role ?? '' });
+  if (user.id !== undefined && user.id.trim() === '') problems.push({ at, kind: 'id-empty' });
+  if (user.id !== undefined && hasControlCharacter(user.id)) problems.push({ at, kind: 'id-control-character' });
   return problems;
 }
 
@@ -49,50 +50,69 @@ function toUser(user: NewUser): User {
 }
 
 /**
- * Checks every user first (shape, duplicates within the batch and against the database) and
- * writes all of them in one transaction, or none. `labels[i]` names user i in a problem.
+ * Checks every user first (shape, duplicates within the batch and against the database, active
+ * or not) and writes all of them in one transaction, or none. `rows[i]` says where user i came
+ * from, for the problems: a CSV line, or a label. `alsoInTransaction` adds the caller's own work (an audit entry).
  */
-export async function addUsers(db: Executor, users: NewUser[], labels: string[]): Promise<User[]> {
+export async function addUsers(
+  db: Executor,
+  users: NewUser[],
+  rows: (RowRef | string)[],
+  alsoInTransaction?: (trx: Executor, added: User[]) => Promise<void>,
+): Promise<User[]> {
   return db.transaction().execute(async (trx) => {
-    const problems: string[] = [];
-    const seenNames = new Map<string, string>();
-    const seenIds = new Map<string, string>();
+    const problems: RosterProblem[] = [];
+    const seenNames = new Map<string, RowRef>();
+    const seenIds = new Map<string, RowRef>();
     users.forEach((user, index) => {
-      const label = labels[index] ?? `row ${index + 1}`;
-      for (const problem of checkUserShape(user)) problems.push(`${label}: ${problem}`);
+      const row = rows[index] ?? { line: index + 1 };
+      const at = typeof row === 'string' ? { label: row } : row;
+      problems.push(...checkUserShape(user, at));
       const key = nameKey(user.name);
-      if (key !== '' && seenNames.has(key)) problems.push(`${label}: name '${user.name.trim()}' repeats ${seenNames.get(key)}`);
-      else seenNames.set(key, label);
+      const firstWithName = seenNames.get(key);
+      if (key !== '' && firstWithName) problems.push({ at, kind: 'name-repeats', name: user.name.trim(), first: firstWithName });
+      else seenNames.set(key, at);
       const id = user.id?.trim();
-      if (id && seenIds.has(id)) problems.push(`${label}: id repeats ${seenIds.get(id)}`);
-      else if (id) seenIds.set(id, label);
+      const firstWithId = id ? seenIds.get(id) : undefined;
+      if (firstWithId) problems.push({ at, kind: 'id-repeats', first: firstWithId });
+      else if (id) seenIds.set(id, at);
     });
     // A value with a control character is already a problem, and PostgreSQL refuses a NUL even in a query.
     const storable = (value: string) => !hasControlCharacter(value);
     for (const existing of await findUsersByNameKeys(trx, [...seenNames.keys()].filter(storable))) {
-      problems.push(`${seenNames.get(nameKey(existing.name))}: name '${existing.name}' is already in the roster`);
+      const at = seenNames.get(nameKey(existing.name));
+      if (at) problems.push({ at, kind: 'name-taken', name: existing.name });
     }
     for (const existing of await findUsersByIds(trx, [...seenIds.keys()].filter(storable))) {
-      problems.push(`${seenIds.get(existing.id)}: id is already in the roster`);
+      const at = seenIds.get(existing.id);
+      if (at) problems.push({ at, kind: 'id-taken' });
     }
     if (problems.length > 0) throw new RosterError(problems);
-    const rows = users.map(toUser);
-    await insertUsers(trx, rows);
-    return rows;
+    const added = users.map(toUser);
+    await insertUsers(trx, added);
+    await alsoInTransaction?.(trx, added);
+    return added;
   });
 }
 
-/** Parses a roster CSV (header row; columns name, class, optional role and id) and adds every row or none. */
-export async function importRosterCsv(db: Executor, csv: string): Promise<User[]> {
+/**
+ * Parses a roster CSV (header row; columns name, class, optional role and id) and adds every row
+ * or none. The roster command and the admin's import screen both come here.
+ */
+export async function importRosterCsv(
+  db: Executor,
+  csv: string,
+  alsoInTransaction?: (trx: Executor, added: User[]) => Promise<void>,
+): Promise<User[]> {
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
     records = parse(csv, { columns: true, bom: true, skip_empty_lines: true, trim: true, info: true });
   } catch (error) {
-    throw new RosterError([`the CSV cannot be read: ${(error as Error).message}`]);
+    throw new RosterError([{ at: { line: 1 }, kind: 'unreadable', detail: (error as Error).message }]);
   }
   const header = Object.keys(records[0]?.record ?? {});
   const missing = ['name', 'class'].filter((column) => records.length > 0 && !header.includes(column));
-  if (missing.length > 0) throw new RosterError([`line 1: the header lacks the column(s) ${missing.join(', ')}`]);
+  if (missing.length > 0) throw new RosterError([{ at: { line: 1 }, kind: 'header-lacks', columns: missing }]);
   const users = records.map(({ record }) => ({
     name: record.name ?? '',
     class: record.class ?? '',
@@ -102,7 +122,8 @@ export async function importRosterCsv(db: Executor, csv: string): Promise<User[]
   return addUsers(
     db,
     users,
-    records.map(({ info }) => `line ${info.lines}`),
+    records.map(({ info }) => ({ line: info.lines })),
+    alsoInTransaction,
   );
 }
 

@@ -1,18 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { adminMessages } from '../../domain/admin-messages';
+import { createVoucherRequestSchema } from '../../domain/admin-schemas';
 import { messages } from '../../domain/messages';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
-import { HttpError } from '../http-errors';
-import { generateVoucher, listVouchers } from './service';
+import { HttpError, parseOrThrow } from '../http-errors';
+import { generateVoucher, listVouchers, revokeVoucher } from './service';
+
+const codeParamsSchema = z.object({ code: z.string().max(50) });
 
 export async function voucherRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { db, now } = context;
   const requireAdmin = createRequireAdmin(app, context);
 
   app.post('/api/admin/vouchers', { preHandler: requireAdmin }, async (request, reply) => {
-    const { admin } = adminSession(request);
+    const { note } = parseOrThrow(createVoucherRequestSchema, request.body);
     try {
-      const voucher = await generateVoucher(db.kysely, { createdBy: admin.id, now: now() });
+      const voucher = await generateVoucher(db.kysely, { admin: adminSession(request).admin, note, now: now() });
       return reply.status(201).send({ voucher });
     } catch (error) {
       request.log.error({ err: error }, 'voucher insert failed');
@@ -21,4 +26,11 @@ export async function voucherRoutes(app: FastifyInstance, context: AppContext): 
   });
 
   app.get('/api/admin/vouchers', { preHandler: requireAdmin }, async () => ({ vouchers: await listVouchers(db.kysely) }));
+
+  app.post('/api/admin/vouchers/:code/revoke', { preHandler: requireAdmin }, async (request) => {
+    const { code } = parseOrThrow(codeParamsSchema, request.params);
+    const outcome = await revokeVoucher(db.kysely, adminSession(request).admin, code, now());
+    if (outcome.kind === 'refused') throw new HttpError(outcome.status, outcome.message);
+    return { message: adminMessages.voucherRevokedDone(code), voucher: outcome.voucher };
+  });
 }

@@ -1,34 +1,86 @@
 import { randomBytes as secureRandomBytes } from 'node:crypto';
 import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import type { CreatedVoucher, VoucherSummary } from '../../domain/admin-schemas';
+import { adminMessages } from '../../domain/admin-messages';
+import type { AdminVoucher, CreatedVoucher } from '../../domain/admin-schemas';
 import { makeVoucherCode } from '../../domain/voucher-code';
-import { insertVoucherIfAbsent, listVoucherSummaries } from './repository';
+import type { SessionAdmin } from '../admin/service';
+import { appendAuditEntry } from '../audit/repository';
+import { findVoucherRow, insertVoucherIfAbsent, listVoucherRows, revokeUnusedVoucher, type VoucherRow } from './repository';
 
 /** 36^6 codes make a collision rare; this many in a row means something else is wrong. */
 const MAX_CODE_TRIES = 10;
 
 /**
  * A new unused voucher with a code no voucher had before: a colliding code is drawn again,
- * never returned. `randomBytes` must be a cryptographically secure source.
+ * never returned. `randomBytes` must be a cryptographically secure source. The audit entry is
+ * written in the same transaction.
  */
 export async function generateVoucher(
   db: Executor,
-  { createdBy, now, randomBytes = secureRandomBytes }: { createdBy: string; now: Date; randomBytes?: (size: number) => Uint8Array },
+  {
+    admin,
+    note,
+    now,
+    randomBytes = secureRandomBytes,
+  }: { admin: SessionAdmin; note?: string | undefined; now: Date; randomBytes?: (size: number) => Uint8Array },
 ): Promise<CreatedVoucher> {
-  for (let tries = 0; tries < MAX_CODE_TRIES; tries++) {
-    const code = makeVoucherCode(randomBytes);
-    if (await insertVoucherIfAbsent(db, { code, createdAt: now, createdBy })) return { code, createdAt: now.toISOString() };
-  }
-  throw new Error(`no free voucher code in ${MAX_CODE_TRIES} tries`);
+  const trimmedNote = note?.trim() || null;
+  return db.transaction().execute(async (trx) => {
+    for (let tries = 0; tries < MAX_CODE_TRIES; tries++) {
+      const code = makeVoucherCode(randomBytes);
+      if (await insertVoucherIfAbsent(trx, { code, createdAt: now, createdBy: admin.id, note: trimmedNote })) {
+        await appendAuditEntry(trx, {
+          at: now,
+          actorUserId: admin.id,
+          actorName: admin.name,
+          action: 'voucher-generated',
+          target: code,
+          ...(trimmedNote ? { detail: `${adminMessages.voucherNote}: ${trimmedNote}` } : {}),
+        });
+        return { code, createdAt: now.toISOString() };
+      }
+    }
+    throw new Error(`no free voucher code in ${MAX_CODE_TRIES} tries`);
+  });
 }
 
-export async function listVouchers(db: Executor): Promise<VoucherSummary[]> {
-  const rows = await listVoucherSummaries(db);
-  return rows.map((row) => ({
+function toAdminVoucher(row: VoucherRow): AdminVoucher {
+  const status = row.revoked_at !== null ? 'revoked' : toBoolean(row.is_used) ? 'used' : 'unused';
+  const { borrower_name: name, borrow_date: date, start_time: start, end_time: end } = row;
+  const usedBy =
+    status === 'used' && name !== null && date !== null && start !== null && end !== null
+      ? { name, date, start, end, endDate: row.end_date ?? date }
+      : null;
+  return {
     code: row.code,
+    note: row.note,
     createdAt: row.created_at,
-    isUsed: toBoolean(row.is_used),
-    usedBy: row.borrower_name !== null && row.borrow_date !== null ? { name: row.borrower_name, date: row.borrow_date } : null,
-  }));
+    createdBy: row.creator_name,
+    status,
+    usedBy,
+    revokedAt: row.revoked_at,
+  };
+}
+
+export async function listVouchers(db: Executor): Promise<AdminVoucher[]> {
+  return (await listVoucherRows(db)).map(toAdminVoucher);
+}
+
+export type RevokeOutcome = { kind: 'revoked'; voucher: AdminVoucher } | { kind: 'refused'; status: 404 | 409; message: string };
+
+/** Revokes an unused voucher, with its audit entry in the same transaction. */
+export async function revokeVoucher(db: Executor, admin: SessionAdmin, code: string, now: Date): Promise<RevokeOutcome> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await revokeUnusedVoucher(trx, code, { by: admin.id, at: now }))) {
+      const exists = await findVoucherRow(trx, code);
+      return exists
+        ? { kind: 'refused', status: 409, message: adminMessages.voucherNotRevocable }
+        : { kind: 'refused', status: 404, message: adminMessages.voucherNotFound };
+    }
+    await appendAuditEntry(trx, { at: now, actorUserId: admin.id, actorName: admin.name, action: 'voucher-revoked', target: code });
+    const row = await findVoucherRow(trx, code);
+    if (!row) throw new Error(`voucher ${code} vanished inside its own transaction`);
+    return { kind: 'revoked', voucher: toAdminVoucher(row) };
+  });
 }

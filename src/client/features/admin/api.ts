@@ -1,15 +1,52 @@
 import { z } from 'zod';
 import {
   adminResponseSchema,
+  auditPageResponseSchema,
+  type CreateVoucherRequest,
+  cancelBookingResponseSchema,
   createVoucherResponseSchema,
+  importRosterResponseSchema,
   type LoginRequest,
-  listVouchersResponseSchema,
+  listAdminBookingsResponseSchema,
+  listAdminVouchersResponseSchema,
+  listMembersResponseSchema,
+  type MemberRequest,
+  memberResponseSchema,
+  revokeVoucherResponseSchema,
 } from '../../../domain/admin-schemas';
 import { callApi } from '../../lib/http';
+
+const query = (values: Record<string, string | undefined>) => {
+  const defined = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
+  return defined.length === 0 ? '' : `?${new URLSearchParams(defined).toString()}`;
+};
+const segment = encodeURIComponent;
 
 export const loginAdmin = (input: LoginRequest) => callApi('/api/admin/login', adminResponseSchema, { method: 'POST', body: input });
 export const fetchAdminSession = (signal?: AbortSignal) => callApi('/api/admin/session', adminResponseSchema, { signal });
 /** 204, no body. */
 export const logoutAdmin = () => callApi('/api/admin/logout', z.undefined(), { method: 'POST' });
-export const createVoucher = () => callApi('/api/admin/vouchers', createVoucherResponseSchema, { method: 'POST' });
-export const fetchVouchers = (signal?: AbortSignal) => callApi('/api/admin/vouchers', listVouchersResponseSchema, { signal });
+
+export const createVoucher = (input: CreateVoucherRequest) =>
+  callApi('/api/admin/vouchers', createVoucherResponseSchema, { method: 'POST', body: input });
+export const fetchVouchers = (signal?: AbortSignal) => callApi('/api/admin/vouchers', listAdminVouchersResponseSchema, { signal });
+export const revokeVoucher = (code: string) =>
+  callApi(`/api/admin/vouchers/${segment(code)}/revoke`, revokeVoucherResponseSchema, { method: 'POST' });
+
+export const bookingsCsvPath = (range: { from?: string; to?: string }) => `/api/admin/bookings.csv${query(range)}`;
+export const fetchAdminBookings = (range: { from?: string; to?: string }) =>
+  callApi(`/api/admin/bookings${query(range)}`, listAdminBookingsResponseSchema);
+export const cancelAdminBooking = (ref: string, reason: string) =>
+  callApi(`/api/admin/bookings/${segment(ref)}/cancel`, cancelBookingResponseSchema, { method: 'POST', body: { reason } });
+
+export const fetchMembers = () => callApi('/api/admin/members', listMembersResponseSchema);
+export const addMember = (input: MemberRequest) => callApi('/api/admin/members', memberResponseSchema, { method: 'POST', body: input });
+export const editMember = (ref: string, input: MemberRequest) =>
+  callApi(`/api/admin/members/${segment(ref)}`, memberResponseSchema, { method: 'PUT', body: input });
+export const setMemberActive = (ref: string, active: boolean) =>
+  callApi(`/api/admin/members/${segment(ref)}/${active ? 'activate' : 'deactivate'}`, memberResponseSchema, { method: 'POST' });
+/** A refused import answers 422 with one line per bad row in the failure's `problems`. */
+export const importRoster = (csv: string) =>
+  callApi('/api/admin/members/import', importRosterResponseSchema, { method: 'POST', body: { csv } });
+
+export const fetchAuditPage = (page: number) => callApi(`/api/admin/audit${query({ page: String(page) })}`, auditPageResponseSchema);

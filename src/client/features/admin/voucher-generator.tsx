@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import { adminMessages } from '../../../domain/admin-messages';
 import type { CreatedVoucher } from '../../../domain/admin-schemas';
 import { VOUCHER_HOURS } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
 import { createVoucher } from './api';
+import { adminStyles } from './styles';
 
 export function VoucherGenerator({
   onCreated,
@@ -15,17 +17,24 @@ export function VoucherGenerator({
   const [voucher, setVoucher] = useState<CreatedVoucher | null>(null);
   const [failed, setFailed] = useState(false);
   const [copyNote, setCopyNote] = useState('');
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const id = useId();
 
-  async function generate() {
+  async function generate(event: FormEvent) {
+    event.preventDefault();
     setBusy(true);
     setFailed(false);
+    setNoteError(undefined);
     setCopyNote('');
-    const result = await createVoucher();
+    const result = await createVoucher(note.trim() === '' ? {} : { note });
     setBusy(false);
     if (result.ok) {
       setVoucher(result.data.voucher);
+      setNote('');
       onCreated(result.data.voucher);
     } else if (result.status === 401) onUnauthorized();
+    else if (result.errors.note) setNoteError(result.errors.note);
     else setFailed(true);
   }
 
@@ -40,14 +49,36 @@ export function VoucherGenerator({
 
   return (
     <section aria-label="Buat voucher" className="flex flex-col items-start gap-4 rounded-lg bg-white p-6 shadow">
-      <button
-        type="button"
-        onClick={generate}
-        disabled={busy}
-        className="min-h-11 rounded-md bg-blue-700 px-5 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-      >
-        {busy ? messages.generatingVoucher : 'Generate Voucher'}
-      </button>
+      <form onSubmit={generate} noValidate className="flex w-full flex-col items-start gap-3">
+        <div className="w-full max-w-sm">
+          <label htmlFor={`${id}-note`} className={adminStyles.label}>
+            {adminMessages.voucherNote}
+          </label>
+          <input
+            id={`${id}-note`}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            aria-describedby={`${id}-note-hint${noteError ? ` ${id}-note-error` : ''}`}
+            aria-invalid={noteError ? true : undefined}
+            className={adminStyles.input}
+          />
+          <p id={`${id}-note-hint`} className="mt-1 text-sm text-slate-700">
+            {adminMessages.voucherNoteHint}
+          </p>
+          {noteError && (
+            <p id={`${id}-note-error`} className={adminStyles.fieldError}>
+              {noteError}
+            </p>
+          )}
+        </div>
+        <button
+          type="submit"
+          disabled={busy}
+          className="min-h-11 rounded-md bg-blue-700 px-5 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+        >
+          {busy ? messages.generatingVoucher : 'Generate Voucher'}
+        </button>
+      </form>
       <p role="alert" className="font-medium text-red-700 empty:hidden">
         {failed ? messages.voucherFailed : ''}
       </p>

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import { adminMessages } from '../../../domain/admin-messages';
+import type { Admin } from '../../../domain/admin-schemas';
+import { clientRoutes } from '../../../domain/client-routes';
+import { messages } from '../../../domain/messages';
+import { buttonStyles } from '../../components/button-styles';
+import { PageHeading } from '../../components/page-heading';
+import { logoutAdmin } from './api';
+import { useAdminAccess } from './use-admin-access';
+
+const TABS = [
+  { to: clientRoutes.adminBookings, label: adminMessages.adminTabs.bookings },
+  { to: clientRoutes.adminMembers, label: adminMessages.adminTabs.members },
+  { to: clientRoutes.generate, label: adminMessages.adminTabs.vouchers },
+  { to: clientRoutes.adminHistory, label: adminMessages.adminTabs.history },
+] as const;
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center rounded-md px-3 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${
+    isActive ? 'bg-blue-700 text-white' : 'text-slate-800 hover:bg-slate-200'
+  }`;
+
+/** What an admin page is given once the server confirmed the session. */
+export interface AdminPageProps {
+  admin: Admin;
+  /** Sends to /login: for a 401 in the middle of the page's work. */
+  signOut: () => void;
+}
+
+/**
+ * Every admin page: checks the server session first (a 401 sends to /login), then shows the tab
+ * bar, with the current page marked (NavLink sets aria-current="page"), and `Keluar`.
+ */
+export function AdminShell({ title, children }: { title: string; children: (props: AdminPageProps) => ReactNode }) {
+  const { access, retry, signOut } = useAdminAccess();
+  const [logoutFailed, setLogoutFailed] = useState(false);
+
+  async function logout() {
+    setLogoutFailed(false);
+    const result = await logoutAdmin();
+    // 401: the session had already ended, which is what logging out wants.
+    if (result.ok || result.status === 401) signOut();
+    else setLogoutFailed(true);
+  }
+
+  if (access.state === 'checking') return <p role="status">{messages.checkingAccess}</p>;
+  if (access.state === 'failed') {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p role="alert">{messages.accessCheckFailed}</p>
+        <button type="button" onClick={retry} className={buttonStyles.primary}>
+          {messages.retry}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <nav aria-label={adminMessages.adminTabs.label} className="flex flex-wrap items-center gap-2 border-b border-slate-300 pb-3">
+          <ul className="flex flex-wrap gap-1">
+            {TABS.map((tab) => (
+              <li key={tab.to}>
+                <NavLink to={tab.to} className={tabClass} end>
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <button type="button" onClick={logout} className={`${buttonStyles.secondary} ml-auto`}>
+            {adminMessages.adminTabs.logout}
+          </button>
+        </nav>
+        {logoutFailed && <p role="alert">{messages.logoutFailed}</p>}
+        <div>
+          <PageHeading>{title}</PageHeading>
+          <p className="text-slate-700">{adminMessages.signedInAs(access.admin.name)}</p>
+        </div>
+      </div>
+      {children({ admin: access.admin, signOut })}
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { adminMessages } from '../../domain/admin-messages';
+import type { AdminBooking } from '../../domain/admin-schemas';
+import { formatIndonesianDate } from '../../domain/clock';
+import { messages } from '../../domain/messages';
+import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
+import { bookingsCsvPath, cancelAdminBooking, fetchAdminBookings } from '../features/admin/api';
+import { CancelDialog } from '../features/admin/cancel-dialog';
+import { formatInstant } from '../features/admin/format-instant';
+import { ScrollTable } from '../features/admin/scroll-table';
+import { adminStyles } from '../features/admin/styles';
+
+type ListState = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; bookings: AdminBooking[] };
+
+const columns = adminMessages.bookingColumns;
+
+function endText(booking: AdminBooking): string {
+  return booking.endDate === booking.date ? booking.end : adminMessages.endsNextDayShort(booking.end);
+}
+
+function describe(booking: AdminBooking): string {
+  return `${booking.name} (${booking.class}), ${formatIndonesianDate(booking.date)} ${booking.start}–${endText(booking)}`;
+}
+
+function BookingsScreen({ signOut }: AdminPageProps) {
+  const id = useId();
+  // Empty until the first answer says which range the server chose (today to 30 days ahead).
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [list, setList] = useState<ListState>({ state: 'loading' });
+  const [showCancelled, setShowCancelled] = useState(false);
+  const [cancelling, setCancelling] = useState<AdminBooking | null>(null);
+  const [notice, setNotice] = useState('');
+
+  const load = useCallback(
+    async (wanted: { from: string; to: string }) => {
+      setList({ state: 'loading' });
+      const result = await fetchAdminBookings(wanted);
+      if (result.ok) {
+        setRange({ from: result.data.from, to: result.data.to });
+        setList({ state: 'loaded', bookings: result.data.bookings });
+      } else if (result.status === 401) signOut();
+      else setList({ state: 'failed', message: Object.values(result.errors)[0] ?? adminMessages.loadFailed });
+    },
+    [signOut],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once with the server's default range; later loads follow the fields
+  useEffect(() => {
+    void load({ from: '', to: '' });
+  }, []);
+
+  function changeRange(field: 'from' | 'to', value: string) {
+    const next = { ...range, [field]: value };
+    setRange(next);
+    if (next.from && next.to) void load(next);
+  }
+
+  async function confirmCancel(reason: string): Promise<string | null> {
+    if (!cancelling) return null;
+    const result = await cancelAdminBooking(cancelling.ref, reason);
+    if (!result.ok) {
+      if (result.status !== 401) return result.errors.reason ?? result.message;
+      signOut();
+      return null;
+    }
+    const cancelled = result.data.booking;
+    setList((previous) =>
+      previous.state === 'loaded'
+        ? { state: 'loaded', bookings: previous.bookings.map((booking) => (booking.ref === cancelled.ref ? cancelled : booking)) }
+        : previous,
+    );
+    setNotice(result.data.message);
+    return null;
+  }
+
+  const shown = list.state === 'loaded' ? list.bookings.filter((booking) => showCancelled || booking.cancellation === null) : [];
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end gap-4">
+        {(['from', 'to'] as const).map((field) => (
+          <div key={field}>
+            <label htmlFor={`${id}-${field}`} className={adminStyles.label}>
+              {field === 'from' ? adminMessages.rangeFrom : adminMessages.rangeTo}
+            </label>
+            <input
+              id={`${id}-${field}`}
+              type="date"
+              value={range[field]}
+              onChange={(event) => changeRange(field, event.target.value)}
+              className={adminStyles.input}
+            />
+          </div>
+        ))}
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="checkbox" checked={showCancelled} onChange={(event) => setShowCancelled(event.target.checked)} className="size-5" />
+          {adminMessages.showCancelled}
+        </label>
+        <a href={bookingsCsvPath(range)} download className={adminStyles.smallButton}>
+          {adminMessages.downloadCsv}
+        </a>
+      </div>
+      <p role="status" className="font-medium text-green-800">
+        {notice}
+      </p>
+      {list.state === 'loading' && <p role="status">{messages.loading}</p>}
+      {list.state === 'failed' && <p role="alert">{list.message}</p>}
+      {list.state === 'loaded' && shown.length === 0 && <p>{adminMessages.bookingsEmpty}</p>}
+      {shown.length > 0 && (
+        <ScrollTable label={adminMessages.bookingsTableLabel}>
+          <thead className="bg-slate-100">
+            <tr>
+              {[
+                columns.date,
+                `${columns.start}–${columns.end}`,
+                columns.name,
+                columns.class,
+                columns.reason,
+                columns.needStnk,
+                columns.voucher,
+                columns.createdAt,
+                columns.status,
+              ].map((label) => (
+                <th key={label} scope="col" className={adminStyles.th}>
+                  {label}
+                </th>
+              ))}
+              <th scope="col" className={adminStyles.th}>
+                <span className="sr-only">Tindakan</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((booking) => (
+              <tr key={booking.ref} className="border-t border-slate-200">
+                <td className={`${adminStyles.td} whitespace-nowrap`}>{formatIndonesianDate(booking.date)}</td>
+                <td className={`${adminStyles.td} whitespace-nowrap tabular-nums`}>
+                  {booking.start}–{endText(booking)}
+                </td>
+                <td className={adminStyles.td}>{booking.name}</td>
+                <td className={`${adminStyles.td} whitespace-nowrap`}>{booking.class}</td>
+                <td className={`${adminStyles.td} min-w-40 break-words`}>{booking.reason}</td>
+                <td className={adminStyles.td}>{booking.needStnk ? messages.stnkYes : messages.stnkNo}</td>
+                <td className={`${adminStyles.td} font-mono`}>{booking.voucherCode ?? '–'}</td>
+                <td className={`${adminStyles.td} whitespace-nowrap`}>{booking.createdAt ? formatInstant(booking.createdAt) : '–'}</td>
+                <td className={adminStyles.td}>
+                  {booking.cancellation ? (
+                    <>
+                      <span className="font-medium text-red-800">{adminMessages.statusCancelled}</span>
+                      <span className="block min-w-40 text-slate-700">
+                        {adminMessages.cancelledByWhy(booking.cancellation.by, booking.cancellation.reason)}
+                      </span>
+                    </>
+                  ) : (
+                    adminMessages.statusActive
+                  )}
+                </td>
+                <td className={adminStyles.td}>
+                  {booking.cancellation === null && (
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setNotice('');
+                        setCancelling(booking);
+                      }}
+                      aria-label={`${adminMessages.cancelBooking}: ${describe(booking)}`}
+                      className={adminStyles.dangerButton}
+                    >
+                      {adminMessages.cancelBooking}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+      <CancelDialog summary={cancelling && describe(cancelling)} onConfirm={confirmCancel} onClose={() => setCancelling(null)} />
+    </>
+  );
+}
+
+export function AdminBookingsPage() {
+  return <AdminShell title={adminMessages.bookingsTitle}>{(props) => <BookingsScreen {...props} />}</AdminShell>;
+}

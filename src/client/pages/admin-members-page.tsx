@@ -1,0 +1,164 @@
+import { useCallback, useEffect, useState } from 'react';
+import { adminMessages } from '../../domain/admin-messages';
+import type { Member, MemberRequest } from '../../domain/admin-schemas';
+import { messages } from '../../domain/messages';
+import { buttonStyles } from '../components/button-styles';
+import { Dialog } from '../components/dialog';
+import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
+import { addMember, editMember, fetchMembers, setMemberActive } from '../features/admin/api';
+import { LoginCodeNotice } from '../features/admin/login-code-notice';
+import { MemberForm } from '../features/admin/member-form';
+import { RosterImport } from '../features/admin/roster-import';
+import { ScrollTable } from '../features/admin/scroll-table';
+import { adminStyles } from '../features/admin/styles';
+
+type ListState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; members: Member[] };
+type Notice = { text: string; failed: boolean; loginCode?: { name: string; code: string } };
+
+function MembersScreen({ signOut }: AdminPageProps) {
+  const [list, setList] = useState<ListState>({ state: 'loading' });
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [editing, setEditing] = useState<Member | null>(null);
+
+  const load = useCallback(async () => {
+    const result = await fetchMembers();
+    if (result.ok) setList({ state: 'loaded', members: result.data.members });
+    else if (result.status === 401) signOut();
+    else setList({ state: 'failed' });
+  }, [signOut]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  /** Shared by add and edit: field errors go back to the form, anything else to the notice. */
+  async function save(request: Promise<Awaited<ReturnType<typeof addMember>>>, done: (member: Member) => string) {
+    const result = await request;
+    if (!result.ok) {
+      if (result.status === 401) signOut();
+      else if (Object.keys(result.errors).length === 0) setNotice({ text: result.message, failed: true });
+      return Object.keys(result.errors).length > 0 ? result.errors : undefined;
+    }
+    const { member, loginCode } = result.data;
+    setNotice({ text: done(member), failed: false, ...(loginCode ? { loginCode: { name: member.name, code: loginCode } } : {}) });
+    await load();
+    return undefined;
+  }
+
+  const add = (input: MemberRequest) => save(addMember(input), (member) => adminMessages.memberAdded(member.name));
+
+  async function edit(input: MemberRequest) {
+    if (!editing) return undefined;
+    const failed = await save(editMember(editing.ref, input), (member) => adminMessages.memberSaved(member.name));
+    if (!failed) setEditing(null);
+    return failed;
+  }
+
+  async function toggleActive(member: Member) {
+    const result = await setMemberActive(member.ref, !member.active);
+    if (result.ok) {
+      setNotice({ text: adminMessages.memberSaved(member.name), failed: false });
+      await load();
+    } else if (result.status === 401) signOut();
+    else setNotice({ text: result.message, failed: true });
+  }
+
+  return (
+    <>
+      <section aria-labelledby="member-add-title" className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow">
+        <h2 id="member-add-title" className="text-xl font-bold">
+          {adminMessages.memberAdd} {adminMessages.membersTitle.toLowerCase()}
+        </h2>
+        <MemberForm submit={add}>
+          {(busy) => (
+            <button type="submit" disabled={busy} className={buttonStyles.primary}>
+              {adminMessages.memberAdd}
+            </button>
+          )}
+        </MemberForm>
+      </section>
+      <div role="status" className="flex flex-col gap-3">
+        {notice && <p className={notice.failed ? 'font-medium text-red-700' : 'font-medium text-green-800'}>{notice.text}</p>}
+        {notice?.loginCode && <LoginCodeNotice name={notice.loginCode.name} code={notice.loginCode.code} />}
+      </div>
+      {list.state === 'loading' && <p role="status">{messages.loading}</p>}
+      {list.state === 'failed' && <p role="alert">{adminMessages.loadFailed}</p>}
+      {list.state === 'loaded' && (
+        <ScrollTable label={adminMessages.membersTableLabel}>
+          <thead className="bg-slate-100">
+            <tr>
+              {[
+                adminMessages.memberName,
+                adminMessages.memberClass,
+                adminMessages.memberRole,
+                adminMessages.memberStatus,
+                adminMessages.memberBookings,
+              ].map((label) => (
+                <th key={label} scope="col" className={adminStyles.th}>
+                  {label}
+                </th>
+              ))}
+              <th scope="col" className={adminStyles.th}>
+                <span className="sr-only">Tindakan</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.members.map((member) => (
+              <tr key={member.ref} className={`border-t border-slate-200 ${member.active ? '' : 'text-slate-600'}`}>
+                <td className={adminStyles.td}>{member.name}</td>
+                <td className={`${adminStyles.td} whitespace-nowrap`}>{member.class}</td>
+                <td className={adminStyles.td}>{member.admin ? adminMessages.memberRoleAdmin : adminMessages.memberRoleStudent}</td>
+                <td className={adminStyles.td}>{member.active ? adminMessages.memberActive : adminMessages.memberInactive}</td>
+                <td className={`${adminStyles.td} tabular-nums`}>{member.bookings}</td>
+                <td className={`${adminStyles.td} whitespace-nowrap`}>
+                  <div className="flex gap-2">
+                    <button
+                      type="button"
+                      onClick={() => setEditing(member)}
+                      aria-label={`${adminMessages.memberEdit} ${member.name}`}
+                      className={adminStyles.smallButton}
+                    >
+                      {adminMessages.memberEdit}
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => void toggleActive(member)}
+                      aria-label={`${member.active ? adminMessages.memberDeactivate : adminMessages.memberActivate} ${member.name}`}
+                      className={member.active ? adminStyles.dangerButton : adminStyles.smallButton}
+                    >
+                      {member.active ? adminMessages.memberDeactivate : adminMessages.memberActivate}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+      <RosterImport onImported={() => void load()} onUnauthorized={signOut} />
+      <Dialog open={editing !== null} title={`${adminMessages.memberEdit} ${editing?.name ?? ''}`} onClose={() => setEditing(null)}>
+        {editing && (
+          <div className="mt-3">
+            <MemberForm key={editing.ref} initial={{ name: editing.name, class: editing.class, admin: editing.admin }} submit={edit}>
+              {(busy) => (
+                <div className="flex w-full justify-end gap-3">
+                  <button type="button" onClick={() => setEditing(null)} className={buttonStyles.secondary}>
+                    {messages.cancel}
+                  </button>
+                  <button type="submit" disabled={busy} className={buttonStyles.primary}>
+                    {adminMessages.memberSave}
+                  </button>
+                </div>
+              )}
+            </MemberForm>
+          </div>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+export function AdminMembersPage() {
+  return <AdminShell title={adminMessages.membersTitle}>{(props) => <MembersScreen {...props} />}</AdminShell>;
+}

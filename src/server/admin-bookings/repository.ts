@@ -1,0 +1,84 @@
+import { toBoolean } from '../../db/database';
+import type { Executor } from '../../db/executor';
+
+export interface AdminBookingRow {
+  ref: string;
+  date: string;
+  start: string;
+  end: string;
+  endDate: string;
+  name: string;
+  class: string;
+  reason: string;
+  needStnk: boolean;
+  voucherCode: string | null;
+  createdAt: string | null;
+  cancelledAt: string | null;
+  cancelledByKind: string | null;
+  cancelledByName: string | null;
+  cancelReason: string | null;
+}
+
+function bookingQuery(db: Executor) {
+  return db
+    .selectFrom('borrow_request as b')
+    .innerJoin('users as u', 'u.id', 'b.users_id')
+    .leftJoin('users as c', 'c.id', 'b.cancelled_by_user_id')
+    .select([
+      'b.ref',
+      'b.borrow_date',
+      'b.start_time',
+      'b.end_time',
+      'b.end_date',
+      'b.reason',
+      'b.need_stnk',
+      'b.voucher_code',
+      'b.created_at',
+      'b.cancelled_at',
+      'b.cancelled_by_kind',
+      'b.cancel_reason',
+      'u.name',
+      'u.class',
+      'c.name as canceller_name',
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof bookingQuery>['execute']>>[number];
+
+function toRow(row: Row): AdminBookingRow | undefined {
+  if (row.ref === null) return undefined;
+  return {
+    ref: row.ref,
+    date: row.borrow_date,
+    start: row.start_time,
+    end: row.end_time,
+    endDate: row.end_date ?? row.borrow_date,
+    name: row.name,
+    class: row.class,
+    reason: row.reason,
+    needStnk: toBoolean(row.need_stnk),
+    voucherCode: row.voucher_code,
+    createdAt: row.created_at,
+    cancelledAt: row.cancelled_at,
+    cancelledByKind: row.cancelled_by_kind,
+    cancelledByName: row.canceller_name,
+    cancelReason: row.cancel_reason,
+  };
+}
+
+/** Every booking made for a date from `from` to `to` (inclusive), cancelled ones too, in the order they start. */
+export async function findBookingsBetween(db: Executor, from: string, to: string): Promise<AdminBookingRow[]> {
+  const rows = await bookingQuery(db)
+    .where('b.borrow_date', '>=', from)
+    .where('b.borrow_date', '<=', to)
+    .orderBy('b.borrow_date')
+    .orderBy('b.start_time')
+    .orderBy('b.id')
+    .execute();
+  return rows.map(toRow).filter((row) => row !== undefined);
+}
+
+export async function findAdminBooking(db: Executor, ref: string): Promise<AdminBookingRow | undefined> {
+  const row = await bookingQuery(db).where('b.ref', '=', ref).executeTakeFirst();
+  return row && toRow(row);
+}

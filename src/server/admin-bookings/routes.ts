@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { bookingRangeQuerySchema, cancelBookingRequestSchema } from '../../domain/admin-schemas';
+import { resolveBookingRange } from '../../domain/booking-range';
+import { todayIn } from '../../domain/clock';
+import { messages } from '../../domain/messages';
+import { adminSession, createRequireAdmin } from '../admin/guard';
+import type { AppContext } from '../context';
+import { HttpError, parseOrThrow } from '../http-errors';
+import { bookingsCsv, cancelByAdmin, listAdminBookings } from './service';
+
+const refParamsSchema = z.object({ ref: z.string().max(64) });
+
+export async function adminBookingRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { config, db, now } = context;
+  const requireAdmin = createRequireAdmin(app, context);
+
+  function rangeOf(request: FastifyRequest): { from: string; to: string } {
+    const range = resolveBookingRange(parseOrThrow(bookingRangeQuerySchema, request.query), todayIn(config.timeZone, now()));
+    if ('errors' in range) throw new HttpError(400, messages.invalidBody, range.errors);
+    return range;
+  }
+
+  app.get('/api/admin/bookings', { preHandler: requireAdmin }, async (request) => {
+    const { from, to } = rangeOf(request);
+    return { from, to, bookings: await listAdminBookings(db.kysely, from, to) };
+  });
+
+  app.get('/api/admin/bookings.csv', { preHandler: requireAdmin }, async (request, reply) => {
+    const { from, to } = rangeOf(request);
+    const csv = bookingsCsv(await listAdminBookings(db.kysely, from, to));
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="peminjaman-${from}-${to}.csv"`)
+      .send(csv);
+  });
+
+  app.post('/api/admin/bookings/:ref/cancel', { preHandler: requireAdmin }, async (request) => {
+    const { ref } = parseOrThrow(refParamsSchema, request.params);
+    const { reason } = parseOrThrow(cancelBookingRequestSchema, request.body);
+    const outcome = await cancelByAdmin(db, adminSession(request).admin, ref, { reason, now: now(), timeZone: config.timeZone });
+    if (outcome.kind === 'refused') throw new HttpError(outcome.status, outcome.message);
+    return { message: outcome.message, booking: outcome.booking };
+  });
+}

@@ -1,0 +1,115 @@
+import { stringify } from 'csv-stringify/sync';
+import type { Db } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import { adminMessages } from '../../domain/admin-messages';
+import type { AdminBooking } from '../../domain/admin-schemas';
+import { type CancellerKind, cancellerLabel, cancelRefusalMessage } from '../../domain/cancellation';
+import { messages } from '../../domain/messages';
+import type { SessionAdmin } from '../admin/service';
+import { appendAuditEntry } from '../audit/repository';
+import { cancelBooking } from '../bookings/cancellation';
+import { type AdminBookingRow, findAdminBooking, findBookingsBetween } from './repository';
+
+function toAdminBooking(row: AdminBookingRow): AdminBooking {
+  const { cancelledAt, cancelledByKind, cancelledByName, cancelReason, ...booking } = row;
+  return {
+    ...booking,
+    cancellation:
+      cancelledAt === null
+        ? null
+        : {
+            at: cancelledAt,
+            by: cancellerLabel((cancelledByKind ?? 'admin') as CancellerKind, cancelledByName),
+            reason: cancelReason ?? '',
+          },
+  };
+}
+
+export async function listAdminBookings(db: Executor, from: string, to: string): Promise<AdminBooking[]> {
+  return (await findBookingsBetween(db, from, to)).map(toAdminBooking);
+}
+
+/** How the trail and the owner name a booking: who, when. */
+function bookingTarget(booking: { name: string; date: string; start: string; end: string; endDate: string }): string {
+  const end = booking.endDate === booking.date ? booking.end : adminMessages.endsNextDayShort(booking.end);
+  return `${booking.name}, ${booking.date} ${booking.start}–${end}`;
+}
+
+export type AdminCancelOutcome =
+  | { kind: 'cancelled'; message: string; booking: AdminBooking }
+  | { kind: 'refused'; status: 404 | 409; message: string };
+
+/** An admin cancels a booking through the one cancellation service; the audit entry is written in its transaction. */
+export async function cancelByAdmin(
+  db: Db,
+  admin: SessionAdmin,
+  ref: string,
+  { reason, now, timeZone }: { reason: string; now: Date; timeZone: string },
+): Promise<AdminCancelOutcome> {
+  const outcome = await cancelBooking(
+    db,
+    { ref },
+    { who: { kind: 'admin', userId: admin.id, name: admin.name }, reason, now, timeZone },
+    (trx, booking) =>
+      appendAuditEntry(trx, {
+        at: now,
+        actorUserId: admin.id,
+        actorName: admin.name,
+        action: 'booking-cancelled',
+        target: bookingTarget(booking),
+        detail: reason.trim(),
+      }),
+  );
+  if (outcome.kind === 'notFound') return { kind: 'refused', status: 404, message: messages.bookingNotFound };
+  if (outcome.kind === 'refused') return { kind: 'refused', status: 409, message: cancelRefusalMessage(outcome.refusal) };
+  const stored = await findAdminBooking(db.kysely, ref);
+  if (!stored) throw new Error(`booking ${ref} vanished after it was cancelled`);
+  const message = outcome.voucherReturned
+    ? `${messages.bookingCancelled} ${messages.voucherReturned(outcome.voucherReturned)}`
+    : messages.bookingCancelled;
+  return { kind: 'cancelled', message, booking: toAdminBooking(stored) };
+}
+
+const BOM = '\uFEFF';
+
+/**
+ * The bookings as CSV for a spreadsheet: a UTF-8 byte order mark (without it spreadsheet apps
+ * read UTF-8 as a legacy code page), a header row, one booking per row, cancelled ones with
+ * their status.
+ */
+export function bookingsCsv(bookings: AdminBooking[]): string {
+  const columns = adminMessages.bookingColumns;
+  const rows = bookings.map((booking) => [
+    booking.date,
+    booking.start,
+    booking.end,
+    booking.endDate,
+    booking.name,
+    booking.class,
+    booking.reason,
+    booking.needStnk ? messages.stnkYes : messages.stnkNo,
+    booking.voucherCode ?? '',
+    booking.createdAt ?? '',
+    booking.cancellation ? adminMessages.statusCancelled : adminMessages.statusActive,
+    booking.cancellation?.by ?? '',
+    booking.cancellation?.reason ?? '',
+    booking.cancellation?.at ?? '',
+  ]);
+  const header = [
+    columns.date,
+    columns.start,
+    columns.end,
+    columns.endDate,
+    columns.name,
+    columns.class,
+    columns.reason,
+    columns.needStnk,
+    columns.voucher,
+    columns.createdAt,
+    columns.status,
+    columns.cancelledBy,
+    columns.cancelReason,
+    columns.cancelledAt,
+  ];
+  return BOM + stringify([header, ...rows], { record_delimiter: 'windows' });
+}

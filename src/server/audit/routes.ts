@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { auditQuerySchema } from '../../domain/admin-schemas';
+import { createRequireAdmin } from '../admin/guard';
+import type { AppContext } from '../context';
+import { parseOrThrow } from '../http-errors';
+import { auditPage } from './service';
+
+/** Read only: no route changes or deletes an entry of the trail. */
+export async function auditRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const requireAdmin = createRequireAdmin(app, context);
+  app.get('/api/admin/audit', { preHandler: requireAdmin }, async (request) => {
+    const { page } = parseOrThrow(auditQuerySchema, request.query);
+    return auditPage(context.db.kysely, page);
+  });
+}

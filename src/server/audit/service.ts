@@ -1,0 +1,15 @@
+import type { Executor } from '../../db/executor';
+import type { AuditEntry } from '../../domain/admin-schemas';
+import { AUDIT_PAGE_SIZE } from '../../domain/audit';
+import { countAuditEntries, findAuditEntries } from './repository';
+
+/** One page of the trail, newest first; a page past the end is empty. */
+export async function auditPage(db: Executor, page: number): Promise<{ entries: AuditEntry[]; page: number; pages: number }> {
+  const total = await countAuditEntries(db);
+  const rows = await findAuditEntries(db, { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE });
+  return {
+    entries: rows.map((row) => ({ at: row.at, who: row.actorName, action: row.action, target: row.target, detail: row.detail })),
+    page,
+    pages: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
+  };
+}

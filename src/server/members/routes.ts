@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { adminMessages } from '../../domain/admin-messages';
+import { importRosterRequestSchema, memberRequestSchema } from '../../domain/admin-schemas';
+import { rosterProblemText } from '../../domain/roster-problems';
+import { adminSession, createRequireAdmin } from '../admin/guard';
+import type { AppContext } from '../context';
+import { HttpError, parseOrThrow } from '../http-errors';
+import { RosterError } from '../roster/service';
+import { addMember, editMember, importRoster, listMembersForAdmin, type MemberOutcome, setMemberActiveness } from './service';
+
+const refParamsSchema = z.object({ ref: z.string().max(64) });
+
+function answer(outcome: MemberOutcome) {
+  if (outcome.kind === 'refused') throw new HttpError(outcome.status, outcome.message, outcome.errors);
+  return { member: outcome.member, ...(outcome.loginCode ? { loginCode: outcome.loginCode } : {}) };
+}
+
+export async function memberRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { db, now } = context;
+  const requireAdmin = createRequireAdmin(app, context);
+
+  app.get('/api/admin/members', { preHandler: requireAdmin }, async () => ({ members: await listMembersForAdmin(db.kysely) }));
+
+  app.post('/api/admin/members', { preHandler: requireAdmin }, async (request, reply) => {
+    const input = parseOrThrow(memberRequestSchema, request.body);
+    return reply.status(201).send(answer(await addMember(db, adminSession(request).admin, input, now())));
+  });
+
+  app.put('/api/admin/members/:ref', { preHandler: requireAdmin }, async (request) => {
+    const { ref } = parseOrThrow(refParamsSchema, request.params);
+    const input = parseOrThrow(memberRequestSchema, request.body);
+    return answer(await editMember(db, adminSession(request).admin, ref, input, now()));
+  });
+
+  for (const [path, active] of [
+    ['deactivate', false],
+    ['activate', true],
+  ] as const) {
+    app.post(`/api/admin/members/:ref/${path}`, { preHandler: requireAdmin }, async (request) => {
+      const { ref } = parseOrThrow(refParamsSchema, request.params);
+      return answer(await setMemberActiveness(db, adminSession(request).admin, ref, active, now()));
+    });
+  }
+
+  app.post('/api/admin/members/import', { preHandler: requireAdmin }, async (request, reply) => {
+    const { csv } = parseOrThrow(importRosterRequestSchema, request.body);
+    try {
+      const added = await importRoster(db, adminSession(request).admin, csv, now());
+      return { imported: added.length, message: adminMessages.imported(added.length) };
+    } catch (error) {
+      if (!(error instanceof RosterError)) throw error;
+      return reply.status(422).send({
+        message: adminMessages.importFailed,
+        errors: { csv: adminMessages.importFailed },
+        problems: error.problems.map(rosterProblemText),
+      });
+    }
+  });
+}

@@ -1,0 +1,156 @@
+import type { Db } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import { adminMessages } from '../../domain/admin-messages';
+import type { Member, MemberRequest } from '../../domain/admin-schemas';
+import { messages } from '../../domain/messages';
+import { nameKey } from '../../domain/name-key';
+import type { SessionAdmin } from '../admin/service';
+import { appendAuditEntry } from '../audit/repository';
+import {
+  countOtherActiveAdmins,
+  findMemberById,
+  findMemberByRef,
+  findUsersByNameKeys,
+  listMembers,
+  lockRoster,
+  type MemberRow,
+  setMemberActive,
+  type User,
+  updateMember,
+} from '../roster/repository';
+import { addUsers, importRosterCsv, RosterError } from '../roster/service';
+
+export type MemberOutcome =
+  | { kind: 'ok'; member: Member; loginCode?: string }
+  | { kind: 'refused'; status: 404 | 409 | 422; message: string; errors?: Record<string, string> };
+
+const refused = (status: 404 | 409 | 422, message: string, errors?: Record<string, string>): MemberOutcome => ({
+  kind: 'refused',
+  status,
+  message,
+  ...(errors ? { errors } : {}),
+});
+const nameTaken = () => refused(409, adminMessages.memberNameTaken, { name: adminMessages.memberNameTaken });
+
+function toMember(row: MemberRow): Member {
+  return { ref: row.ref, name: row.name, class: row.class, admin: row.role === 'admin', active: row.active, bookings: row.bookings };
+}
+
+const describeMember = (user: Pick<User, 'class' | 'role'>) =>
+  user.role === 'admin' ? `${user.class}, ${adminMessages.memberRoleAdmin}` : user.class;
+
+export async function listMembersForAdmin(db: Executor): Promise<Member[]> {
+  return (await listMembers(db)).map(toMember);
+}
+
+async function requireMember(db: Executor, ref: string): Promise<Member> {
+  const member = await findMemberByRef(db, ref);
+  if (!member) throw new Error(`member ${ref} vanished inside its own transaction`);
+  return toMember(member);
+}
+
+/** Adds one member; a new admin's login code (their id) is in this answer and never again. */
+export async function addMember(db: Db, admin: SessionAdmin, input: MemberRequest, now: Date): Promise<MemberOutcome> {
+  try {
+    const [user] = await addUsers(
+      db.kysely,
+      [{ name: input.name, class: input.class, role: input.admin ? 'admin' : '' }],
+      ['form'],
+      (trx, [added]) =>
+        appendAuditEntry(trx, {
+          at: now,
+          actorUserId: admin.id,
+          actorName: admin.name,
+          action: 'member-added',
+          target: added?.name ?? input.name,
+          detail: added && describeMember(added),
+        }),
+    );
+    if (!user) throw new Error('no member was added');
+    const stored = await findMemberById(db.kysely, user.id);
+    if (!stored) throw new Error('the added member is not in the roster');
+    return { kind: 'ok', member: toMember(stored), ...(user.role === 'admin' ? { loginCode: user.id } : {}) };
+  } catch (error) {
+    if (error instanceof RosterError && error.problems.some((problem) => problem.kind === 'name-taken')) return nameTaken();
+    throw error;
+  }
+}
+
+/**
+ * Renames a member, changes their class or makes them admin or not. An admin cannot demote
+ * themselves, nor leave the roster without an active admin; a member who just became an admin
+ * gets their login code in this answer.
+ */
+export async function editMember(db: Db, admin: SessionAdmin, ref: string, input: MemberRequest, now: Date): Promise<MemberOutcome> {
+  return db.kysely.transaction().execute(async (trx) => {
+    await lockRoster(trx, db.engine);
+    const member = await findMemberByRef(trx, ref);
+    if (!member) return refused(404, adminMessages.memberNotFound);
+    const name = input.name.trim();
+    const className = input.class.trim();
+    const role = input.admin ? 'admin' : null;
+    const others = (await findUsersByNameKeys(trx, [nameKey(name)])).filter((user) => user.id !== member.id);
+    if (others.length > 0) return nameTaken();
+    const demoted = member.role === 'admin' && role === null;
+    if (demoted && member.id === admin.id) return refused(409, adminMessages.memberCannotDemoteSelf);
+    if (demoted && member.active && (await countOtherActiveAdmins(trx, member.id)) === 0)
+      return refused(409, adminMessages.memberLastAdmin);
+
+    const changes = [
+      member.name !== name ? `${adminMessages.memberName}: ${member.name} → ${name}` : '',
+      member.class !== className ? `${adminMessages.memberClass}: ${member.class} → ${className}` : '',
+      member.role !== role ? `${adminMessages.memberAdmin}: ${role === 'admin' ? messages.stnkYes : messages.stnkNo}` : '',
+    ].filter((change) => change !== '');
+    if (changes.length === 0) return { kind: 'ok', member: toMember(member) };
+    await updateMember(trx, member.id, { name, class: className, role });
+    await appendAuditEntry(trx, {
+      at: now,
+      actorUserId: admin.id,
+      actorName: admin.name,
+      action: 'member-edited',
+      target: name,
+      detail: changes.join('; '),
+    });
+    const promoted = member.role !== 'admin' && role === 'admin';
+    return { kind: 'ok', member: await requireMember(trx, ref), ...(promoted ? { loginCode: member.id } : {}) };
+  });
+}
+
+/**
+ * Deactivates a member (gone from the type-ahead, cannot book or sign in; history stays) or
+ * brings them back. An admin cannot deactivate themselves, and the last active admin stays.
+ */
+export async function setMemberActiveness(db: Db, admin: SessionAdmin, ref: string, active: boolean, now: Date): Promise<MemberOutcome> {
+  return db.kysely.transaction().execute(async (trx) => {
+    await lockRoster(trx, db.engine);
+    const member = await findMemberByRef(trx, ref);
+    if (!member) return refused(404, adminMessages.memberNotFound);
+    if (member.active === active) return { kind: 'ok', member: toMember(member) };
+    if (!active && member.id === admin.id) return refused(409, adminMessages.memberCannotDeactivateSelf);
+    if (!active && member.role === 'admin' && (await countOtherActiveAdmins(trx, member.id)) === 0) {
+      return refused(409, adminMessages.memberLastAdmin);
+    }
+    await setMemberActive(trx, member.id, active);
+    await appendAuditEntry(trx, {
+      at: now,
+      actorUserId: admin.id,
+      actorName: admin.name,
+      action: active ? 'member-activated' : 'member-deactivated',
+      target: member.name,
+    });
+    return { kind: 'ok', member: await requireMember(trx, ref) };
+  });
+}
+
+/** The import screen's way into the roster command's service: every row or none, and one audit entry. */
+export async function importRoster(db: Db, admin: SessionAdmin, csv: string, now: Date): Promise<User[]> {
+  return importRosterCsv(db.kysely, csv, (trx, added) =>
+    appendAuditEntry(trx, {
+      at: now,
+      actorUserId: admin.id,
+      actorName: admin.name,
+      action: 'roster-imported',
+      detail: adminMessages.imported(added.length),
+    }),
+  );
+}
