@@ -3,13 +3,13 @@
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildIfStale } from '../scripts/build.mjs';
 import { createDb, type DatabaseLocation } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { addDays, todayIn } from '../src/domain/clock';
+import { addDays, startOfWeek, todayIn } from '../src/domain/clock';
 import { seedBenchData } from './dataset';
 
 const CONNECTIONS = 50;
@@ -27,9 +27,16 @@ interface LoadResult {
   timeouts: number;
 }
 
-interface CaseResult extends LoadResult {
+interface MeasuredCase extends LoadResult {
   name: string;
+  /** The ceiling measured right before this case, which its ratio is taken against. */
+  pairedCeilingRps?: number;
+}
+
+interface CaseResult extends MeasuredCase {
   ratioToCeiling: number;
+  /** The booking POST against the write ceiling (SQLite): one durable insert per request. */
+  ratioToWriteCeiling?: number;
 }
 
 interface EngineResult {
@@ -57,6 +64,18 @@ async function waitFor(url: string, timeoutMs = 15_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+/**
+ * A single request of the bench itself (not load). After a load case the server may already have
+ * closed the idle keep-alive connection fetch wants to reuse; such a request is tried once more.
+ */
+async function get(url: string): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch {
+    return fetch(url);
+  }
 }
 
 function load(spec: Record<string, unknown>): LoadResult {
@@ -156,16 +175,21 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-async function measureCase(
-  name: string,
-  spec: Record<string, unknown>,
-  warmupSpec: Record<string, unknown> = spec,
-): Promise<LoadResult & { name: string }> {
+async function measureCase(name: string, spec: Record<string, unknown>, warmupSpec: Record<string, unknown> = spec): Promise<MeasuredCase> {
   load({ ...warmupSpec, connections: CONNECTIONS, duration: WARMUP_S });
   const result = load({ ...spec, connections: CONNECTIONS, duration: DURATION_S });
   console.log(`  ${name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
   return { name, ...result };
 }
+
+/** A helper server of the bench (a ceiling) in its own process, ready to be loaded. */
+async function startHelper(script: string, port: number): Promise<ChildProcess> {
+  const child = fork(script, [String(port)], { stdio: 'inherit', execArgv: script.endsWith('.ts') ? ['--import', 'tsx'] : [] });
+  await new Promise((resolve) => child.once('message', resolve));
+  return child;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
 async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
   console.log(`\n${engine}`);
@@ -183,32 +207,62 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult>
   const base = `http://127.0.0.1:${port}`;
   try {
     const dayPath = `/api/bookings?date=${busiestDate}`;
-    const dayJson = await (await fetch(`${base}${dayPath}`)).text();
+    const dayJson = await (await get(`${base}${dayPath}`)).text();
 
     const ceilingPort = freePort();
     const ceiling = fork('bench/ceiling.mjs', [String(ceilingPort), dayJson], { stdio: 'inherit' });
     await new Promise((resolve) => ceiling.once('message', resolve));
-    const results: (LoadResult & { name: string })[] = [];
+    const ceilingSpec = { url: `http://127.0.0.1:${ceilingPort}${dayPath}` };
+    const results: MeasuredCase[] = [];
+    // The schedule GETs carry a target as a ratio of the ceiling. On a shared machine the load
+    // of others moves both within seconds, so each is measured right after a ceiling run of its
+    // own and compared with that one.
+    const paired = async (name: string, spec: Record<string, unknown>): Promise<MeasuredCase> => {
+      const pairedCeiling = await measureCase(`   (ceiling, paired with ${name.split(' ')[0]})`, ceilingSpec);
+      return { ...(await measureCase(name, spec)), pairedCeilingRps: pairedCeiling.rps };
+    };
     try {
+      results.push(await measureCase('1. ceiling: bare Fastify, day JSON from memory', ceilingSpec));
+      results.push(await paired('2. GET one day of bookings', { url: `${base}${dayPath}` }));
+      const etag = (await get(`${base}${dayPath}`)).headers.get('etag') ?? '';
       results.push(
-        await measureCase('1. ceiling: bare Fastify, day JSON from memory', { url: `http://127.0.0.1:${ceilingPort}${dayPath}` }),
+        await paired('2b. GET one day, unchanged (If-None-Match → 304)', { url: `${base}${dayPath}`, headers: { 'if-none-match': etag } }),
+      );
+      const weekFrom = startOfWeek(busiestDate);
+      results.push(
+        await paired('2c. GET a week of bookings (range)', { url: `${base}/api/bookings?from=${weekFrom}&to=${addDays(weekFrom, 6)}` }),
       );
     } finally {
-      ceiling.kill('SIGTERM');
+      await stop(ceiling);
     }
-    results.push(await measureCase('2. GET one day of bookings', { url: `${base}${dayPath}` }));
     results.push(await measureCase('3. GET roster (type-ahead)', { url: `${base}/api/roster` }));
-    results.push(
-      await measureCase(
-        '4. POST a booking (rules, transaction, outbox)',
-        { url: base, kind: 'create-booking', names, firstDate: addDays(today, 400) },
-        { url: base, kind: 'create-booking', names, firstDate: addDays(today, 100) },
-      ),
+    let writeCeiling: MeasuredCase | undefined;
+    if (engine === 'sqlite') {
+      const writePort = freePort();
+      const helper = await startHelper('bench/write-ceiling.ts', writePort);
+      try {
+        const writeBase = `http://127.0.0.1:${writePort}`;
+        writeCeiling = await measureCase('4w. write ceiling: bare Fastify, one durable SQLite insert per request', {
+          url: writeBase,
+          kind: 'create-booking',
+          names,
+          firstDate: addDays(today, 100),
+        });
+        results.push(writeCeiling);
+      } finally {
+        await stop(helper);
+      }
+    }
+    const post = await measureCase(
+      '4. POST a booking (rules, transaction, outbox)',
+      { url: base, kind: 'create-booking', names, firstDate: addDays(today, 400) },
+      { url: base, kind: 'create-booking', names, firstDate: addDays(today, 100) },
     );
-    const html = await (await fetch(`${base}/`)).text();
+    results.push(post);
+    const html = await (await get(`${base}/`)).text();
     const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');
     const sizes = await Promise.all(
-      scripts.map(async (path) => ({ path, size: (await (await fetch(`${base}${path}`)).arrayBuffer()).byteLength })),
+      scripts.map(async (path) => ({ path, size: (await (await get(`${base}${path}`)).arrayBuffer()).byteLength })),
     );
     const largest = sizes.sort((a, b) => b.size - a.size)[0]?.path ?? '/';
     const compressed = { 'accept-encoding': 'br, gzip' };
@@ -224,7 +278,11 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult>
       coldStartMs: Math.round(coldStartMs),
       peakRssMb: Math.round(memory.peak),
       rssAfterMb: Math.round(memory.current),
-      cases: results.map((one) => ({ ...one, ratioToCeiling: Math.round((one.rps / ceilingRps) * 100) / 100 })),
+      cases: results.map((one) => ({
+        ...one,
+        ratioToCeiling: round2(one.rps / (one.pairedCeilingRps ?? ceilingRps)),
+        ...(one === post && writeCeiling ? { ratioToWriteCeiling: round2(post.rps / writeCeiling.rps) } : {}),
+      })),
     };
   } finally {
     await stop(child);
@@ -239,11 +297,16 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult>
 }
 
 function table(results: EngineResult[]): string {
-  const lines = ['| engine | case | req/s | p50 ms | p99 ms | × ceiling | non-2xx |', '|---|---|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| engine | case | req/s | p50 ms | p99 ms | × ceiling | × write ceiling | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const engine of results) {
     for (const row of engine.cases) {
+      const write = row.ratioToWriteCeiling === undefined ? '' : row.ratioToWriteCeiling.toFixed(2);
+      const ratio = `${row.ratioToCeiling.toFixed(2)}${row.pairedCeilingRps === undefined ? '' : ` (of ${Math.round(row.pairedCeilingRps)})`}`;
       lines.push(
-        `| ${engine.engine} | ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${row.ratioToCeiling.toFixed(2)} | ${row.non2xx} |`,
+        `| ${engine.engine} | ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${ratio} | ${write} | ${row.non2xx} |`,
       );
     }
   }
@@ -253,15 +316,31 @@ function table(results: EngineResult[]): string {
   return lines.join('\n');
 }
 
+/** Puts the run's table into the README between its bench markers. */
+function writeReadmeTable(heading: string, body: string): void {
+  const readme = readFileSync('README.md', 'utf8');
+  const marked = /<!-- bench:start -->[\s\S]*?<!-- bench:end -->/;
+  if (!marked.test(readme)) throw new Error('README.md lacks the <!-- bench:start --> … <!-- bench:end --> markers');
+  writeFileSync('README.md', readme.replace(marked, `<!-- bench:start -->\n${heading}\n\n${body}\n<!-- bench:end -->`));
+}
+
 await buildIfStale();
-const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const cores = cpus().length;
+const machine = `${cores} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 console.log(`pinjam-motor benchmark on ${machine}: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per case`);
+// Other work on the machine moves every figure; the load around the run is kept beside them.
+const loadBefore = loadavg()[0] ?? 0;
 const results = [await benchEngine('sqlite')];
 if (await postgresReachable()) results.push(await benchEngine('postgres'));
 else console.log(`\nPostgreSQL skipped: nothing answers at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')}`);
+const date = new Date().toISOString();
 console.log(`\n${table(results)}`);
 writeFileSync(
   'bench/results.json',
-  `${JSON.stringify({ date: new Date().toISOString(), machine, connections: CONNECTIONS, durationSeconds: DURATION_S, results }, null, 2)}\n`,
+  `${JSON.stringify({ date, machine, cores, loadAverage: { before: loadBefore, after: loadavg()[0] ?? 0 }, connections: CONNECTIONS, durationSeconds: DURATION_S, results }, null, 2)}\n`,
 );
-console.log('\nwritten to bench/results.json');
+writeReadmeTable(
+  `Latest run (\`bench/results.json\`): ${machine}, ${cores} cores, 1-minute load average ${loadBefore.toFixed(1)} before the run and ${(loadavg()[0] ?? 0).toFixed(1)} after, loopback, ${CONNECTIONS} connections, on ${date.slice(0, 10)}:`,
+  table(results),
+);
+console.log('\nwritten to bench/results.json and the README');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const STAMP = 'dist/.build-stamp';
-const SOURCES = ['src', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = ['src', 'vite.config.ts', 'scripts/pwa-icons.ts', 'scripts/inline-css.ts', 'package-lock.json', 'tsconfig.json'];
 const OUTPUTS = ['dist/client/index.html', 'dist/server/main.js', 'dist/cli/roster.js'];
 
 function newestMtime(path) {

@@ -1,13 +1,18 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
-import { ImmediateSqliteDialect, openSqlite } from './sqlite-dialect';
+import { ImmediateSqliteDialect, type OpenSqlite, openSqlite } from './sqlite-dialect';
 
 export type Engine = 'sqlite' | 'postgres';
 
 export interface Db {
   kysely: Kysely<Database>;
   engine: Engine;
+  /**
+   * SQLite only: the file's own handle under Kysely, for a read on every request that must not
+   * queue behind Kysely's connection lock (bookings/schedule-version.ts). Reads only.
+   */
+  sqlite?: OpenSqlite;
   close(): Promise<void>;
 }
 
@@ -37,10 +42,9 @@ export interface CreateDbOptions {
 
 export function createDb(location: DatabaseLocation, options: CreateDbOptions = {}): Db {
   if (location.engine === 'sqlite') {
-    const kysely = new Kysely<Database>({
-      dialect: new ImmediateSqliteDialect({ database: openSqlite(location.path) }),
-    });
-    return { kysely, engine: 'sqlite', close: () => kysely.destroy() };
+    const sqlite = openSqlite(location.path);
+    const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+    return { kysely, engine: 'sqlite', sqlite, close: () => kysely.destroy() };
   }
   const pool = new pg.Pool({ connectionString: location.url, max: options.poolSize ?? 10 });
   const onConnectionError =

@@ -12,6 +12,7 @@ import * as userNameKey from './migrations/2026_11_22_0015_user_name_key';
 import * as adminConsole from './migrations/2026_11_22_0020_admin_console';
 import * as cancelTokens from './migrations/2026_11_22_0030_cancel_tokens';
 import * as ownerBot from './migrations/2026_11_22_0050_owner_bot';
+import * as scheduleVersion from './migrations/2026_11_22_0060_schedule_version';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0020_admin_console': adminConsole,
   '2026_11_22_0030_cancel_tokens': cancelTokens,
   '2026_11_22_0050_owner_bot': ownerBot,
+  '2026_11_22_0060_schedule_version': scheduleVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,7 @@ export interface Database {
   address_events: AddressEventsTable;
   cancel_token_attempts: CancelTokenAttemptsTable;
   telegram_bot: TelegramBotTable;
+  schedule_version: ScheduleVersionTable;
 }
 
 export interface UsersTable {
@@ -155,4 +156,11 @@ export interface CancelTokenAttemptsTable {
   ip: string;
   succeeded: boolean;
   attempted_at: string;
+}
+
+/** One row (id 1): raised by triggers on every write to what the schedule shows (migration 0060). */
+export interface ScheduleVersionTable {
+  id: number;
+  /** bigint: PostgreSQL returns it as a string. */
+  version: number | string;
 }

@@ -23,7 +23,10 @@ const MAX_CACHED_STATEMENTS = 256;
  * than running it; statements are kept by their SQL text instead. SQLite has no boolean type and
  * better-sqlite3 refuses to bind JS booleans, so they are bound as 1/0.
  */
-export function openSqlite(path: string): SqliteDatabase {
+/** Kysely's view of the file, and whether a transaction is open on it (a read beside Kysely must know). */
+export type OpenSqlite = SqliteDatabase & { readonly inTransaction: boolean };
+
+export function openSqlite(path: string): OpenSqlite {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new BetterSqlite3(path);
   database.pragma('journal_mode = WAL');
@@ -33,6 +36,9 @@ export function openSqlite(path: string): SqliteDatabase {
   database.pragma('foreign_keys = ON');
   const statements = new Map<string, SqliteStatement>();
   return {
+    get inTransaction() {
+      return database.inTransaction;
+    },
     close: () => database.close(),
     prepare(sql) {
       let statement = statements.get(sql);

@@ -102,3 +102,4 @@ export const listBookingsRangeResponseSchema = z.object({
   /** Every date from `from` to `to` in order, each with its bookings as the one-date form lists them. */
   days: z.array(listBookingsResponseSchema),
 });
+export type ListBookingsRangeResponse = z.infer<typeof listBookingsRangeResponseSchema>;

@@ -46,6 +46,9 @@ export const messages = {
   cancelledBy: { admin: 'admin', borrower: 'peminjam', owner: 'pemilik (Telegram)' },
 
   saveFailed: 'Gagal menyimpan data, coba lagi.',
+  noConnection: 'Tidak ada koneksi internet.',
+  /** Above the kept schedule the app shows on a dead connection; `time` is when the server gave it. */
+  offlineSchedule: (time: string) => `Kamu sedang offline. Jadwal terakhir diperbarui ${time}.`,
   unexpected: 'Terjadi kesalahan tidak terduga.',
 
   loginNameNotFound: 'Nama tidak ditemukan',
@@ -148,6 +151,9 @@ export const messages = {
   backToAvailability: 'Kembali ke Cek Ketersediaan',
   mainNavigation: 'Utama',
   appName: 'Pinjam Motor PPTI 21',
+  /** Under the icon of the installed app, where a launcher has room for a dozen letters. */
+  appShortName: 'Pinjam Motor',
+  appDescription: 'Peminjaman motor kelas PPTI 21',
   navAvailability: 'Cek Ketersediaan',
   navBorrowForm: 'Form Peminjaman',
   navVoucher: 'Generate Voucher',

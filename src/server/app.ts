@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { adminRoutes } from './admin/routes';
 import { adminBookingRoutes } from './admin-bookings/routes';
 import { auditRoutes } from './audit/routes';
+import { firstLoadFor } from './bookings/first-load';
 import { ownBookingRoutes } from './bookings/own-booking-routes';
 import { bookingRoutes } from './bookings/routes';
 import { BookingService } from './bookings/service';
@@ -16,6 +17,7 @@ import { registerNotifier } from './notify/notifier';
 import type { NotifierOptions } from './notify/outbox-worker';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors';
 import { healthRoutes } from './plugins/health';
+import { inlineStyleSources } from './plugins/inline-styles';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { todayRoutes } from './plugins/today';
@@ -83,8 +85,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   });
+  const clientDir = options.clientDir ?? resolve('dist/client');
   registerErrorHandler(app);
-  await registerSecurity(app);
+  await registerSecurity(app, { inlineStyles: inlineStyleSources(clientDir) });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: context.config.sessionSecret });
   await app.register(healthRoutes, context);
@@ -109,7 +112,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(bookingRoutes, { context, bookings });
   await app.register(ownBookingRoutes, context);
   await app.register(calendarRoutes, context);
-  await registerSpa(app, options.clientDir ?? resolve('dist/client'));
+  await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context) });
   if (context.config.telegram) {
     registerNotifier(app, context, context.config.telegram, options.notifier);
     registerBot(app, context, context.config.telegram, context.config.telegramBot, options.bot);

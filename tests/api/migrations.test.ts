@@ -66,6 +66,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0020_admin_console',
         '2026_11_22_0030_cancel_tokens',
         '2026_11_22_0050_owner_bot',
+        '2026_11_22_0060_schedule_version',
       ]);
       expect(await tableNames(empty.db)).toEqual([
         'address_events',
@@ -76,6 +77,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         'idempotency_keys',
         'login_attempts',
         'outbox',
+        'schedule_version',
         'telegram_bot',
         'users',
         'vouchers',
@@ -122,6 +124,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
       'idempotency_keys',
       'login_attempts',
       'outbox',
+      'schedule_version',
       'telegram_bot',
       'users',
       'vouchers',

@@ -7,7 +7,8 @@ import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database';
 import { buildApp } from '../../src/server/app';
-import { HELMET_OPTIONS } from '../../src/server/plugins/security';
+import { inlineStyleSources } from '../../src/server/plugins/inline-styles';
+import { helmetOptions } from '../../src/server/plugins/security';
 import { runCommand, startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp, testConfig } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
@@ -96,7 +97,7 @@ describe('the app over HTTP', () => {
 
   it('sends on answers of every kind exactly the headers helmet itself sets for our policy', async () => {
     // Helmet run per request, as @fastify/helmet would, on a bare Node server.
-    const policy = helmet(HELMET_OPTIONS);
+    const policy = helmet(helmetOptions(inlineStyleSources('dist/client')));
     const bare = createServer((request, response) => policy(request, response, () => response.end()));
     await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;

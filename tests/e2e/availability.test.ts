@@ -11,6 +11,16 @@ const VOUCHER = 'VCH-MALAM1';
 /** Requests for bookings (the chosen day's week), for holding or failing them in the browser's network layer. */
 const bookingsList = (url: URL) => url.pathname === '/api/bookings';
 
+/**
+ * Opens / on a far week, whose schedule comes inside the page, then picks `date` in another
+ * week, which the page must fetch itself: for tests of how it loads and fails.
+ */
+async function chooseDayThePageFetches(page: Page, baseUrl: string, date: string): Promise<void> {
+  await page.goto(`/?tanggal=${await dayFromToday(baseUrl, 90)}`);
+  await page.getByRole('main').getByRole('heading', { level: 2 }).waitFor();
+  await page.getByRole('main').getByLabel('Tanggal', { exact: true }).fill(date);
+}
+
 // The server's day starts 25 hours before the browser's: they never share a calendar date.
 const SERVER_ZONE = 'Pacific/Pago_Pago';
 const BROWSER_ZONE = 'Pacific/Kiritimati';
@@ -145,7 +155,7 @@ describe('the availability page', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`/?tanggal=${await dayFromToday(app.baseUrl, 30)}`);
+    await chooseDayThePageFetches(page, app.baseUrl, await dayFromToday(app.baseUrl, 30));
     const main = page.getByRole('main');
     await main.getByRole('status').getByText('Memuat jadwal...').waitFor();
     expect(await main.getByText(/Tidak ada peminjaman/).count()).toBe(0);
@@ -159,7 +169,7 @@ describe('the availability page', () => {
     await bookViaApi(app.baseUrl, { name: 'Rizky Maulana', date, start: '10:00', end: '12:00' });
     const page = await openPage(app, { viewport: PHONE });
     await page.route(bookingsList, (route) => route.abort());
-    await page.goto(`/?tanggal=${date}`);
+    await chooseDayThePageFetches(page, app.baseUrl, date);
     const main = page.getByRole('main');
     await main.getByRole('alert').getByText('Gagal memuat jadwal.', { exact: true }).waitFor();
     expect(await main.getByText(/Tidak ada peminjaman/).count()).toBe(0);
@@ -174,8 +184,12 @@ describe('the availability page', () => {
 
   it('treats an error reply from the server like a failed fetch', async () => {
     const page = await openPage(app);
-    // The server's own query fails: its table is briefly gone.
-    execOnDatabase(app, 'alter table borrow_request rename to borrow_request_away');
+    // The server's own queries fail: their tables are briefly gone (the schedule's version
+    // counter too, or the server would rightly answer a week it already knows from memory).
+    execOnDatabase(
+      app,
+      'alter table borrow_request rename to borrow_request_away; alter table schedule_version rename to schedule_version_away',
+    );
     try {
       await page.goto(`/?tanggal=${await dayFromToday(app.baseUrl, 6)}`);
       await page.getByRole('main').getByText('Gagal memuat jadwal.').waitFor();
@@ -186,7 +200,10 @@ describe('the availability page', () => {
           .count(),
       ).toBe(0);
     } finally {
-      execOnDatabase(app, 'alter table borrow_request_away rename to borrow_request');
+      execOnDatabase(
+        app,
+        'alter table borrow_request_away rename to borrow_request; alter table schedule_version_away rename to schedule_version',
+      );
     }
     await page.getByRole('main').getByRole('button', { name: 'Coba lagi' }).click();
     await page
@@ -202,7 +219,7 @@ describe('the availability page', () => {
     await page.route(bookingsList, (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ date, bookings: [{ name: 'Budi Santoso' }] }) }),
     );
-    await page.goto(`/?tanggal=${date}`);
+    await chooseDayThePageFetches(page, app.baseUrl, date);
     const main = page.getByRole('main');
     await main.getByRole('alert').getByText('Gagal memuat jadwal.', { exact: true }).waitFor();
     expect(await main.getByRole('table').count()).toBe(0);

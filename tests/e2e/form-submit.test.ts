@@ -146,7 +146,7 @@ describe('the borrowing form: saving', () => {
     await form.successDialog.waitFor();
   });
 
-  it('says "Terjadi kesalahan tidak terduga." when the request does not get through', async () => {
+  it('says "Tidak ada koneksi internet." when the request does not get through', async () => {
     const { page, form } = await openBorrowForm(app);
     await page.route(
       (url) => url.pathname === '/api/bookings',
@@ -154,7 +154,7 @@ describe('the borrowing form: saving', () => {
     );
     await form.fill({ name: 'Budi Santoso', date: await dayFromToday(app.baseUrl, 8), start: '08:00', end: '09:00', reason: 'kuliah' });
     await form.save.click();
-    await form.globalError.getByText('Terjadi kesalahan tidak terduga.', { exact: true }).waitFor();
+    await form.globalError.getByText('Tidak ada koneksi internet.', { exact: true }).waitFor();
     expect(await form.save.isDisabled()).toBe(false);
     expect(await form.save.textContent()).toBe('Simpan');
   });

@@ -58,7 +58,8 @@ describe('the borrowing form with a voucher code', () => {
     );
     await form.fill({ name: 'Siti Rahmawati', date, start: '10:00', end: '11:00', reason: 'kuliah' });
     await form.save.click();
-    await form.globalError.getByText('Terjadi kesalahan tidak terduga.', { exact: true }).waitFor();
+    // No answer came back: the page cannot tell this from a dead connection, and says so.
+    await form.globalError.getByText('Tidak ada koneksi internet.', { exact: true }).waitFor();
     await form.save.click();
     await form.successDialog.waitFor();
     const day = (await (await fetch(`${app.baseUrl}/api/bookings?date=${date}`)).json()) as { bookings: unknown[] };

@@ -26,4 +26,24 @@ describe('the app shell in Chromium', () => {
     expect(await logo.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBeGreaterThan(0);
     await context.close();
   });
+
+  it('paints with the styles inside the page, which the Content-Security-Policy allows, and fetches no stylesheet', async () => {
+    const { page, context } = await newPage(browser, e2e.baseUrl);
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    });
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Utama' }).waitFor();
+    // Without the app's styles the body would be transparent.
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await page.locator('head style').count()).toBe(1);
+    expect(stylesheets).toEqual([]);
+    expect(refused).toEqual([]);
+    await context.close();
+  });
 });

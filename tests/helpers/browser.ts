@@ -22,8 +22,9 @@ export async function launchChromium(): Promise<Browser> {
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/** A fresh context and page; the app's service worker is blocked, so `page.route` sees every request (tests/e2e/offline.test.ts is about the worker). */
 export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'id-ID' });
+  const context = await browser.newContext({ baseURL, viewport, locale: 'id-ID', serviceWorkers: 'block' });
   const page = await context.newPage();
   return { context, page };
 }

@@ -13,7 +13,11 @@ export type ApiFailure = {
   /** One line per bad row, when the answer lists them (a refused roster import). */
   problems?: string[];
 };
-export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
+/**
+ * `keptFrom`: the answer is the copy the service worker kept, given when the server could not be
+ * reached (vite.config.ts), and this is when the server gave it.
+ */
+export type ApiResult<T> = { ok: true; data: T; keptFrom?: Date } | ApiFailure;
 
 /**
  * A schema, or the import that yields it. The pages of the first load pass imports, so zod is
@@ -25,6 +29,14 @@ export type SchemaSource<T> = z.ZodType<T> | Promise<z.ZodType<T>>;
 const errorResponseSchema = () => import('../../domain/error-response-schema').then((module) => module.errorResponseSchema);
 
 const unexpected = (status: number): ApiFailure => ({ ok: false, status, message: messages.unexpected, errors: {} });
+
+/** The header the service worker puts on an answer it took from its cache (vite.config.ts). */
+const SERVED_FROM_CACHE = 'x-served-from-cache';
+
+function keptFrom(response: Response): { keptFrom?: Date } {
+  const servedAt = response.headers.get('date');
+  return response.headers.get(SERVED_FROM_CACHE) === null || servedAt === null ? {} : { keptFrom: new Date(servedAt) };
+}
 
 /** Undefined when its chunk could not be loaded; never a rejection left unhandled by an early return. */
 const settled = <S>(source: S | Promise<S>): Promise<S | undefined> => Promise.resolve(source).catch(() => undefined);
@@ -52,12 +64,13 @@ export async function callApi<T>(
     });
     body = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   } catch {
-    return unexpected(0);
+    // fetch rejects only when no answer came back at all: the phone has no connection.
+    return { ok: false, status: 0, message: messages.noConnection, errors: {} };
   }
   // A schema whose chunk failed to load fails the call like a wrong answer would.
   if (response.ok) {
     const parsed = (await successSchema)?.safeParse(body);
-    return parsed?.success ? { ok: true, data: parsed.data } : unexpected(response.status);
+    return parsed?.success ? { ok: true, data: parsed.data, ...keptFrom(response) } : unexpected(response.status);
   }
   const error = (await errorSchema)?.safeParse(body);
   if (!error?.success) return unexpected(response.status);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { addDays, formatIndonesianDate, isCalendarDate, startOfWeek } from '../../domain/clock';
+import { addDays, formatIndonesianDate, isCalendarDate, localMomentIn, startOfWeek } from '../../domain/clock';
 import { roundUpToQuarter } from '../../domain/day-timeline';
 import { messages } from '../../domain/messages';
 import { buttonStyles } from '../components/button-styles';
@@ -57,7 +57,14 @@ export function AvailabilityPage() {
     <>
       <title>{`${messages.availabilityTitle} · ${messages.appName}`}</title>
       <PageHeading>{messages.availabilityTitle}</PageHeading>
-      {data && now && <NowStatus todayBookings={data.today} minutes={now.minutes} />}
+      {data?.keptFrom ? (
+        // Offline, what is shown is the last schedule loaded; "now" cannot be told from it.
+        <p role="status" className="mt-3 rounded-lg border-l-8 border-amber-600 bg-amber-50 px-4 py-3 font-medium text-amber-950">
+          {messages.offlineSchedule(localMomentIn(browserTimeZone(), data.keptFrom).time)}
+        </p>
+      ) : (
+        data && now && <NowStatus todayBookings={data.today} minutes={now.minutes} />
+      )}
       {/* Kept on screen while another week loads, so the page does not jump. */}
       {date && (
         <WeekStrip
@@ -124,4 +131,9 @@ export function AvailabilityPage() {
       <CalendarSubscribeLink />
     </>
   );
+}
+
+/** The phone's own zone: "last updated" is read against the clock the student sees. */
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

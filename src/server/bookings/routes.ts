@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { wholeMinutes } from '../../domain/admin-limits';
-import { createBookingRequestSchema, listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../domain/booking-schemas';
+import { createBookingRequestSchema } from '../../domain/booking-schemas';
 import { todayIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http-errors';
-import { BookingSaveError, type BookingService, listBookingsBetween, listBookingsOn } from './service';
+import { scheduleAnswer } from './schedule';
+import { type CachedAnswer, matchesIfNoneMatch } from './schedule-cache';
+import { BookingSaveError, type BookingService } from './service';
 
 /** Printable ASCII, as RFC 9110 field values are; long enough for any UUID or ULID. */
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -20,20 +22,8 @@ function readIdempotencyKey(request: FastifyRequest): string | undefined {
 export async function bookingRoutes(app: FastifyInstance, { context, bookings }: { context: AppContext; bookings: BookingService }) {
   const { config, db, now } = context;
 
-  /**
-   * One date's bookings (`?date=`), or each date's from `from` to `to` (`?from=&to=`, the
-   * availability page's week in one request); never user ids or reasons.
-   */
-  app.get('/api/bookings', async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    reply.header('Cache-Control', 'no-store');
-    if ('from' in query || 'to' in query) {
-      const { from, to } = parseOrThrow(listBookingsRangeQuerySchema, query);
-      return { from, to, days: await listBookingsBetween(db.kysely, from, to) };
-    }
-    const { date } = parseOrThrow(listBookingsQuerySchema, query);
-    return { date, bookings: await listBookingsOn(db.kysely, date) };
-  });
+  /** One date's bookings, or a range's (the availability page's week); never user ids or reasons. */
+  app.get('/api/bookings', async (request, reply) => sendSchedule(request, reply, await scheduleAnswer(db, request.url, request.query)));
 
   app.post('/api/bookings', async (request, reply) => {
     const input = parseOrThrow(createBookingRequestSchema, request.body);
@@ -64,4 +54,11 @@ export async function bookingRoutes(app: FastifyInstance, { context, bookings }:
       return reply.status(500).send({ message: messages.saveFailed });
     }
   });
+}
+
+/** A phone that refreshes the schedule every minute gets `304` and no body while nothing changed. */
+function sendSchedule(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.header('Cache-Control', 'no-cache').header('ETag', answer.etag);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
 }

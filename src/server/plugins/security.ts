@@ -25,14 +25,18 @@ export function isProvenSameSite(request: FastifyRequest): boolean {
   return request.headers['sec-fetch-site'] === 'same-origin';
 }
 
-/** Our helmet policy. It depends on no request, so its headers are worked out once (docs/decisions/0014-headers-and-spa-from-memory.md). */
-export const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
+/**
+ * Our helmet policy. It depends on no request, so its headers are worked out once
+ * (docs/decisions/0014-headers-and-spa-from-memory.md). `inlineStyles`: the build's own inline
+ * stylesheet, by its hash (plugins/inline-styles.ts); no other inline style is allowed.
+ */
+export const helmetOptions = (inlineStyles: string[]): Parameters<typeof helmet>[0] => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
+      styleSrc: ["'self'", ...inlineStyles],
       imgSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       fontSrc: ["'self'"],
@@ -45,15 +49,15 @@ export const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
   referrerPolicy: { policy: 'same-origin' },
   // HSTS over plain HTTP is ignored by browsers; it is sent below, only over HTTPS.
   strictTransportSecurity: false,
-};
+});
 
 /**
  * Security headers on every response, and a refusal of state-changing requests from another
  * site: SameSite=Strict already keeps the admin cookie off them; the Origin check covers
  * browsers and paths where it does not.
  */
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  const headers = helmetHeaders(HELMET_OPTIONS);
+export async function registerSecurity(app: FastifyInstance, { inlineStyles = [] }: { inlineStyles?: string[] } = {}): Promise<void> {
+  const headers = helmetHeaders(helmetOptions(inlineStyles));
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientRoutes, isClientRoute } from '../../domain/client-routes';
+import { FIRST_LOAD_ELEMENT_ID } from '../../domain/first-load';
 import { messages } from '../../domain/messages';
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -36,6 +38,35 @@ function sendInMemory(file: InMemoryFile, request: FastifyRequest, reply: Fastif
   return reply.send(file.bodies.get(encoding));
 }
 
+/** Enough for the distinct first loads of one second (the clock inside moves by whole seconds). */
+const MAX_FIRST_LOAD_PAGES = 32;
+
+/**
+ * index.html with a first load inside, compressed once and kept: the page is 25 kB with its
+ * styles, and compressing it on every request (as the compress plugin would) cost more than
+ * everything else the request does. Fast settings: it is made again every second.
+ */
+function firstLoadPages(indexPage: InMemoryFile): (json: string) => InMemoryFile {
+  const html = indexPage.bodies.get('identity')?.toString('utf8') ?? '';
+  const pages = new Map<string, InMemoryFile>();
+  return (json) => {
+    let page = pages.get(json);
+    if (!page) {
+      const element = `<script type="application/json" id="${FIRST_LOAD_ELEMENT_ID}">${json}</script>`;
+      const body = Buffer.from(html.replace('<div id="root"></div>', `<div id="root"></div>${element}`));
+      const bodies = new Map<Encoding, Buffer>([
+        ['identity', body],
+        ['br', brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })],
+        ['gzip', gzipSync(body, { level: 6 })],
+      ]);
+      page = { ...indexPage, bodies };
+      if (pages.size >= MAX_FIRST_LOAD_PAGES) pages.clear();
+      pages.set(json, page);
+    }
+    return page;
+  };
+}
+
 /**
  * Serves the built React app. index.html (the answer to `/` and every unknown page path) and the
  * hashed scripts and styles are read into memory at start, with their precompressed .br/.gz
@@ -50,7 +81,11 @@ function pathOf(url: string): string {
   return url.split('?', 1)[0] ?? '';
 }
 
-export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  clientDir: string,
+  { firstLoad }: { firstLoad?: (url: string) => Promise<string> } = {},
+): Promise<void> {
   const hasBuild = existsSync(join(clientDir, 'index.html'));
   const indexPage = hasBuild ? readInMemory(join(clientDir, 'index.html'), 'no-cache') : undefined;
   if (indexPage) {
@@ -60,8 +95,21 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       const file = readInMemory(join(assetsDir, name), 'public, max-age=31536000, immutable');
       app.get(`/assets/${name}`, (request, reply) => sendInMemory(file, request, reply));
     }
-    // An exact route: the catch-all below would answer `/` as a directory.
-    app.get('/', (request, reply) => sendInMemory(indexPage, request, reply));
+    // An exact route: the catch-all below would answer `/` as a directory. The landing page
+    // carries its first data (today, the week) so it shows the schedule without asking for it;
+    // if that cannot be had, the page asks as usual and says what went wrong.
+    const withFirstLoad = firstLoadPages(indexPage);
+    app.get('/', async (request, reply) => {
+      if (!firstLoad) return sendInMemory(indexPage, request, reply);
+      let json: string;
+      try {
+        json = await firstLoad(request.url);
+      } catch (error) {
+        request.log.error({ err: error }, 'the first load of / could not be read');
+        return sendInMemory(indexPage, request, reply);
+      }
+      return sendInMemory(withFirstLoad(json), request, reply);
+    });
     // A cancel page's path is its secret: no search engine keeps it and no request from the page names it.
     // Fastify's parameter also takes '' and 'a.b', which no token is: those are missing pages.
     app.get(clientRoutes.cancel, (request, reply) => {

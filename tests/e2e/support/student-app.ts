@@ -65,11 +65,19 @@ export interface PageOptions {
   /** Starts with `localStorage.agreedToRules = 'true'`, as after Saya Setuju. */
   agreed?: boolean;
   timezoneId?: string;
+  /**
+   * Service workers are blocked unless a test is about them: a page the app's worker controls
+   * fetches through it, past `page.route`, and answers from its cache when the network fails.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A fresh browser context (no storage carried over) with one page, closed after the test. */
-export async function openPage(app: StudentApp, { viewport = DESKTOP, agreed = false, timezoneId }: PageOptions = {}): Promise<Page> {
-  const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport, locale: 'id-ID', timezoneId });
+export async function openPage(
+  app: StudentApp,
+  { viewport = DESKTOP, agreed = false, timezoneId, serviceWorkers = 'block' }: PageOptions = {},
+): Promise<Page> {
+  const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport, locale: 'id-ID', timezoneId, serviceWorkers });
   app.contexts.push(context);
   if (agreed) await context.addInitScript(() => localStorage.setItem('agreedToRules', 'true'));
   const page = await context.newPage();

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { DayBooking, TodayResponse } from '../../../domain/booking-schemas';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DayBooking, ListBookingsRangeResponse, ListBookingsResponse, TodayResponse } from '../../../domain/booking-schemas';
 import { addDays, startOfWeek } from '../../../domain/clock';
 import type { ApiResult } from '../../lib/http';
 import type { FetchState } from '../../lib/use-fetch';
 import { fetchBookingsBetween, fetchDayBookings, fetchToday } from '../booking/api';
+import { takeFirstLoad } from './first-load';
 
 /** While the page is visible it loads again this often, so a booking made elsewhere shows up. */
 export const REFRESH_MS = 60_000;
@@ -18,6 +19,14 @@ export interface Availability {
   week: Map<string, DayBooking[]>;
   /** Today's bookings, for the status line, whichever week is loaded. */
   today: DayBooking[];
+  /** Set offline: the service worker answered with the copies it kept, the oldest given by the server then. */
+  keptFrom?: Date;
+}
+
+/** The oldest of the times the answers were kept from, if any answer is a kept copy. */
+function oldestKept(...results: ({ keptFrom?: Date } | undefined)[]): { keptFrom?: Date } {
+  const times = results.flatMap((result) => (result?.keptFrom ? [result.keptFrom.getTime()] : []));
+  return times.length === 0 ? {} : { keptFrom: new Date(Math.min(...times)) };
 }
 
 async function loadAvailability(weekStart: string | undefined, signal: AbortSignal): Promise<ApiResult<Availability>> {
@@ -34,9 +43,37 @@ async function loadAvailability(weekStart: string | undefined, signal: AbortSign
   ]);
   if (!weekResult.ok) return weekResult;
   if (todayResult && !todayResult.ok) return todayResult;
-  const week = new Map(weekResult.data.days.map((day) => [day.date, day.bookings]));
-  const today = todayResult ? todayResult.data.bookings : (week.get(clock.today) ?? []);
-  return { ok: true, data: { clock, clockReceivedAt, weekStart: start, week, today } };
+  const kept = oldestKept(clockResult, weekResult, todayResult);
+  return { ok: true, data: { ...availabilityOf(clock, clockReceivedAt, weekResult.data, todayResult?.data), ...kept } };
+}
+
+function availabilityOf(
+  clock: TodayResponse,
+  clockReceivedAt: number,
+  weekDays: ListBookingsRangeResponse,
+  todayDay: ListBookingsResponse | undefined,
+): Availability {
+  const week = new Map(weekDays.days.map((day) => [day.date, day.bookings]));
+  const today = todayDay ? todayDay.bookings : (week.get(clock.today) ?? []);
+  return { clock, clockReceivedAt, weekStart: weekDays.from, week, today };
+}
+
+/** The first state: the schedule the HTML brought along when it is for this week, so the first paint shows it. */
+function initialState(key: string, weekStart: string | undefined): Stored {
+  const first = takeFirstLoad(weekStart);
+  if (!first) return { key, state: { status: 'loading' } };
+  const { clock, week, today } = first.data;
+  return { key, state: { status: 'ready', data: availabilityOf(clock, first.receivedAt, week, today) } };
+}
+
+/** requestIdleCallback where the browser has it (Safari does not), else a timer of no delay. */
+function whenIdle(callback: () => void): { cancel(): void } {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback);
+    return { cancel: () => cancelIdleCallback(handle) };
+  }
+  const handle = setTimeout(callback, 0);
+  return { cancel: () => clearTimeout(handle) };
 }
 
 type Stored = { key: string; state: FetchState<Availability> };
@@ -50,12 +87,18 @@ type Stored = { key: string; state: FetchState<Availability> };
 export function useAvailability(date: string | undefined): FetchState<Availability> & { retry: () => void } {
   const weekStart = date ? startOfWeek(date) : undefined;
   const key = weekStart ?? 'today';
-  const [stored, setStored] = useState<Stored>({ key, state: { status: 'loading' } });
+  const [stored, setStored] = useState<Stored>(() => initialState(key, weekStart));
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  const loadedWithPage = useRef(stored.state.status === 'ready');
+  const askAgainWhenIdle = useRef(loadedWithPage.current);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` only triggers a new request; `weekStart` is part of `key`
   useEffect(() => {
+    if (loadedWithPage.current) {
+      loadedWithPage.current = false;
+      return;
+    }
     const controller = new AbortController();
     setStored({ key, state: { status: 'loading' } });
     loadAvailability(weekStart, controller.signal).then((result) => {
@@ -83,9 +126,14 @@ export function useAvailability(date: string | undefined): FetchState<Availabili
       });
     };
     const timer = setInterval(refresh, REFRESH_MS);
+    // A schedule that came inside the page never passed through the service worker: asked for
+    // once the page is idle, so the worker keeps a copy for a dead connection.
+    const idle = askAgainWhenIdle.current ? whenIdle(refresh) : undefined;
+    askAgainWhenIdle.current = false;
     document.addEventListener('visibilitychange', refresh);
     return () => {
       clearInterval(timer);
+      idle?.cancel();
       document.removeEventListener('visibilitychange', refresh);
       controller?.abort();
     };

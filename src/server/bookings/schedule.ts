@@ -1,0 +1,43 @@
+import type { Db } from '../../db/database';
+import { listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../domain/booking-schemas';
+import { parseOrThrow } from '../http-errors';
+import { type CachedAnswer, ScheduleCache } from './schedule-cache';
+import { scheduleVersionReader } from './schedule-version';
+import { listBookingsBetween, listBookingsOn } from './service';
+
+// One cache per database handle, shared by the API and the first load of `/` (first-load.ts).
+const caches = new WeakMap<Db, ScheduleCache>();
+
+function cacheOf(db: Db): ScheduleCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new ScheduleCache(scheduleVersionReader(db));
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * The answer to `GET /api/bookings` at `url` (its query already parsed by Fastify): one date's
+ * bookings (`?date=`), or each date's from `from` to `to` (`?from=&to=`). Kept by the exact URL,
+ * so a kept answer skips even the query's validation (a URL is kept only once it passed).
+ */
+export function scheduleAnswer(db: Db, url: string, query: unknown): Promise<CachedAnswer> {
+  return cacheOf(db).answer(url, async () => {
+    if (typeof query === 'object' && query !== null && ('from' in query || 'to' in query)) {
+      const { from, to } = parseOrThrow(listBookingsRangeQuerySchema, query);
+      return { from, to, days: await listBookingsBetween(db.kysely, from, to) };
+    }
+    const { date } = parseOrThrow(listBookingsQuerySchema, query);
+    return { date, bookings: await listBookingsOn(db.kysely, date) };
+  });
+}
+
+/** The URL and query of a week's answer, as the page itself asks for it. */
+export function weekAnswer(db: Db, from: string, to: string): Promise<CachedAnswer> {
+  return scheduleAnswer(db, `/api/bookings?from=${from}&to=${to}`, { from, to });
+}
+
+export function dayAnswer(db: Db, date: string): Promise<CachedAnswer> {
+  return scheduleAnswer(db, `/api/bookings?date=${date}`, { date });
+}

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../src/db/database';
+import { cancelBooking } from '../../src/server/bookings/cancellation';
+import { scheduleAnswer } from '../../src/server/bookings/schedule';
+import { addStudents, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+
+const engine = process.env.TEST_DB ?? 'sqlite';
+const TODAY = '2026-11-22';
+const DAY = '2026-12-01';
+const now = jakartaInstant(TODAY, '08:00');
+
+/** Who has the bike on DAY, as instance `base` says: `name (class) start-end`. */
+async function shownOn(baseUrl: string, date = DAY): Promise<string[]> {
+  const reply = await listBookings(baseUrl, date);
+  expect(reply.status).toBe(200);
+  return reply.body.bookings.map(
+    (booking: { name: string; class: string; start: string; end: string }) =>
+      `${booking.name} (${booking.class}) ${booking.start}-${booking.end}`,
+  );
+}
+
+/** Two instances on one database: a write through either is read through the other. */
+describe(`the schedule cache on ${engine}, two instances on one database`, () => {
+  let first: TestApp;
+  let second: TestApp;
+  let ids: Map<string, string>;
+  beforeAll(async () => {
+    first = await startTestApp({ now: () => now });
+    second = await startTestApp({ now: () => now, database: first.database });
+    ids = await addStudents(first.db, [
+      { name: 'Budi Santoso', class: 'PPTI 21' },
+      { name: 'Siti Rahmawati', class: 'PPTI 21' },
+      { name: 'Admin Uji', class: 'PPTI 21' },
+    ]);
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  async function refOf(start: string): Promise<string> {
+    const row = await first.db.kysely
+      .selectFrom('borrow_request')
+      .select('ref')
+      .where('borrow_date', '=', DAY)
+      .where('start_time', '=', start)
+      .where('cancelled_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (row.ref === null) throw new Error('a booking without a ref');
+    return row.ref;
+  }
+
+  it('shows a booking made on one instance on the other at its next request', async () => {
+    expect(await shownOn(first.baseUrl)).toEqual([]);
+    expect(await shownOn(second.baseUrl)).toEqual([]);
+    expect((await postBooking(first.baseUrl, bookingBody({ name: 'Budi Santoso', date: DAY, start: '08:00', end: '10:00' }))).status).toBe(
+      201,
+    );
+    expect(await shownOn(second.baseUrl)).toEqual(['Budi Santoso (PPTI 21) 08:00-10:00']);
+    expect(await shownOn(first.baseUrl)).toEqual(['Budi Santoso (PPTI 21) 08:00-10:00']);
+    expect(
+      (await postBooking(second.baseUrl, bookingBody({ name: 'Siti Rahmawati', date: DAY, start: '13:00', end: '14:00' }))).status,
+    ).toBe(201);
+    expect(await shownOn(first.baseUrl)).toEqual(['Budi Santoso (PPTI 21) 08:00-10:00', 'Siti Rahmawati (PPTI 21) 13:00-14:00']);
+  });
+
+  it('drops a booking cancelled through the one cancelling service at the next request of both instances', async () => {
+    expect(await shownOn(second.baseUrl)).toContain('Siti Rahmawati (PPTI 21) 13:00-14:00');
+    const outcome = await cancelBooking(
+      first.db,
+      { ref: await refOf('13:00') },
+      {
+        who: { kind: 'admin', userId: ids.get('Admin Uji') ?? '', name: 'Admin Uji' },
+        reason: 'Motor di bengkel',
+        now,
+        timeZone: 'Asia/Jakarta',
+      },
+    );
+    expect(outcome.kind).toBe('cancelled');
+    expect(await shownOn(second.baseUrl)).toEqual(['Budi Santoso (PPTI 21) 08:00-10:00']);
+    expect(await shownOn(first.baseUrl)).toEqual(['Budi Santoso (PPTI 21) 08:00-10:00']);
+  });
+
+  it('shows a borrower’s new name and class after a roster change on either instance’s database handle', async () => {
+    expect(await shownOn(first.baseUrl)).toEqual(['Budi Santoso (PPTI 21) 08:00-10:00']);
+    await first.db.kysely
+      .updateTable('users')
+      .set({ name: 'Budi S.' })
+      .where('id', '=', ids.get('Budi Santoso') ?? '')
+      .execute();
+    expect(await shownOn(second.baseUrl)).toEqual(['Budi S. (PPTI 21) 08:00-10:00']);
+    await second.db.kysely
+      .updateTable('users')
+      .set({ class: 'PPTI 22' })
+      .where('id', '=', ids.get('Budi Santoso') ?? '')
+      .execute();
+    expect(await shownOn(first.baseUrl)).toEqual(['Budi S. (PPTI 22) 08:00-10:00']);
+  });
+
+  it('sees a write made by another process on the database (the roster command, an admin by hand)', async () => {
+    expect(await shownOn(first.baseUrl)).toEqual(['Budi S. (PPTI 22) 08:00-10:00']);
+    const outside = createDb(first.database.location);
+    try {
+      await outside.kysely
+        .updateTable('users')
+        .set({ name: 'Budi Santoso', class: 'PPTI 21' })
+        .where('id', '=', ids.get('Budi Santoso') ?? '')
+        .execute();
+      expect(await shownOn(first.baseUrl)).toEqual(['Budi Santoso (PPTI 21) 08:00-10:00']);
+      await outside.kysely.deleteFrom('borrow_request').where('borrow_date', '=', DAY).execute();
+      expect(await shownOn(second.baseUrl)).toEqual([]);
+    } finally {
+      await outside.close();
+    }
+  });
+});
+
+describe(`schedule answers and their validators on ${engine}`, () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ now: () => now });
+    await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    expect((await postBooking(testApp.baseUrl, bookingBody({ date: DAY, start: '08:00', end: '10:00' }))).status).toBe(201);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const path = `/api/bookings?date=${DAY}`;
+
+  it('answers 304 without a body to a matching If-None-Match, and revalidates on every use', async () => {
+    const first = await requestJson(testApp.baseUrl, path);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+
+    const response = await fetch(`${testApp.baseUrl}${path}`, { headers: { 'if-none-match': etag } });
+    expect(response.status).toBe(304);
+    expect(await response.text()).toBe('');
+    expect(response.headers.get('etag')).toBe(etag);
+
+    const inList = await fetch(`${testApp.baseUrl}${path}`, { headers: { 'if-none-match': `W/"other", ${etag}` } });
+    expect(inList.status).toBe(304);
+  });
+
+  it('answers the whole body to an If-None-Match that does not match', async () => {
+    const reply = await requestJson(testApp.baseUrl, path, { headers: { 'if-none-match': 'W/"not-this-one"' } });
+    expect(reply.status).toBe(200);
+    expect(reply.body.bookings).toHaveLength(1);
+  });
+
+  it('gives the same validator while the day is unchanged, even after a write to another day, and a new one after a write to it', async () => {
+    const before = (await requestJson(testApp.baseUrl, path)).headers.get('etag');
+    expect((await postBooking(testApp.baseUrl, bookingBody({ date: '2026-12-02', start: '08:00', end: '10:00' }))).status).toBe(201);
+    const afterOtherDay = await fetch(`${testApp.baseUrl}${path}`, { headers: { 'if-none-match': before ?? '' } });
+    expect(afterOtherDay.status).toBe(304);
+
+    expect((await postBooking(testApp.baseUrl, bookingBody({ date: DAY, start: '12:00', end: '13:00' }))).status).toBe(201);
+    const afterSameDay = await fetch(`${testApp.baseUrl}${path}`, { headers: { 'if-none-match': before ?? '' } });
+    expect(afterSameDay.status).toBe(200);
+    expect(afterSameDay.headers.get('etag')).not.toBe(before);
+    expect(((await afterSameDay.json()) as { bookings: unknown[] }).bookings).toHaveLength(2);
+  });
+
+  it('still refuses a bad query after a good one was kept', async () => {
+    expect((await requestJson(testApp.baseUrl, path)).status).toBe(200);
+    const reply = await requestJson(testApp.baseUrl, `${path}&user=1`);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ message: 'Data yang dikirim tidak valid', errors: { user: 'Kolom user tidak dikenal' } });
+  });
+});
+
+describe(`a schedule read beside an open write transaction on ${engine}`, () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ now: () => now });
+    await addStudents(testApp.db, [
+      { name: 'Budi Santoso', class: 'PPTI 21' },
+      { name: 'Siti Rahmawati', class: 'PPTI 21' },
+    ]);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('keeps nothing under a counter raised by a transaction that then rolls back', async () => {
+    const url = `/api/bookings?date=${DAY}`;
+    const rolledBack = new Error('rolled back on purpose');
+    let during: Promise<unknown> | undefined;
+    await expect(
+      testApp.db.kysely.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom('users').select('id').where('name', '=', 'Budi Santoso').executeTakeFirstOrThrow();
+        await trx
+          .insertInto('borrow_request')
+          .values({
+            users_id: user.id,
+            borrow_date: DAY,
+            start_time: '08:00',
+            end_time: '09:00',
+            reason: 'x',
+            need_stnk: false,
+            end_date: DAY,
+          })
+          .execute();
+        // The schedule is asked for while the raised counter is not committed.
+        during = scheduleAnswer(testApp.db, url, { date: DAY });
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(JSON.parse(((await during) as { body: string }).body).bookings).toEqual([]);
+
+    // Another write raises the counter to the value the rolled-back one had reached.
+    expect(
+      (await postBooking(testApp.baseUrl, bookingBody({ name: 'Siti Rahmawati', date: DAY, start: '10:00', end: '11:00' }))).status,
+    ).toBe(201);
+    expect(await shownOn(testApp.baseUrl)).toEqual(['Siti Rahmawati (PPTI 21) 10:00-11:00']);
+  });
+});

@@ -1,0 +1,121 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { localMomentIn } from '../../src/domain/clock';
+import { bookViaApi, dayFromToday, serverToday } from './support/api';
+import { borrowForm, openBorrowForm } from './support/pages';
+import { openPage, useStudentApp } from './support/student-app';
+
+const ZONE = 'Asia/Jakarta';
+
+/** Waits until the service worker controls the page, so its next requests go through it. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** Every URL kept in any of the page's caches. */
+async function cachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(`${request.method} ${new URL(request.url).pathname}`);
+    }
+    return urls;
+  });
+}
+
+describe('installable, and readable offline', () => {
+  const app = useStudentApp();
+
+  it('offline, / shows the last schedule it loaded with when that was', async () => {
+    await bookViaApi(app.baseUrl, { name: 'Siti Rahmawati', date: await serverToday(app.baseUrl), start: '20:00', end: '21:00' });
+    const page = await openPage(app, { timezoneId: ZONE, serviceWorkers: 'allow' });
+    await page.goto('/');
+    await page.getByRole('cell', { name: 'Siti Rahmawati' }).waitFor();
+    await waitForServiceWorker(page);
+
+    // The first visit ran before the worker was there; on this one the page asks for the
+    // schedule it came with once idle, through the worker, which keeps it.
+    const schedule = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/bookings');
+    await page.reload();
+    const servedAt = new Date((await (await schedule).allHeaders()).date ?? '');
+    await page.getByRole('cell', { name: 'Siti Rahmawati' }).waitFor();
+    expect(await page.getByText('Kamu sedang offline').count()).toBe(0);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    const time = localMomentIn(ZONE, servedAt).time;
+    await page.getByText(`Kamu sedang offline. Jadwal terakhir diperbarui ${time}.`, { exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: 'Siti Rahmawati' }).isVisible()).toBe(true);
+  });
+
+  it('shows today’s schedule from the page itself, without asking the API first', async () => {
+    await bookViaApi(app.baseUrl, { name: 'Rizky Maulana', date: await serverToday(app.baseUrl), start: '06:00', end: '07:00' });
+    const page = await openPage(app);
+    // Every API request fails: what shows can only have come inside the page.
+    await page.route(
+      (url) => url.pathname.startsWith('/api/'),
+      (route) => route.abort(),
+    );
+    await page.goto('/');
+    await page.getByRole('cell', { name: 'Rizky Maulana' }).waitFor();
+    expect(await page.getByText('Gagal memuat jadwal.').count()).toBe(0);
+  });
+
+  it('says there is no internet connection when the form is sent offline', async () => {
+    const { page, form } = await openBorrowForm(app);
+    await form.fill({ name: 'Budi Santoso', date: await dayFromToday(app.baseUrl, 2), start: '08:00', end: '09:00', reason: 'kuliah' });
+    await page.context().setOffline(true);
+    await form.save.click();
+    await borrowForm(page).globalError.getByText('Tidak ada koneksi internet.', { exact: true }).waitFor();
+  });
+
+  it('never keeps admin answers, cancel links or anything sent with POST', async () => {
+    const page = await openPage(app, { serviceWorkers: 'allow' });
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await page.evaluate(async () => {
+      await fetch('/api/admin/session');
+      await fetch('/api/admin/vouchers');
+      await fetch('/api/bookings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      await fetch('/api/bookings?date=2026-12-01');
+    });
+    await page.goto('/batal/abc');
+    await page.goto('/');
+    const urls = await cachedUrls(page);
+    expect(urls).toContain('GET /api/bookings');
+    expect(urls.filter((url) => /\/api\/admin|\/batal|^POST/.test(url))).toEqual([]);
+  });
+
+  it('has a web app manifest that makes it installable', async () => {
+    const page = await openPage(app, { serviceWorkers: 'allow' });
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const response = await page.request.get(href ?? '');
+    expect(response.headers()['content-type']).toContain('application/manifest+json');
+    const manifest = await response.json();
+    expect(manifest).toMatchObject({
+      name: 'Pinjam Motor PPTI 21',
+      short_name: 'Pinjam Motor',
+      lang: 'id',
+      display: 'standalone',
+      start_url: '/',
+      theme_color: await page.locator('meta[name="theme-color"]').getAttribute('content'),
+    });
+    const icons: { src: string; sizes: string; type: string; purpose: string }[] = manifest.icons;
+    for (const size of [192, 512]) {
+      for (const purpose of ['any', 'maskable']) {
+        const icon = icons.find((entry) => entry.sizes === `${size}x${size}` && entry.purpose === purpose);
+        expect(icon, `a ${purpose} icon of ${size} px`).toBeDefined();
+        const png = Buffer.from(await (await page.request.get(icon?.src ?? '')).body());
+        // A PNG's width and height are the first two fields of its IHDR chunk.
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+      }
+    }
+    await waitForServiceWorker(page);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    // Playwright's contexts are incognito ones, where Chromium never offers to install anything.
+    expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
+  });
+});
