@@ -1,15 +1,10 @@
 import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import type { NamedBookingSpan } from '../../domain/booking-day';
 import { toNamedSpan } from '../bookings/repository';
 
-export interface AdminBookingRow {
+export interface AdminBookingRow extends NamedBookingSpan {
   ref: string;
-  date: string;
-  start: string;
-  end: string;
-  endDate: string;
-  name: string;
-  class: string;
   reason: string;
   needStnk: boolean;
   voucherCode: string | null;

@@ -153,15 +153,9 @@ export function newBookingRef(): string {
 }
 
 /** A booking as cancelling needs it: its span, who made it, the voucher it spent and whether it is cancelled. */
-export interface StoredBooking {
+export interface StoredBooking extends NamedBookingSpan {
   id: number;
   ref: string;
-  date: string;
-  start: string;
-  end: string;
-  endDate: string;
-  name: string;
-  class: string;
   voucherCode: string | null;
   cancelledAt: string | null;
   /** Null for rows imported from the original app. */
