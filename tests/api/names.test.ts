@@ -57,9 +57,9 @@ describe(`names with non-ASCII capitals on ${process.env.TEST_DB ?? 'sqlite'}`, 
     await expect(adding).rejects.toThrow(RosterError);
     await expect(adding).rejects.toMatchObject({
       problems: [
-        'second: name contains a control character',
-        'second: id contains a control character',
-        "first: name 'Ömer Çelik' is already in the roster",
+        { at: { label: 'second' }, kind: 'name-control-character' },
+        { at: { label: 'second' }, kind: 'id-control-character' },
+        { at: { label: 'first' }, kind: 'name-taken', name: 'Ömer Çelik' },
       ],
     });
   });
