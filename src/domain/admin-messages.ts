@@ -16,6 +16,8 @@ export const adminMessages = {
   voucherNotFound: 'Voucher tidak ditemukan.',
   voucherNotRevocable: 'Voucher yang sudah dipakai atau dicabut tidak bisa dicabut.',
   voucherTableLabel: 'Daftar voucher',
+  /** Heads, for screen readers only, the column of a table's row buttons. */
+  actionsColumn: 'Tindakan',
 
   bookingsTitle: 'Daftar Peminjaman',
   rangeFrom: 'Dari',

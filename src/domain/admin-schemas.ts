@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminMessages } from './admin-messages';
+import { bookingSpanShape } from './booking-schemas';
 import { isCalendarDate } from './clock';
 import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from './limits';
 import { messages } from './messages';
@@ -85,11 +86,7 @@ export const bookingRangeQuerySchema = z.strictObject({
 export const adminBookingSchema = z.object({
   /** Opaque name of the booking; never its id. */
   ref: z.string(),
-  date: z.string(),
-  start: z.string(),
-  end: z.string(),
-  /** The next day for an overnight voucher loan. */
-  endDate: z.string(),
+  ...bookingSpanShape,
   name: z.string(),
   class: z.string(),
   reason: z.string(),

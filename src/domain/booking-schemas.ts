@@ -40,15 +40,20 @@ export const createBookingRequestSchema = z.strictObject({
 });
 export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
 
-/** What a student sees of the booking they made: no id (ids would tell the order and count of bookings). */
-export const createdBookingSchema = z.object({
-  name: z.string(),
-  class: z.string(),
+/** The span of a stored booking as the answers carry it. */
+export const bookingSpanShape = {
   date: z.string(),
   start: z.string(),
   end: z.string(),
   /** The date the loan ends: the next day for an overnight voucher loan. */
   endDate: z.string(),
+};
+
+/** What a student sees of the booking they made: no id (ids would tell the order and count of bookings). */
+export const createdBookingSchema = z.object({
+  name: z.string(),
+  class: z.string(),
+  ...bookingSpanShape,
   reason: z.string(),
   needStnk: z.boolean(),
   usedVoucher: z.boolean(),

@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { bookingSpanShape } from './booking-schemas';
 import type { LocalMoment } from './cancellation';
 import { addDays } from './clock';
 
 /** One booking this device made, as kept in `localStorage.myBookings`: its cancel secret and what the card shows. */
 export const myBookingSchema = z.object({
   token: z.string(),
-  date: z.string(),
-  start: z.string(),
-  end: z.string(),
-  endDate: z.string(),
+  ...bookingSpanShape,
   name: z.string(),
 });
 export type MyBooking = z.infer<typeof myBookingSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BookingSpan } from './booking-rules';
+import { bookingSpanShape } from './booking-schemas';
 import { findCancelRefusal, type LocalMoment } from './cancellation';
 import { messages } from './messages';
 
@@ -19,10 +20,7 @@ export function ownBookingStatus(booking: BookingSpan & { cancelledAt: string | 
 
 /** The one booking a cancel secret names: what the cancel page shows, and nothing else (no ids, no reason). */
 export const ownBookingSchema = z.object({
-  date: z.string(),
-  start: z.string(),
-  end: z.string(),
-  endDate: z.string(),
+  ...bookingSpanShape,
   name: z.string(),
   class: z.string(),
   status: z.enum(ownBookingStatuses),

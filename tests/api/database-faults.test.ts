@@ -94,14 +94,20 @@ describe.runIf(postgresOnly)('the booking transaction on a server whose default 
     apps = [];
   });
 
-  it('still gives one slot to exactly one of 40 students on two instances', async () => {
+  const now = () => jakartaInstant('2026-11-22', '10:00');
+
+  /** Two app instances on one fresh database whose transactions default to REPEATABLE READ. */
+  async function startTwoInstances(): Promise<[TestApp, TestApp]> {
     const database = await freshDatabase();
     await withPostgresAdmin((client) =>
       client.query(`alter database "${databaseName(database)}" set default_transaction_isolation = 'repeatable read'`),
     );
-    const now = () => jakartaInstant('2026-11-22', '10:00');
     apps = [await startTestApp({ now, database }), await startTestApp({ now, database })];
-    const [first, second] = apps as [TestApp, TestApp];
+    return apps as [TestApp, TestApp];
+  }
+
+  it('still gives one slot to exactly one of 40 students on two instances', async () => {
+    const [first, second] = await startTwoInstances();
     const isolation = await first.db.kysely.transaction().execute(async (trx) => {
       const { rows } = await sql<{ transaction_isolation: string }>`show transaction_isolation`.execute(trx);
       return rows[0]?.transaction_isolation;
@@ -120,13 +126,7 @@ describe.runIf(postgresOnly)('the booking transaction on a server whose default 
   });
 
   it('cancels a booking exactly once when both instances are asked at the same moment', async () => {
-    const database = await freshDatabase();
-    await withPostgresAdmin((client) =>
-      client.query(`alter database "${databaseName(database)}" set default_transaction_isolation = 'repeatable read'`),
-    );
-    const now = () => jakartaInstant('2026-11-22', '10:00');
-    apps = [await startTestApp({ now, database }), await startTestApp({ now, database })];
-    const [first, second] = apps as [TestApp, TestApp];
+    const [first, second] = await startTwoInstances();
     await addStudents(first.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
     expect((await postBooking(first.baseUrl, bookingBody({ date: '2026-12-01' }))).status).toBe(201);
     const { ref } = await first.db.kysely.selectFrom('borrow_request').select('ref').executeTakeFirstOrThrow();

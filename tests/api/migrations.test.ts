@@ -35,6 +35,22 @@ async function tableNames(handle: Db): Promise<string[]> {
   return tables.map((table) => table.name).sort();
 }
 
+/** Every table the latest migration leaves, in name order. */
+const ALL_TABLES = [
+  'address_events',
+  'admin_sessions',
+  'audit_log',
+  'borrow_request',
+  'cancel_token_attempts',
+  'idempotency_keys',
+  'login_attempts',
+  'outbox',
+  'schedule_version',
+  'telegram_bot',
+  'users',
+  'vouchers',
+];
+
 /** An empty database of the engine under test, never migrated. */
 async function emptyDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
@@ -68,20 +84,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0050_owner_bot',
         '2026_11_22_0060_schedule_version',
       ]);
-      expect(await tableNames(empty.db)).toEqual([
-        'address_events',
-        'admin_sessions',
-        'audit_log',
-        'borrow_request',
-        'cancel_token_attempts',
-        'idempotency_keys',
-        'login_attempts',
-        'outbox',
-        'schedule_version',
-        'telegram_bot',
-        'users',
-        'vouchers',
-      ]);
+      expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {
       await empty.db.close();
       await empty.drop();
@@ -115,20 +118,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     database = await createTestDatabase();
     db = database.open();
     expect(await migrateToLatest(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual([
-      'address_events',
-      'admin_sessions',
-      'audit_log',
-      'borrow_request',
-      'cancel_token_attempts',
-      'idempotency_keys',
-      'login_attempts',
-      'outbox',
-      'schedule_version',
-      'telegram_bot',
-      'users',
-      'vouchers',
-    ]);
+    expect(await tableNames(db)).toEqual(ALL_TABLES);
   });
 
   it('keep the spec tables and columns and add ours beside them', async () => {

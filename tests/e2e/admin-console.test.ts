@@ -5,6 +5,7 @@ import type { User } from '../../src/server/roster/repository';
 import { DESKTOP, launchChromium, newPage, PHONE, screenshot } from '../helpers/browser';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-db';
 import { bookViaApi, dayFromToday } from './support/api';
+import { signInAsAdmin } from './support/pages';
 
 const ADMIN_PAGES = [
   { path: '/admin/peminjaman', tab: 'Peminjaman', heading: 'Daftar Peminjaman' },
@@ -52,14 +53,7 @@ describe('the admin console in Chromium', () => {
     return opened.page;
   }
 
-  async function signIn(page: Page): Promise<void> {
-    await page.goto('/login');
-    await page.getByLabel('Nama').fill(admin.name);
-    await page.getByLabel('Kode Masuk').fill(admin.id);
-    await page.getByRole('button', { name: 'Masuk' }).click();
-    await page.waitForURL('**/generate');
-    await page.getByRole('button', { name: 'Generate Voucher' }).waitFor();
-  }
+  const signIn = (page: Page) => signInAsAdmin(page, admin);
 
   const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Menu admin' });
 

@@ -5,6 +5,7 @@ import type { User } from '../../src/server/roster/repository';
 import { launchChromium, newPage, PHONE, screenshot } from '../helpers/browser';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-db';
 import { present } from '../helpers/present';
+import { signInAsAdmin } from './support/pages';
 
 const ADMIN_KEYS = ['role', 'adminName', 'adminId'];
 
@@ -47,14 +48,7 @@ describe('admin screens in Chromium', () => {
     return opened.page;
   }
 
-  async function signIn(page: Page): Promise<void> {
-    await page.goto('/login');
-    await page.getByLabel('Nama').fill(admin.name);
-    await page.getByLabel('Kode Masuk').fill(admin.id);
-    await page.getByRole('button', { name: 'Masuk' }).click();
-    await page.waitForURL('**/generate');
-    await page.getByRole('button', { name: 'Generate Voucher' }).waitFor();
-  }
+  const signIn = (page: Page) => signInAsAdmin(page, admin);
 
   /** Every POST to the voucher endpoint the page makes. */
   function voucherPosts(page: Page): string[] {

@@ -7,7 +7,7 @@ import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { bookingsCsvPath, cancelAdminBooking, fetchAdminBookings } from '../features/admin/api';
 import { CancelDialog } from '../features/admin/cancel-dialog';
 import { formatInstant } from '../features/admin/format-instant';
-import { ScrollTable } from '../features/admin/scroll-table';
+import { ScrollTable, TableHeadWithActions } from '../features/admin/scroll-table';
 import { adminStyles } from '../features/admin/styles';
 
 type ListState = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; bookings: AdminBooking[] };
@@ -108,28 +108,19 @@ function BookingsScreen({ signOut }: AdminPageProps) {
       {list.state === 'loaded' && shown.length === 0 && <p>{adminMessages.bookingsEmpty}</p>}
       {shown.length > 0 && (
         <ScrollTable label={adminMessages.bookingsTableLabel}>
-          <thead className="bg-slate-100">
-            <tr>
-              {[
-                columns.date,
-                `${columns.start}–${columns.end}`,
-                columns.name,
-                columns.class,
-                columns.reason,
-                columns.needStnk,
-                columns.voucher,
-                columns.createdAt,
-                columns.status,
-              ].map((label) => (
-                <th key={label} scope="col" className={adminStyles.th}>
-                  {label}
-                </th>
-              ))}
-              <th scope="col" className={adminStyles.th}>
-                <span className="sr-only">Tindakan</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHeadWithActions
+            labels={[
+              columns.date,
+              `${columns.start}–${columns.end}`,
+              columns.name,
+              columns.class,
+              columns.reason,
+              columns.needStnk,
+              columns.voucher,
+              columns.createdAt,
+              columns.status,
+            ]}
+          />
           <tbody>
             {shown.map((booking) => (
               <tr key={booking.ref} className="border-t border-slate-200">

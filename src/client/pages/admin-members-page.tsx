@@ -9,7 +9,7 @@ import { addMember, editMember, fetchMembers, setMemberActive } from '../feature
 import { LoginCodeNotice } from '../features/admin/login-code-notice';
 import { MemberForm } from '../features/admin/member-form';
 import { RosterImport } from '../features/admin/roster-import';
-import { ScrollTable } from '../features/admin/scroll-table';
+import { ScrollTable, TableHeadWithActions } from '../features/admin/scroll-table';
 import { adminStyles } from '../features/admin/styles';
 
 type ListState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; members: Member[] };
@@ -85,24 +85,15 @@ function MembersScreen({ signOut }: AdminPageProps) {
       {list.state === 'failed' && <p role="alert">{adminMessages.loadFailed}</p>}
       {list.state === 'loaded' && (
         <ScrollTable label={adminMessages.membersTableLabel}>
-          <thead className="bg-slate-100">
-            <tr>
-              {[
-                adminMessages.memberName,
-                adminMessages.memberClass,
-                adminMessages.memberRole,
-                adminMessages.memberStatus,
-                adminMessages.memberBookings,
-              ].map((label) => (
-                <th key={label} scope="col" className={adminStyles.th}>
-                  {label}
-                </th>
-              ))}
-              <th scope="col" className={adminStyles.th}>
-                <span className="sr-only">Tindakan</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHeadWithActions
+            labels={[
+              adminMessages.memberName,
+              adminMessages.memberClass,
+              adminMessages.memberRole,
+              adminMessages.memberStatus,
+              adminMessages.memberBookings,
+            ]}
+          />
           <tbody>
             {list.members.map((member) => (
               <tr key={member.ref} className={`border-t border-slate-200 ${member.active ? '' : 'text-slate-600'}`}>

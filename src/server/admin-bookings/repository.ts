@@ -1,14 +1,10 @@
 import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import type { NamedBookingSpan } from '../../domain/booking-day';
+import { toNamedSpan } from '../bookings/repository';
 
-export interface AdminBookingRow {
+export interface AdminBookingRow extends NamedBookingSpan {
   ref: string;
-  date: string;
-  start: string;
-  end: string;
-  endDate: string;
-  name: string;
-  class: string;
   reason: string;
   needStnk: boolean;
   voucherCode: string | null;
@@ -49,12 +45,7 @@ function toRow(row: Row): AdminBookingRow | undefined {
   if (row.ref === null) return undefined;
   return {
     ref: row.ref,
-    date: row.borrow_date,
-    start: row.start_time,
-    end: row.end_time,
-    endDate: row.end_date ?? row.borrow_date,
-    name: row.name,
-    class: row.class,
+    ...toNamedSpan(row),
     reason: row.reason,
     needStnk: toBoolean(row.need_stnk),
     voucherCode: row.voucher_code,

@@ -31,6 +31,28 @@ export async function lockBookings(trx: Executor, engine: Engine): Promise<void>
   if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${BOOKING_LOCK_KEY}::bigint)`.execute(trx);
 }
 
+/** The columns of a booking joined with its borrower (`b` and `u`) that make its span and name. */
+interface NamedSpanColumns {
+  borrow_date: string;
+  start_time: string;
+  end_time: string;
+  end_date: string | null;
+  name: string;
+  class: string;
+}
+
+/** A booking row's span and borrower as the domain names them; rows from before overnight loans end on their own date. */
+export function toNamedSpan(row: NamedSpanColumns): NamedBookingSpan {
+  return {
+    date: row.borrow_date,
+    start: row.start_time,
+    end: row.end_time,
+    endDate: row.end_date ?? row.borrow_date,
+    name: row.name,
+    class: row.class,
+  };
+}
+
 function touchingQuery(db: Executor, date: string, dayBefore: string) {
   return db
     .selectFrom('borrow_request as b')
@@ -63,15 +85,7 @@ export async function findBookingsTouching(db: Executor, date: string): Promise<
     compiledTouchingQueries.set(adapter, compiled);
   }
   const { rows } = await db.executeQuery<TouchingRow>({ ...compiled, parameters: [date, dayBefore, date] });
-  return rows.map((row) => ({
-    usersId: row.users_id,
-    date: row.borrow_date,
-    start: row.start_time,
-    end: row.end_time,
-    endDate: row.end_date ?? row.borrow_date,
-    name: row.name,
-    class: row.class,
-  }));
+  return rows.map((row) => ({ usersId: row.users_id, ...toNamedSpan(row) }));
 }
 
 /** The voucher with this code (as stored, uppercase), or undefined when there is none. */
@@ -97,14 +111,7 @@ export async function findBookingsBetween(db: Executor, from: string, to: string
     .orderBy('b.start_time')
     .orderBy('b.id')
     .execute();
-  return rows.map((row) => ({
-    date: row.borrow_date,
-    start: row.start_time,
-    end: row.end_time,
-    endDate: row.end_date ?? row.borrow_date,
-    name: row.name,
-    class: row.class,
-  }));
+  return rows.map(toNamedSpan);
 }
 
 /** Marks the voucher used if it exists and was unused; false when another booking took it first. */
@@ -146,15 +153,9 @@ export function newBookingRef(): string {
 }
 
 /** A booking as cancelling needs it: its span, who made it, the voucher it spent and whether it is cancelled. */
-export interface StoredBooking {
+export interface StoredBooking extends NamedBookingSpan {
   id: number;
   ref: string;
-  date: string;
-  start: string;
-  end: string;
-  endDate: string;
-  name: string;
-  class: string;
   voucherCode: string | null;
   cancelledAt: string | null;
   /** Null for rows imported from the original app. */
@@ -188,12 +189,7 @@ export async function findStoredBooking(db: Executor, lookup: BookingLookup): Pr
   return {
     id: row.id,
     ref: row.ref,
-    date: row.borrow_date,
-    start: row.start_time,
-    end: row.end_time,
-    endDate: row.end_date ?? row.borrow_date,
-    name: row.name,
-    class: row.class,
+    ...toNamedSpan(row),
     voucherCode: row.voucher_code,
     cancelledAt: row.cancelled_at,
     createdAt: row.created_at,
@@ -241,14 +237,5 @@ export async function findActiveBookingsStartingBetween(db: Executor, from: stri
     .orderBy('b.start_time')
     .orderBy('b.id')
     .execute();
-  return rows.map((row) => ({
-    ref: row.ref,
-    date: row.borrow_date,
-    start: row.start_time,
-    end: row.end_time,
-    endDate: row.end_date ?? row.borrow_date,
-    createdAt: row.created_at,
-    name: row.name,
-    class: row.class,
-  }));
+  return rows.map((row) => ({ ref: row.ref, ...toNamedSpan(row), createdAt: row.created_at }));
 }

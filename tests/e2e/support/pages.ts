@@ -107,3 +107,13 @@ export async function openBorrowForm(app: StudentApp, viewport?: { width: number
   await form.ready();
   return { page, form };
 }
+
+/** Signs in at /login with the admin's name and login code, and waits for the voucher screen it lands on. */
+export async function signInAsAdmin(page: Page, admin: { name: string; id: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Nama').fill(admin.name);
+  await page.getByLabel('Kode Masuk').fill(admin.id);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.waitForURL('**/generate');
+  await page.getByRole('button', { name: 'Generate Voucher' }).waitFor();
+}

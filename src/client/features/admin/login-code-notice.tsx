@@ -1,19 +1,10 @@
-import { useState } from 'react';
 import { adminMessages } from '../../../domain/admin-messages';
-import { messages } from '../../../domain/messages';
 import { adminStyles } from './styles';
+import { useCopyNote } from './use-copy-note';
 
 /** A new admin's login code, shown once, with a copy button. */
 export function LoginCodeNotice({ name, code }: { name: string; code: string }) {
-  const [copyNote, setCopyNote] = useState('');
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopyNote(messages.voucherCopied);
-    } catch {
-      setCopyNote(messages.voucherCopyFailed);
-    }
-  }
+  const { copyNote, copy } = useCopyNote();
   return (
     <div className="flex flex-col gap-2 rounded-md border-2 border-dashed border-blue-700 bg-blue-50 p-4">
       <p className="font-medium">{adminMessages.memberLoginCode(name)}</p>
@@ -21,7 +12,7 @@ export function LoginCodeNotice({ name, code }: { name: string; code: string }) 
         <output data-testid="login-code" className="font-mono text-2xl font-bold tracking-wider select-all">
           {code}
         </output>
-        <button type="button" onClick={() => void copy()} className={adminStyles.smallButton}>
+        <button type="button" onClick={() => void copy(code)} className={adminStyles.smallButton}>
           {adminMessages.copyCode}
         </button>
         <span role="status" className="text-sm">

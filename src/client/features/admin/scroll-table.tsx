@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { adminMessages } from '../../../domain/admin-messages';
+import { adminStyles } from './styles';
 
 /**
  * A table wider than a phone scrolls sideways in a region of its own; the region takes keyboard
@@ -14,5 +16,23 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
     >
       <table className="w-full text-left text-sm">{children}</table>
     </section>
+  );
+}
+
+/** The head of an admin table whose rows end in their buttons: `labels`, then a column named for screen readers only. */
+export function TableHeadWithActions({ labels }: { labels: string[] }) {
+  return (
+    <thead className="bg-slate-100">
+      <tr>
+        {labels.map((label) => (
+          <th key={label} scope="col" className={adminStyles.th}>
+            {label}
+          </th>
+        ))}
+        <th scope="col" className={adminStyles.th}>
+          <span className="sr-only">{adminMessages.actionsColumn}</span>
+        </th>
+      </tr>
+    </thead>
   );
 }

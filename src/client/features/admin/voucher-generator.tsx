@@ -5,6 +5,7 @@ import { VOUCHER_HOURS } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
 import { createVoucher } from './api';
 import { adminStyles } from './styles';
+import { useCopyNote } from './use-copy-note';
 
 export function VoucherGenerator({
   onCreated,
@@ -16,7 +17,7 @@ export function VoucherGenerator({
   const [busy, setBusy] = useState(false);
   const [voucher, setVoucher] = useState<CreatedVoucher | null>(null);
   const [failed, setFailed] = useState(false);
-  const [copyNote, setCopyNote] = useState('');
+  const { copyNote, copy, clearCopyNote } = useCopyNote();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>();
   const id = useId();
@@ -26,7 +27,7 @@ export function VoucherGenerator({
     setBusy(true);
     setFailed(false);
     setNoteError(undefined);
-    setCopyNote('');
+    clearCopyNote();
     const result = await createVoucher(note.trim() === '' ? {} : { note });
     setBusy(false);
     if (result.ok) {
@@ -36,15 +37,6 @@ export function VoucherGenerator({
     } else if (result.status === 401) onUnauthorized();
     else if (result.errors.note) setNoteError(result.errors.note);
     else setFailed(true);
-  }
-
-  async function copy(code: string) {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopyNote(messages.voucherCopied);
-    } catch {
-      setCopyNote(messages.voucherCopyFailed);
-    }
   }
 
   return (

@@ -5,7 +5,7 @@ import { formatIndonesianDate } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
 import { revokeVoucher } from './api';
 import { formatInstant } from './format-instant';
-import { ScrollTable } from './scroll-table';
+import { ScrollTable, TableHeadWithActions } from './scroll-table';
 import { adminStyles } from './styles';
 
 export type VoucherListState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; vouchers: AdminVoucher[] };
@@ -51,15 +51,7 @@ export function VoucherList({
       {list.state === 'loaded' && list.vouchers.length === 0 && <p>{messages.vouchersEmpty}</p>}
       {list.state === 'loaded' && list.vouchers.length > 0 && (
         <ScrollTable label={adminMessages.voucherTableLabel}>
-          <thead className="bg-slate-100">
-            <tr>
-              {['Kode', adminMessages.voucherNote, 'Dibuat', 'Status', 'Dipakai oleh', ''].map((label, index) => (
-                <th key={label || index} scope="col" className={adminStyles.th}>
-                  {label || <span className="sr-only">Tindakan</span>}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHeadWithActions labels={['Kode', adminMessages.voucherNote, 'Dibuat', 'Status', 'Dipakai oleh']} />
           <tbody>
             {list.vouchers.map((voucher) => (
               <tr key={voucher.code} className="border-t border-slate-200">

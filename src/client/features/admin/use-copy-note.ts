@@ -1,0 +1,17 @@
+import { useCallback, useState } from 'react';
+import { messages } from '../../../domain/messages';
+
+/** Copies a code to the clipboard and keeps a note of how it went, for a status region next to the button. */
+export function useCopyNote() {
+  const [copyNote, setCopyNote] = useState('');
+  const copy = useCallback(async (code: string) => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopyNote(messages.voucherCopied);
+    } catch {
+      setCopyNote(messages.voucherCopyFailed);
+    }
+  }, []);
+  const clearCopyNote = useCallback(() => setCopyNote(''), []);
+  return { copyNote, copy, clearCopyNote };
+}
