@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CancelRequest, cancelBooking } from '../../src/server/bookings/cancellation';
+import { enqueueBotText } from '../../src/server/notify/outbox';
 import {
   addStudents,
   addVoucher,
@@ -138,6 +139,26 @@ describe(`cancelling a booking on ${engine}`, () => {
     now = jakartaInstant(TODAY, '23:00');
     const owner = await cancelBooking(testApp.db, { ref: await refOf(TODAY, '06:00') }, { ...byAdmin('Hujan'), who: { kind: 'owner' } });
     expect(owner.kind).toBe('cancelled');
+  });
+
+  it('withdraws the handover reminder already queued for the booking, and only that one', async () => {
+    expect((await book({ name: 'Siti Rahmawati', date: '2026-11-26', start: '08:00', end: '09:00' })).status).toBe(201);
+    expect((await book({ name: 'Budi Santoso', date: '2026-11-26', start: '10:00', end: '11:00' })).status).toBe(201);
+    const [cancelled, kept] = [await refOf('2026-11-26', '08:00'), await refOf('2026-11-26', '10:00')];
+    for (const ref of [cancelled, kept]) await enqueueBotText(testApp.db.kysely, 'reminder', 'Siapkan kunci', `reminder:${ref}`, now);
+    expect((await cancelBooking(testApp.db, { ref: cancelled }, byAdmin())).kind).toBe('cancelled');
+    const reminders = await testApp.db.kysely
+      .selectFrom('outbox')
+      .select(['dedupe_key', 'given_up_at', 'last_error'])
+      .where('kind', '=', 'reminder')
+      .orderBy('dedupe_key')
+      .execute();
+    expect(new Map(reminders.map((row) => [row.dedupe_key, row.given_up_at === null ? 'pending' : row.last_error]))).toEqual(
+      new Map([
+        [`reminder:${cancelled}`, 'booking cancelled'],
+        [`reminder:${kept}`, 'pending'],
+      ]),
+    );
   });
 
   it('answers notFound for a ref no booking has', async () => {

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { type Canceller, type CancelRefusal, cancellerLabel, findCancelRefusal } from '../../domain/cancellation';
 import { localMomentIn } from '../../domain/clock';
-import { enqueueCancellationNotice } from '../notify/outbox';
+import { enqueueCancellationNotice, withdrawReminder } from '../notify/outbox';
 import { type BookingLookup, findStoredBooking, lockBookings, markBookingCancelled, returnVoucher, type StoredBooking } from './repository';
 
 export interface CancelRequest {
@@ -68,6 +68,7 @@ export async function cancelBooking(
       },
       request.now,
     );
+    await withdrawReminder(trx, booking.ref, request.now);
     await alsoInTransaction?.(trx, booking);
     return { kind: 'cancelled', booking: { ...booking, cancelledAt }, voucherReturned: booking.voucherCode };
   });

@@ -50,6 +50,22 @@ export async function enqueueBotText(db: Executor, kind: BotTextKind, text: stri
   return enqueue(db, kind, { text }, now, dedupeKey);
 }
 
+/**
+ * Withdraws the handover reminder of a cancelled booking, in the cancelling transaction, if it
+ * is queued and no worker is sending it at this moment (one being sent cannot be called back).
+ */
+export async function withdrawReminder(db: Executor, ref: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .updateTable('outbox')
+    .set({ given_up_at: at, last_error: 'booking cancelled' })
+    .where('dedupe_key', '=', `reminder:${ref}`)
+    .where('sent_at', 'is', null)
+    .where('given_up_at', 'is', null)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+    .execute();
+}
+
 /** Which buttons a booking notice shows: `Batalkan`, the confirmation, or none. */
 export type NoticeKeyboard = 'cancel' | 'confirm' | 'none';
 
