@@ -4,13 +4,13 @@
 // not a test: it is not part of `npm test`.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { buildIfStale } from './build.mjs';
 import { ensureChromium } from './chromium.mjs';
+import { freePort } from './free-port.mjs';
 
 const PAGES = ['/', '/peraturan', '/form', '/login'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -23,17 +23,6 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(dir) {
   const port = await freePort();

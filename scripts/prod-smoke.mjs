@@ -7,9 +7,9 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.mjs';
 
 /** The README's Deployment commands, in order; the README shows each line verbatim (tests/unit/prod-smoke.test.ts). */
 export const BUILD_STEPS = ['npm ci --include=dev && npm run build', 'npm ci --omit=dev'];
@@ -22,17 +22,6 @@ class SmokeFailure extends Error {
     super(message);
     this.output = output;
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** One step in a shell, as a person would type it; its output is shown only when it fails. */

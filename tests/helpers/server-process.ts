@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../../scripts/free-port.mjs';
 
 export interface ServerProcess {
   baseUrl: string;
@@ -15,17 +15,6 @@ const running = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Spawns the built server (`dist/server/main.js`) as `npm start` runs it; resolves once /healthz answers 200. */
 export async function startServerProcess(env: Record<string, string>, { timeoutMs = 15_000 } = {}): Promise<ServerProcess> {
