@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { adminMessages } from '../../domain/admin-messages';
 import type { Member, MemberRequest } from '../../domain/admin-schemas';
 import { messages } from '../../domain/messages';
@@ -11,25 +11,14 @@ import { MemberForm } from '../features/admin/member-form';
 import { RosterImport } from '../features/admin/roster-import';
 import { ScrollTable, TableHeadWithActions } from '../features/admin/scroll-table';
 import { adminStyles } from '../features/admin/styles';
+import { useAdminList } from '../features/admin/use-admin-list';
 
-type ListState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; members: Member[] };
 type Notice = { text: string; failed: boolean; loginCode?: { name: string; code: string } };
 
 function MembersScreen({ signOut }: AdminPageProps) {
-  const [list, setList] = useState<ListState>({ state: 'loading' });
+  const { list, load } = useAdminList(fetchMembers, signOut);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [editing, setEditing] = useState<Member | null>(null);
-
-  const load = useCallback(async () => {
-    const result = await fetchMembers();
-    if (result.ok) setList({ state: 'loaded', members: result.data.members });
-    else if (result.status === 401) signOut();
-    else setList({ state: 'failed' });
-  }, [signOut]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   /** Shared by add and edit: field errors go back to the form, anything else to the notice. */
   async function save(request: Promise<Awaited<ReturnType<typeof addMember>>>, done: (member: Member) => string) {

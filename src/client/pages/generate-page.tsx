@@ -1,23 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { AdminVoucher } from '../../domain/admin-schemas';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchVouchers } from '../features/admin/api';
+import { useAdminList } from '../features/admin/use-admin-list';
 import { VoucherGenerator } from '../features/admin/voucher-generator';
-import { VoucherList, type VoucherListState } from '../features/admin/voucher-list';
+import { VoucherList } from '../features/admin/voucher-list';
 
 function VoucherScreen({ signOut }: AdminPageProps) {
-  const [list, setList] = useState<VoucherListState>({ state: 'loading' });
-
-  const load = useCallback(async () => {
-    const result = await fetchVouchers();
-    if (result.ok) setList({ state: 'loaded', vouchers: result.data.vouchers });
-    else if (result.status === 401) signOut();
-    else setList({ state: 'failed' });
-  }, [signOut]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { list, setList, load } = useAdminList(fetchVouchers, signOut);
 
   const replace = (voucher: AdminVoucher) =>
     setList((previous) =>
