@@ -109,17 +109,21 @@ describe('the availability page', () => {
       .waitFor();
     const input = page.getByRole('main').getByLabel('Tanggal');
     // The year is the last part of the input in every locale's layout.
+    const typed = `2031${date.slice(4)}`;
+    // The old day's text is still on screen until the new week answers: wait for its request, not for the text.
+    const typedWeekAsked = page.waitForRequest((request) => new URL(request.url()).searchParams.get('from') === startOfWeek(typed));
     await input.click();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.type('2031');
-    await page.waitForURL((url) => url.searchParams.get('tanggal') === `2031${date.slice(4)}`);
+    await page.waitForURL((url) => url.searchParams.get('tanggal') === typed);
+    await typedWeekAsked;
     await page
       .getByRole('main')
       .getByText(/Tidak ada peminjaman/)
       .waitFor();
     expect(asked.filter((asked) => asked.startsWith('0'))).toEqual([]);
-    expect(asked.at(-1)).toBe(startOfWeek(`2031${date.slice(4)}`));
+    expect(asked.at(-1)).toBe(startOfWeek(typed));
   });
 
   it('shows an overnight voucher loan on both days with its real times, marked as continuing', async () => {
