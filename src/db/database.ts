@@ -13,6 +13,11 @@ export interface Db {
    * queue behind Kysely's connection lock (bookings/schedule-version.ts). Reads only.
    */
   sqlite?: OpenSqlite;
+  /**
+   * PostgreSQL only: the pool under Kysely, for the same read as a prepared statement, which the
+   * server plans once per connection instead of on every request (bookings/schedule-version.ts).
+   */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -55,7 +60,7 @@ export function createDb(location: DatabaseLocation, options: CreateDbOptions = 
   // The connection's own listener above has told of it already.
   pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, engine: 'postgres', close: () => kysely.destroy() };
+  return { kysely, engine: 'postgres', pool, close: () => kysely.destroy() };
 }
 
 /** SQLite stores booleans as 0/1; PostgreSQL returns real booleans. */

@@ -13,6 +13,7 @@ import * as adminConsole from './migrations/2026_11_22_0020_admin_console';
 import * as cancelTokens from './migrations/2026_11_22_0030_cancel_tokens';
 import * as ownerBot from './migrations/2026_11_22_0050_owner_bot';
 import * as scheduleVersion from './migrations/2026_11_22_0060_schedule_version';
+import * as activeBookingsIndex from './migrations/2026_11_22_0070_active_bookings_index';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0030_cancel_tokens': cancelTokens,
   '2026_11_22_0050_owner_bot': ownerBot,
   '2026_11_22_0060_schedule_version': scheduleVersion,
+  '2026_11_22_0070_active_bookings_index': activeBookingsIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,9 +10,9 @@ import {
 } from './limits';
 import { messages } from './messages';
 
-/** 10000 → 'Rp10.000'. */
+/** 10000 → 'Rp10.000': thousands parted by dots, by hand rather than Intl (docs/decisions/0027). */
 export function formatRupiah(amount: number): string {
-  return `Rp${new Intl.NumberFormat('id-ID').format(amount)}`;
+  return `Rp${String(Math.round(amount)).replace(/\B(?=(\d{3})+$)/g, '.')}`;
 }
 
 /**

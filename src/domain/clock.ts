@@ -68,6 +68,32 @@ export function localMomentIn(timeZone: string, now: Date): { date: string; time
   return { date: todayIn(timeZone, now), time: formatter.format(now) };
 }
 
+/** The app's clock as the server tells it to pages: the instant, and the date and time it is in the app's zone. */
+export interface AppClock {
+  today: string;
+  timeZone: string;
+  /** ISO instant. */
+  now: string;
+  /** 'HH:MM' at `now` in `timeZone`. */
+  time: string;
+}
+
+export function appClockAt(timeZone: string, at: Date): AppClock {
+  const { date, time } = localMomentIn(timeZone, at);
+  return { today: date, timeZone, now: at.toISOString(), time };
+}
+
+/**
+ * The date and 'HH:MM' in the app's zone at `at`, an instant after `clock.now`. Within the minute
+ * the server read, that is what the server said, with no Intl formatter to build: a page shows
+ * its first schedule without loading the browser's locale data (docs/decisions/0027). Zone
+ * offsets are whole minutes, so one UTC minute is one local minute.
+ */
+export function appMomentAt(clock: AppClock, at: Date): { date: string; time: string } {
+  const sameMinute = Math.floor(Date.parse(clock.now) / 60_000) === Math.floor(at.getTime() / 60_000);
+  return sameMinute ? { date: clock.today, time: clock.time } : localMomentIn(clock.timeZone, at);
+}
+
 /** True when `timeZone` is an IANA zone this runtime knows. */
 export function isKnownTimeZone(timeZone: string): boolean {
   try {
@@ -78,18 +104,38 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
-// Not dateStyle 'full', which writes '01 Januari'; people write '1 Januari'.
-const indonesianDate = new Intl.DateTimeFormat('id-ID', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Indonesian day and month names are a fixed table, not Intl: the first Intl formatter a page
+// builds loads the browser's locale data, 10 to 18 ms on a fast machine and four times that on a
+// cheap phone, in the task that shows the schedule (docs/decisions/0027). A unit test holds these
+// to Intl's id-ID output for every day of several years.
+const WEEKDAYS = ['Minggu', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu'] as const;
+const SHORT_WEEKDAYS = ['Min', 'Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab'] as const;
+const MONTHS = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+] as const;
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'] as const;
 
-/** '2026-11-22' → 'Minggu, 22 November 2026'. */
+/** The parts of a 'YYYY-MM-DD' date: its year, month (0-11), day of the month and weekday (0 = Minggu). */
+function dateParts(date: string): { year: number; month: number; day: number; weekday: number } {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return { year, month: month - 1, day, weekday: utcDate(date).getUTCDay() };
+}
+
+/** '2026-11-22' → 'Minggu, 22 November 2026' (the day without a leading zero, as people write it). */
 export function formatIndonesianDate(date: string): string {
-  return indonesianDate.format(utcDate(date));
+  const { year, month, day, weekday } = dateParts(date);
+  return `${WEEKDAYS[weekday]}, ${day} ${MONTHS[month]} ${year}`;
 }
 
 /** Hours for a message: whole when whole, else one decimal with a comma (150 min → '2,5'). */
@@ -100,7 +146,10 @@ export function formatHours(minutes: number): string {
 
 function utcDate(date: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, unlike Date.UTC, takes years 0-99 as they are.
+  const moment = new Date(0);
+  moment.setUTCFullYear(year, month - 1, day);
+  return moment;
 }
 
 /** Whole days from `from` to `to` ('2026-11-22' to '2026-11-23' → 1; negative when `to` is earlier). */
@@ -114,16 +163,22 @@ export function startOfWeek(date: string): string {
   return addDays(date, -sinceMonday);
 }
 
-const shortWeekday = new Intl.DateTimeFormat('id-ID', { weekday: 'short', timeZone: 'UTC' });
-
 /** '2026-11-23' → 'Sen'. */
 export function formatShortWeekday(date: string): string {
-  return shortWeekday.format(utcDate(date));
+  return SHORT_WEEKDAYS[dateParts(date).weekday] ?? '';
 }
 
-const shortDate = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** '2026-11-23', '2026-11-29' → '23–29 Nov 2026' (months and years written once when shared). */
+/**
+ * '2026-11-23', '2026-11-29' → '23–29 Nov 2026': what two dates share is written once, as Intl's
+ * formatRange writes it for id-ID ('30 Nov – 6 Des 2026', '28 Des 2026 – 3 Jan 2027', with thin
+ * spaces around the dash when the sides have spaces of their own).
+ */
 export function formatDateRange(from: string, to: string): string {
-  return shortDate.formatRange(utcDate(from), utcDate(to));
+  const start = dateParts(from);
+  const end = dateParts(to);
+  const short = ({ day, month }: { day: number; month: number }) => `${day} ${SHORT_MONTHS[month]}`;
+  if (from === to) return `${short(start)} ${start.year}`;
+  if (start.year !== end.year) return `${short(start)} ${start.year}\u2009\u2013\u2009${short(end)} ${end.year}`;
+  if (start.month !== end.month) return `${short(start)}\u2009\u2013\u2009${short(end)} ${end.year}`;
+  return `${start.day}\u2013${end.day} ${SHORT_MONTHS[end.month]} ${end.year}`;
 }

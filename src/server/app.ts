@@ -18,6 +18,7 @@ import type { NotifierOptions } from './notify/outbox-worker';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors';
 import { healthRoutes } from './plugins/health';
 import { inlineStyleSources } from './plugins/inline-styles';
+import { COMPRESS_THRESHOLD_BYTES } from './plugins/precompressed';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { todayRoutes } from './plugins/today';
@@ -88,16 +89,20 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   const clientDir = options.clientDir ?? resolve('dist/client');
   registerErrorHandler(app);
   await registerSecurity(app, { inlineStyles: inlineStyleSources(clientDir) });
-  await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(cookie, { secret: context.config.sessionSecret });
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(healthRoutes, context);
   await app.register(todayRoutes, context);
   await app.register(rosterRoutes, context);
-  await app.register(adminRoutes, context);
-  await app.register(voucherRoutes, context);
-  await app.register(adminBookingRoutes, context);
-  await app.register(memberRoutes, context);
-  await app.register(auditRoutes, context);
+  // Only the admin's routes read or set a cookie: the cookie plugin's hooks stay off the public
+  // ones, whose answers are the busy path.
+  await app.register(async (admin) => {
+    await admin.register(cookie, { secret: context.config.sessionSecret });
+    await admin.register(adminRoutes, context);
+    await admin.register(voucherRoutes, context);
+    await admin.register(adminBookingRoutes, context);
+    await admin.register(memberRoutes, context);
+    await admin.register(auditRoutes, context);
+  });
   const bookings = new BookingService(
     context.db,
     {

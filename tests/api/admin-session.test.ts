@@ -1,8 +1,9 @@
+import { sign } from '@fastify/cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME_MS } from '../../src/domain/admin-limits';
 import type { User } from '../../src/server/roster/repository';
 import { loginCookie, manualClock, seedRoster, sessionCookieOf } from '../helpers/admin-fixtures';
-import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { requestJson, startTestApp, type TestApp, testConfig } from '../helpers/test-app';
 
 const UNAUTHORIZED = { message: 'Sesi admin tidak ada atau sudah habis, silakan masuk lagi' };
 
@@ -47,7 +48,7 @@ describe(`admin sessions on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
       'admin_session=admin',
       'admin_session=role%3Dadmin',
       `${real.slice(0, -3)}abc`,
-      `admin_session=${encodeURIComponent(testApp.app.signCookie('a-token-no-session-has'))}`,
+      `admin_session=${encodeURIComponent(sign('a-token-no-session-has', testConfig(testApp.database).sessionSecret))}`,
     ];
     for (const cookie of forged) {
       for (const [method, path] of ADMIN_ENDPOINTS) {

@@ -42,27 +42,16 @@ async function holdFirstThenQueue(testApp: TestApp, gate: QueryGate, first: unkn
 }
 
 describe(`bookings that wait for the one being written, on ${engine}`, () => {
-  it(
-    engine === 'postgres'
-      ? 'are saved together in the next transaction, each seeing those before it'
-      : 'are saved one transaction each (better-sqlite3 is synchronous: batching would gain nothing)',
-    async () => {
-      const { testApp, gate } = await gatedApp();
-      const { firstReply, restReplies } = await holdFirstThenQueue(testApp, gate, slot(1), [
-        slot(2),
-        slot(3),
-        slot(3, { name: 'Antre 4' }),
-      ]);
-      gate.release();
-      const replies = [await firstReply, ...(await Promise.all(restReplies))];
-      expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201, 422]);
-      expect(replies[3]?.body).toEqual({ errors: { start: 'Bentrok dengan jadwal lain (09:00 - 10:00)' } });
-      expect(testApp.app.bookings.queue.batches).toEqual(
-        engine === 'postgres' ? { batches: 2, jobs: 4, largest: 3 } : { batches: 4, jobs: 4, largest: 1 },
-      );
-      expect(await countRows(testApp.db, 'borrow_request')).toBe(3);
-    },
-  );
+  it('are saved together in the next transaction, each seeing those before it', async () => {
+    const { testApp, gate } = await gatedApp();
+    const { firstReply, restReplies } = await holdFirstThenQueue(testApp, gate, slot(1), [slot(2), slot(3), slot(3, { name: 'Antre 4' })]);
+    gate.release();
+    const replies = [await firstReply, ...(await Promise.all(restReplies))];
+    expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201, 422]);
+    expect(replies[3]?.body).toEqual({ errors: { start: 'Bentrok dengan jadwal lain (09:00 - 10:00)' } });
+    expect(testApp.app.bookings.queue.batches).toEqual({ batches: 2, jobs: 4, largest: 3 });
+    expect(await countRows(testApp.db, 'borrow_request')).toBe(3);
+  });
 
   it('when the database refuses one of them, retries one by one so only that one fails', async () => {
     const { testApp, gate } = await gatedApp();
@@ -76,10 +65,8 @@ describe(`bookings that wait for the one being written, on ${engine}`, () => {
     const replies = [await firstReply, ...(await Promise.all(restReplies))];
     expect(replies.map((reply) => reply.status)).toEqual([201, 201, 500, 201]);
     expect(replies[2]?.body).toEqual({ message: 'Gagal menyimpan data, coba lagi.' });
-    // PostgreSQL: the batch of three failed and each was tried alone; SQLite: each was alone from the start.
-    expect(testApp.app.bookings.queue.batches).toEqual(
-      engine === 'postgres' ? { batches: 5, jobs: 7, largest: 3 } : { batches: 4, jobs: 4, largest: 1 },
-    );
+    // The batch of three failed and each was tried alone.
+    expect(testApp.app.bookings.queue.batches).toEqual({ batches: 5, jobs: 7, largest: 3 });
     expect(await countRows(testApp.db, 'borrow_request')).toBe(3);
     expect(await countRows(testApp.db, 'outbox')).toBe(3);
   });

@@ -45,6 +45,7 @@ describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => 
       today: date,
       timeZone: 'Asia/Jakarta',
       now: current.toISOString(),
+      time,
     });
     const name = `Mahasiswa ${index}`;
     const start = `${String(8 + index * 2).padStart(2, '0')}:00`;

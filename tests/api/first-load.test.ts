@@ -38,7 +38,12 @@ describe(`the first load inside the HTML of / on ${engine}`, () => {
 
   it('carries the server’s clock and today’s week exactly as the API answers them', async () => {
     const first = await firstLoadOf(testApp.baseUrl, '/');
-    expect(first.clock).toEqual({ today: TODAY, timeZone: 'Asia/Jakarta', now: jakartaInstant(TODAY, '10:00').toISOString() });
+    expect(first.clock).toEqual({
+      today: TODAY,
+      timeZone: 'Asia/Jakarta',
+      now: jakartaInstant(TODAY, '10:00').toISOString(),
+      time: '10:00',
+    });
     const week = await requestJson(testApp.baseUrl, '/api/bookings?from=2026-11-16&to=2026-11-22');
     expect(first.week).toEqual(week.body);
     expect(first.today).toBeUndefined();

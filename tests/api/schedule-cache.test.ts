@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database';
 import { cancelBooking } from '../../src/server/bookings/cancellation';
 import { scheduleAnswer } from '../../src/server/bookings/schedule';
+import { readScheduleVersion } from '../../src/server/bookings/schedule-version';
+import { editMember, setMemberActiveness } from '../../src/server/members/service';
 import { addStudents, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -98,6 +100,27 @@ describe(`the schedule cache on ${engine}, two instances on one database`, () =>
     expect(await shownOn(first.baseUrl)).toEqual(['Budi S. (PPTI 22) 08:00-10:00']);
   });
 
+  it('follows a rename and a deactivation made through the admin console’s own service, on the other instance', async () => {
+    const member = await first.db.kysely
+      .selectFrom('users')
+      .select('ref')
+      .where('id', '=', ids.get('Budi Santoso') ?? '')
+      .executeTakeFirstOrThrow();
+    const ref = member.ref ?? '';
+    const admin = { id: ids.get('Admin Uji') ?? '', name: 'Admin Uji' };
+    const before = await shownOn(second.baseUrl);
+    expect((await editMember(first.db, admin, ref, { name: 'Budi Console', class: 'PPTI 23', admin: false }, now)).kind).toBe('ok');
+    expect(await shownOn(second.baseUrl)).toEqual(before.map((line) => line.replace(/^Budi S[^(]*\([^)]*\)/, 'Budi Console (PPTI 23)')));
+    // A deactivation changes no line of today's schedule, yet it is a write to what the schedule
+    // reads: the counter moves in its transaction, so nothing kept from before it is used again.
+    const version = await readScheduleVersion(second.db.kysely);
+    expect((await setMemberActiveness(first.db, admin, ref, false, now)).kind).toBe('ok');
+    expect(await readScheduleVersion(second.db.kysely)).not.toBe(version);
+    expect((await setMemberActiveness(first.db, admin, ref, true, now)).kind).toBe('ok');
+    expect((await editMember(first.db, admin, ref, { name: 'Budi S.', class: 'PPTI 22', admin: false }, now)).kind).toBe('ok');
+    expect(await shownOn(second.baseUrl)).toEqual(before);
+  });
+
   it('sees a write made by another process on the database (the roster command, an admin by hand)', async () => {
     expect(await shownOn(first.baseUrl)).toEqual(['Budi S. (PPTI 22) 08:00-10:00']);
     const outside = createDb(first.database.location);
@@ -161,6 +184,29 @@ describe(`schedule answers and their validators on ${engine}`, () => {
     expect(afterSameDay.status).toBe(200);
     expect(afterSameDay.headers.get('etag')).not.toBe(before);
     expect(((await afterSameDay.json()) as { bookings: unknown[] }).bookings).toHaveLength(2);
+  });
+
+  it('sends a week compressed as the phone asks (br, gzip or not at all), with the same bookings each way', async () => {
+    // Enough bookings that the week's JSON passes the 1 KB under which nothing is compressed.
+    for (const [index, start] of ['14:00', '16:00', '18:00', '20:00'].entries()) {
+      for (const date of ['2026-12-03', '2026-12-04']) {
+        const end = `${String(15 + index * 2).padStart(2, '0')}:00`;
+        expect((await postBooking(testApp.baseUrl, bookingBody({ date, start, end }))).status).toBe(201);
+      }
+    }
+    const week = '/api/bookings?from=2026-11-30&to=2026-12-06';
+    const plain = await fetch(`${testApp.baseUrl}${week}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const json = await plain.text();
+    expect(json.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(`${testApp.baseUrl}${week}`, { headers: { 'accept-encoding': encoding } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('vary')).toBe('Accept-Encoding');
+      expect(response.headers.get('etag')).toBe(plain.headers.get('etag'));
+      // fetch undoes the encoding: the bytes that arrive are the same JSON.
+      expect(await response.text()).toBe(json);
+    }
   });
 
   it('still refuses a bad query after a good one was kept', async () => {

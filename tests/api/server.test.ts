@@ -164,7 +164,11 @@ describe('the server process', () => {
     const clockFile = join(mkdtempSync(join(tmpdir(), 'pinjam-clock-')), 'now');
     writeFileSync(clockFile, '2031-05-04T20:00:00Z');
     const server = await startServerProcess({ DATABASE_URL: database.url, SEED_DEMO: '0', APP_CLOCK_FILE: clockFile });
-    expect((await requestJson(server.baseUrl, '/api/today')).body).toMatchObject({ today: '2031-05-05', now: '2031-05-04T20:00:00.000Z' });
+    expect((await requestJson(server.baseUrl, '/api/today')).body).toMatchObject({
+      today: '2031-05-05',
+      now: '2031-05-04T20:00:00.000Z',
+      time: '03:00',
+    });
     writeFileSync(clockFile, '2031-05-05T20:00:00Z');
     expect((await requestJson(server.baseUrl, '/api/today')).body.today).toBe('2031-05-06');
     writeFileSync(clockFile, '');

@@ -1,4 +1,4 @@
-import { isCalendarDate, todayIn } from '../../domain/clock';
+import { appClockAt, isCalendarDate } from '../../domain/clock';
 import { jsonForScriptElement, weekShownFor } from '../../domain/first-load';
 import type { AppContext } from '../context';
 import { dayAnswer, weekAnswer } from './schedule';
@@ -12,7 +12,7 @@ export function firstLoadFor({ config, db, now }: AppContext): (url: string) => 
     // Whole seconds: the page's clock shows minutes, and the same second gives the same page,
     // which the server then compresses once (plugins/spa.ts).
     const at = new Date(Math.floor(now().getTime() / 1000) * 1000);
-    const clock = { today: todayIn(config.timeZone, at), timeZone: config.timeZone, now: at.toISOString() };
+    const clock = appClockAt(config.timeZone, at);
     const requested = new URL(url, 'http://host').searchParams.get('tanggal') ?? '';
     const { from, to } = weekShownFor(clock.today, isCalendarDate(requested) ? requested : undefined);
     const todayInWeek = clock.today >= from && clock.today <= to;

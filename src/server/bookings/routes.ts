@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { wholeMinutes } from '../../domain/admin-limits';
-import { createBookingRequestSchema } from '../../domain/booking-schemas';
+import { createBookingRequestSchema } from '../../domain/booking-requests';
 import { todayIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http-errors';
+import { type Bodies, compressedOnce, PRECOMPRESSED_ROUTE, sendBodies } from '../plugins/precompressed';
 import { scheduleAnswer } from './schedule';
 import { type CachedAnswer, matchesIfNoneMatch } from './schedule-cache';
 import { BookingSaveError, type BookingService } from './service';
@@ -23,7 +24,9 @@ export async function bookingRoutes(app: FastifyInstance, { context, bookings }:
   const { config, db, now } = context;
 
   /** One date's bookings, or a range's (the availability page's week); never user ids or reasons. */
-  app.get('/api/bookings', async (request, reply) => sendSchedule(request, reply, await scheduleAnswer(db, request.url, request.query)));
+  app.get('/api/bookings', PRECOMPRESSED_ROUTE, async (request, reply) =>
+    sendSchedule(request, reply, await scheduleAnswer(db, request.url, request.query)),
+  );
 
   app.post('/api/bookings', async (request, reply) => {
     const input = parseOrThrow(createBookingRequestSchema, request.body);
@@ -56,9 +59,18 @@ export async function bookingRoutes(app: FastifyInstance, { context, bookings }:
   });
 }
 
+// An answer's compressed forms are made on its first request and go with it when a write replaces it.
+const bodiesOf = new WeakMap<CachedAnswer, Bodies>();
+
 /** A phone that refreshes the schedule every minute gets `304` and no body while nothing changed. */
 function sendSchedule(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   reply.header('Cache-Control', 'no-cache').header('ETag', answer.etag);
   if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  let bodies = bodiesOf.get(answer);
+  if (!bodies) {
+    bodies = compressedOnce(Buffer.from(answer.body), 'fast');
+    bodiesOf.set(answer, bodies);
+  }
+  reply.type('application/json; charset=utf-8');
+  return sendBodies(bodies, request, reply, answer.body);
 }

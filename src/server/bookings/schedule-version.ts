@@ -15,8 +15,14 @@ export async function readScheduleVersion(db: Executor): Promise<string> {
     compiled = db.selectFrom('schedule_version').select('version').where('id', '=', 1).compile();
     compiledVersionQueries.set(adapter, compiled);
   }
-  const { rows } = await db.executeQuery(compiled);
-  const row = rows[0];
+  return versionOf((await db.executeQuery(compiled)).rows);
+}
+
+/** The same read, as SQL for the drivers read directly below. */
+const VERSION_SQL = 'select version from schedule_version where id = 1';
+
+function versionOf(rows: readonly VersionRow[]): string {
+  const [row] = rows;
   if (!row) throw new Error('schedule_version has no row: migration 0060 did not run');
   return String(row.version);
 }
@@ -29,13 +35,16 @@ export async function readScheduleVersion(db: Executor): Promise<string> {
  * which waits for the transaction to end.
  */
 export function scheduleVersionReader(db: Db): () => Promise<string> {
-  const sqlite = db.sqlite;
+  const { sqlite, pool } = db;
+  if (pool) {
+    // Named, so each connection plans it once.
+    const query = { name: 'schedule_version', text: VERSION_SQL };
+    return async () => versionOf((await pool.query<VersionRow>(query)).rows);
+  }
   if (!sqlite) return () => readScheduleVersion(db.kysely);
-  const statement = sqlite.prepare('select version from schedule_version where id = 1');
+  const statement = sqlite.prepare(VERSION_SQL);
   return async () => {
     if (sqlite.inTransaction) return readScheduleVersion(db.kysely);
-    const [row] = statement.all([]) as VersionRow[];
-    if (!row) throw new Error('schedule_version has no row: migration 0060 did not run');
-    return String(row.version);
+    return versionOf(statement.all([]) as VersionRow[]);
   };
 }

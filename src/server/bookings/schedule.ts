@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../domain/booking-schemas';
+import { listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../domain/booking-requests';
 import { parseOrThrow } from '../http-errors';
 import { type CachedAnswer, ScheduleCache } from './schedule-cache';
 import { scheduleVersionReader } from './schedule-version';

@@ -29,8 +29,8 @@ export { BookingSaveError } from './writer';
 /** How long the answer to a booking request is kept for a retry with the same Idempotency-Key. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Most bookings saved in one PostgreSQL transaction: bounds how long the last one of a batch waits. */
-const MAX_BATCH_POSTGRES = 64;
+/** Most bookings saved in one transaction: bounds how long the last one of a batch waits. */
+const MAX_BATCH = 64;
 
 export interface BookingRequest {
   input: BookingInput;
@@ -90,7 +90,7 @@ export class BookingService {
   /** `secret` derives each booking's cancel token from its idempotency key (see cancelTokenFor). */
   constructor(db: Db, limits: BookingLimits, secret: string) {
     this.#writer = new BookingWriter<BookingJob, BookingOutcome>(db, {
-      maxBatch: db.engine === 'postgres' ? MAX_BATCH_POSTGRES : 1,
+      maxBatch: MAX_BATCH,
       queueLimit: limits.queueLimit,
       beforeBatch: async (trx, first) => {
         await deleteExpiredAnswers(trx, first.now);

@@ -47,12 +47,13 @@ export interface BatchStats {
 
 /**
  * Runs booking transactions one at a time in this process (decision record 0007), each holding
- * the booking lock that also serializes other instances. On PostgreSQL a transaction waits on
- * the network, so bookings arrive while one is written; they wait in a bounded queue and go
+ * the booking lock that also serializes other instances. Bookings wait in a bounded queue and go
  * together into the next transaction, one after another, each seeing those before it: the
- * outcome of one transaction each, at one commit per batch. better-sqlite3 is synchronous, so on
- * SQLite a transaction ends before the next request is read and batches are always of one.
- * A failed batch is retried one job at a time, so only the booking at fault fails.
+ * outcome of one transaction each, at one commit (one disk flush) per batch. A transaction
+ * begins in the check phase of the event loop, after the turn's I/O: on PostgreSQL bookings also
+ * gather while one waits on the network; on SQLite, whose driver is synchronous, a batch is the
+ * bookings that arrived in one turn. A failed batch is retried one job at a time, so only the
+ * booking at fault fails.
  */
 export class BookingWriter<Job, Result> {
   readonly #db: Db;
@@ -75,12 +76,14 @@ export class BookingWriter<Job, Result> {
     if (this.#queue.length >= this.#options.queueLimit) return Promise.reject(new BookingQueueFullError(this.#options.queueLimit));
     return new Promise((resolve, reject) => {
       this.#queue.push({ job, resolve, reject });
-      if (!this.#writing) void this.#drain();
+      if (this.#writing) return;
+      this.#writing = true;
+      // Begun once this turn's I/O is handled, so every booking that arrived in it shares the commit.
+      setImmediate(() => void this.#drain());
     });
   }
 
   async #drain(): Promise<void> {
-    this.#writing = true;
     try {
       while (this.#queue.length > 0) await this.#write(this.#queue.splice(0, this.#options.maxBatch));
     } finally {

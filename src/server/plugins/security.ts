@@ -58,14 +58,16 @@ export const helmetOptions = (inlineStyles: string[]): Parameters<typeof helmet>
  */
 export async function registerSecurity(app: FastifyInstance, { inlineStyles = [] }: { inlineStyles?: string[] } = {}): Promise<void> {
   const headers = helmetHeaders(helmetOptions(inlineStyles));
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and a promise each time showed in profiles.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     const origin = request.headers.origin;
-    if (!changesState(request) || origin === undefined) return;
-    if (!isOwnOrigin(request, origin)) {
-      throw new HttpError(403, messages.forbiddenOrigin);
+    if (origin !== undefined && changesState(request) && !isOwnOrigin(request, origin)) {
+      done(new HttpError(403, messages.forbiddenOrigin));
+      return;
     }
+    done();
   });
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { todayIn } from '../../domain/clock';
+import { appClockAt } from '../../domain/clock';
 import type { AppContext } from '../context';
 
 /**
@@ -9,7 +9,6 @@ import type { AppContext } from '../context';
 export async function todayRoutes(app: FastifyInstance, { config, now }: AppContext): Promise<void> {
   app.get('/api/today', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const at = now();
-    return { today: todayIn(config.timeZone, at), timeZone: config.timeZone, now: at.toISOString() };
+    return appClockAt(config.timeZone, now());
   });
 }

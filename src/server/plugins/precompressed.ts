@@ -1,0 +1,42 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** A body as sent, with the compressed forms it has. */
+export type Bodies = ReadonlyMap<Encoding, Buffer>;
+
+/** Below this, compressing saves less than it costs; the compress plugin uses it for everything else. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * `body` with its compressed forms, made once for a body sent many times. 'best' for what is
+ * made at start; 'fast' for what is made again while serving (a new first load every second, a
+ * schedule answer after every write), where the first request waits for it.
+ */
+export function compressedOnce(body: Buffer, effort: 'best' | 'fast'): Bodies {
+  if (body.length < COMPRESS_THRESHOLD_BYTES) return new Map([['identity', body]]);
+  const best = effort === 'best';
+  return new Map<Encoding, Buffer>([
+    ['identity', body],
+    ['br', brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 } })],
+    ['gzip', gzipSync(body, { level: best ? 9 : 6 })],
+  ]);
+}
+
+/**
+ * Sends the form of `bodies` the request accepts best. Routes that use it opt out of the compress
+ * plugin. `text`: the uncompressed body as a string, when the caller has one; Node sends a string
+ * in one write with the headers, a Buffer in a write of its own.
+ */
+export function sendBodies(bodies: Bodies, request: FastifyRequest, reply: FastifyReply, text?: string): FastifyReply {
+  reply.header('Vary', 'Accept-Encoding');
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted && bodies.size > 1 ? ((negotiate(accepted, [...bodies.keys()]) ?? 'identity') as Encoding) : 'identity';
+  if (encoding !== 'identity') return reply.header('Content-Encoding', encoding).send(bodies.get(encoding));
+  return reply.send(text ?? bodies.get('identity'));
+}
+
+/** Options of a route that sends `Bodies`: the compress plugin's hooks, which would only look and pass, stay off it. */
+export const PRECOMPRESSED_ROUTE = { compress: false, decompress: false } as const;
