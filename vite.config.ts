@@ -12,8 +12,22 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 const THEME_COLOR = '#1d4ed8';
 const BACKGROUND_COLOR = '#f8fafc';
 
-export default defineConfig({
+/**
+ * The built app runs on Preact's React compatibility layer instead of React DOM: the same
+ * components, a tenth of the JavaScript a phone must fetch and run before the first paint
+ * (docs/decisions/0030). The dev server keeps React, for Fast Refresh; the tests run the build.
+ */
+const PREACT_ALIASES = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command }) => ({
   root: 'src/client',
+  resolve: { alias: command === 'build' ? PREACT_ALIASES : [] },
   plugins: [
     react(),
     tailwindcss(),
@@ -111,10 +125,12 @@ export default defineConfig({
   ],
   build: {
     outDir: '../../dist/client',
+    // The server reads it to preload each page's own chunk with that page's HTML (plugins/spa.ts).
+    manifest: true,
     emptyOutDir: true,
     target: 'es2022',
   },
   server: {
     proxy: { '/api': apiTarget, '/healthz': apiTarget },
   },
-});
+}));

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { buildIfStale } from './build.mjs';
 
 const CLIENT_DIR = 'dist/client';
-export const BUDGET_BYTES = 95 * 1000;
+export const BUDGET_BYTES = 30 * 1000;
 
 /** Site paths of the module scripts and module preloads in index.html. */
 function entryPaths(html) {

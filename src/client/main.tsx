@@ -1,6 +1,5 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './router';
 import './styles.css';
 
@@ -12,10 +11,13 @@ import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
+// Under React (the dev server) a transition renders in slices of a few milliseconds; the build
+// runs on preact/compat, where it is a plain call and the first render, much shorter, is one task
+// (docs/decisions/0030).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
       <AppRoutes />
-    </BrowserRouter>
-  </StrictMode>,
-);
+    </StrictMode>,
+  );
+});

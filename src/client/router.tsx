@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { clientRoutes } from '../domain/client-routes';
 import { messages } from '../domain/messages';
 import { Layout } from './components/layout';
@@ -21,18 +21,18 @@ export function AppRoutes() {
   return (
     <Layout>
       <Suspense fallback={<p role="status">{messages.loading}</p>}>
-        <Routes>
-          <Route path={clientRoutes.availability} element={<AvailabilityPage />} />
-          <Route path={clientRoutes.rules} element={<RulesPage />} />
-          <Route path={clientRoutes.form} element={<BorrowFormPage />} />
-          <Route path={clientRoutes.login} element={<LoginPage />} />
-          <Route path={clientRoutes.generate} element={<GeneratePage />} />
-          <Route path={clientRoutes.adminBookings} element={<AdminBookingsPage />} />
-          <Route path={clientRoutes.adminMembers} element={<AdminMembersPage />} />
-          <Route path={clientRoutes.adminHistory} element={<AdminHistoryPage />} />
-          <Route path={clientRoutes.cancel} element={<CancelPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        <Switch>
+          <Route path={clientRoutes.availability} component={AvailabilityPage} />
+          <Route path={clientRoutes.rules} component={RulesPage} />
+          <Route path={clientRoutes.form} component={BorrowFormPage} />
+          <Route path={clientRoutes.login} component={LoginPage} />
+          <Route path={clientRoutes.generate} component={GeneratePage} />
+          <Route path={clientRoutes.adminBookings} component={AdminBookingsPage} />
+          <Route path={clientRoutes.adminMembers} component={AdminMembersPage} />
+          <Route path={clientRoutes.adminHistory} component={AdminHistoryPage} />
+          <Route path={clientRoutes.cancel} component={CancelPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
       </Suspense>
     </Layout>
   );

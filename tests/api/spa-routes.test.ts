@@ -40,6 +40,35 @@ describe(`page paths the built app answers, on ${engine}`, () => {
     },
   );
 
+  /** The site paths of the module preloads in an answer's HTML. */
+  async function preloadsOf(path: string): Promise<string[]> {
+    const html = await (await fetch(`${testApp.baseUrl}${path}`, { headers: { 'accept-encoding': 'br' } })).text();
+    return [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1] ?? '');
+  }
+
+  it.each([
+    ['/peraturan', 'rules-page'],
+    ['/form', 'borrow-form-page'],
+    ['/login', 'login-page'],
+    ['/generate', 'generate-page'],
+    ['/admin/peminjaman', 'admin-bookings-page'],
+    ['/batal/Abc-_123xyz', 'cancel-page'],
+  ])('announces the page chunk of %s with its HTML, so the page is not one round trip behind the entry', async (path, chunk) => {
+    const preloads = await preloadsOf(path);
+    const own = preloads.filter((script) => script.startsWith(`/assets/${chunk}-`));
+    expect(own).toHaveLength(1);
+    for (const script of preloads) {
+      const response = await fetch(`${testApp.baseUrl}${script}`);
+      expect(response.status, script).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/javascript');
+    }
+    expect(new Set(preloads).size).toBe(preloads.length);
+  });
+
+  it('preloads no other page’s chunk on / or on a missing page', async () => {
+    for (const path of ['/', '/tidak-ada']) expect((await preloadsOf(path)).filter((script) => /-page-/.test(script))).toEqual([]);
+  });
+
   it('keeps JSON 404 for unknown API paths', async () => {
     const response = await fetch(`${testApp.baseUrl}/api/tidak-ada`);
     expect(response.status).toBe(404);

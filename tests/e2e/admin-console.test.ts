@@ -96,6 +96,44 @@ describe('the admin console in Chromium', () => {
     }
   });
 
+  it('Peminjaman keeps the typed range when the first load answers after it', async () => {
+    const date = await dayFromToday(e2e.baseUrl, 25);
+    await bookViaApi(e2e.baseUrl, { name: 'Budi Santoso', date, start: '13:00', end: '14:00', reason: 'Dalam rentang' });
+    // Inside the server's default range (today to 30 days ahead), outside the one typed.
+    await bookViaApi(e2e.baseUrl, {
+      name: 'Rizky Maulana',
+      date: await dayFromToday(e2e.baseUrl, 26),
+      start: '13:00',
+      end: '14:00',
+      reason: 'Di luar rentang',
+    });
+    const page = await open();
+    await signIn(page);
+    // The page's first load (the default range) is held until the typed range has been shown.
+    let releaseFirst: () => Promise<void> = async () => {};
+    let held = false;
+    await page.route(
+      (url) => url.pathname === '/api/admin/bookings',
+      async (route) => {
+        if (held) return route.continue();
+        held = true;
+        releaseFirst = () => route.continue();
+      },
+    );
+    await tabBar(page).getByRole('link', { name: 'Peminjaman' }).click();
+    await expect.poll(() => held).toBe(true);
+    await page.getByLabel('Dari').fill(date);
+    await page.getByLabel('Sampai').fill(date);
+    const table = page.getByRole('region', { name: 'Daftar peminjaman' });
+    await table.getByText('Dalam rentang').waitFor();
+    const late = page.waitForResponse((response) => response.url().includes('/api/admin/bookings'));
+    await releaseFirst();
+    await late;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await table.getByText('Di luar rentang').count()).toBe(0);
+    expect(await page.getByLabel('Dari').inputValue()).toBe(date);
+  });
+
   for (const [label, viewport, offset] of [
     ['desktop', DESKTOP, 10],
     ['360 px', PHONE, 20],

@@ -59,6 +59,23 @@ describe('admin screens in Chromium', () => {
     return posts;
   }
 
+  it('opens /login without asking the server for a session nobody stored, so the console stays clean', async () => {
+    const page = await open();
+    const sessionRequests: string[] = [];
+    const consoleErrors: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/admin/session')) sessionRequests.push(request.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Masuk' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(sessionRequests).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('sends /generate to /login when local storage holds no admin', async () => {
     const page = await open();
     const posts = voucherPosts(page);

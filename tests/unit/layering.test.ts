@@ -16,7 +16,7 @@ const DOMAIN_IMPORTS: [string, string][] = [
   ["import { Kysely } from 'kysely';", RESTRICTED],
   ["import { sql } from 'kysely/helpers/postgres';", RESTRICTED],
   ["import { useState } from 'react';", RESTRICTED],
-  ["import { useNavigate } from 'react-router';", RESTRICTED],
+  ["import { useLocation } from 'wouter';", RESTRICTED],
   ["import { fastify } from 'fastify';", RESTRICTED],
   ["import { fastifyCookie } from '@fastify/cookie';", RESTRICTED],
   ["import { Pool } from 'pg';", RESTRICTED],

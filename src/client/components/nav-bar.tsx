@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { messages } from '../../domain/messages';
 
 interface NavItem {
@@ -21,7 +21,7 @@ function withoutTrailingSlash(pathname: string): string {
 
 /** The top bar on every page: fixed, and behind a menu button below 640 px. */
 export function NavBar() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   // The menu stays open only on the page where it was opened: any navigation closes it.
   const [openOn, setOpenOn] = useState<string | undefined>();
   const open = openOn === pathname;
@@ -32,7 +32,9 @@ export function NavBar() {
   const bar = useRef<HTMLElement>(null);
   const current = withoutTrailingSlash(pathname);
 
-  useEffect(() => {
+  // A layout effect: a passive one may run a frame later, and an Escape pressed right after opening
+  // (a quick keyboard user, a slow phone) would find no listener yet.
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;

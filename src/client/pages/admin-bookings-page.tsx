@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { adminMessages } from '../../domain/admin-messages';
 import type { AdminBooking } from '../../domain/admin-schemas';
 import { formatIndonesianDate } from '../../domain/clock';
@@ -31,10 +31,16 @@ function BookingsScreen({ signOut }: AdminPageProps) {
   const [cancelling, setCancelling] = useState<AdminBooking | null>(null);
   const [notice, setNotice] = useState('');
 
+  const latestLoad = useRef(0);
+
   const load = useCallback(
     async (wanted: { from: string; to: string }) => {
+      const attempt = ++latestLoad.current;
       setList({ state: 'loading' });
       const result = await fetchAdminBookings(wanted);
+      // An answer that comes after a newer request (the first load, slower than the range typed
+      // meanwhile) would put another range's bookings and dates on screen.
+      if (attempt !== latestLoad.current) return;
       if (result.ok) {
         setRange({ from: result.data.from, to: result.data.to });
         setList({ state: 'loaded', bookings: result.data.bookings });

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { addDays, formatIndonesianDate, isCalendarDate, localMomentIn, startOfWeek } from '../../domain/clock';
 import { roundUpToQuarter } from '../../domain/day-timeline';
 import { messages } from '../../domain/messages';
 import { buttonStyles } from '../components/button-styles';
+import { DocumentHead } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';
 import { DayTimeline } from '../features/availability/day-timeline';
 import { NowStatus } from '../features/availability/now-status';
@@ -55,7 +56,7 @@ export function AvailabilityPage() {
 
   return (
     <>
-      <title>{`${messages.availabilityTitle} · ${messages.appName}`}</title>
+      <DocumentHead page={messages.availabilityTitle} />
       <PageHeading>{messages.availabilityTitle}</PageHeading>
       {data?.keptFrom ? (
         // Offline, what is shown is the last schedule loaded; "now" cannot be told from it.

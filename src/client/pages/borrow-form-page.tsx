@@ -1,15 +1,17 @@
 import { useRef, useState } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Redirect, useSearch, useSearchParams } from 'wouter';
 import type { CreatedBooking } from '../../domain/booking-schemas';
 import { bookingFormPrefill, clientRoutes } from '../../domain/client-routes';
 import { messages } from '../../domain/messages';
 import { buttonStyles } from '../components/button-styles';
+import { DocumentHead } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';
 import { hasAgreedToRules } from '../features/booking/agreement';
 import { fetchRoster, fetchToday } from '../features/booking/api';
 import { BorrowForm } from '../features/booking/borrow-form';
 import { SuccessDialog } from '../features/booking/success-dialog';
 import { rememberNewBooking } from '../features/self-service/device-storage';
+import { withSearch } from '../lib/navigation';
 import { useFetch } from '../lib/use-fetch';
 
 /**
@@ -17,8 +19,8 @@ import { useFetch } from '../lib/use-fetch';
  * query (a day and times picked on the timeline) goes with them so that it still fills the form.
  */
 export function BorrowFormPage() {
-  const { search } = useLocation();
-  if (!hasAgreedToRules()) return <Navigate to={{ pathname: clientRoutes.rules, search }} replace />;
+  const search = useSearch();
+  if (!hasAgreedToRules()) return <Redirect to={withSearch(clientRoutes.rules, search)} replace />;
   return <BorrowFormScreen />;
 }
 
@@ -41,7 +43,7 @@ function BorrowFormScreen() {
 
   return (
     <>
-      <title>{`${messages.formTitle} · ${messages.appName}`}</title>
+      <DocumentHead page={messages.formTitle} />
       <PageHeading>{messages.formTitle}</PageHeading>
       <BorrowForm
         roster={roster.status === 'ready' ? roster.data.users : undefined}

@@ -1,14 +1,18 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { cancelRefusalMessage } from '../../domain/cancellation';
 import { formatIndonesianDate } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import type { OwnBooking } from '../../domain/own-booking';
 import { buttonStyles } from '../components/button-styles';
+import { DocumentHead, type HeadMeta } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';
 import { cancelOwnBooking, fetchOwnBooking } from '../features/self-service/api';
 import { forgetMyBooking } from '../features/self-service/device-storage';
 import { useFetch } from '../lib/use-fetch';
+
+// The server says the same in headers; these hold if the page is reached inside the app.
+const CANCEL_PAGE_META: HeadMeta = { robots: 'noindex', referrer: 'no-referrer' };
 
 /**
  * `/batal/{token}`: the booking a cancel link names, and its cancel button. The path is a secret:
@@ -16,7 +20,7 @@ import { useFetch } from '../lib/use-fetch';
  * headers say the same for the first load).
  */
 export function CancelPage() {
-  const { token = '' } = useParams();
+  const { token = '' } = useParams<{ token?: string }>();
   const lookup = useFetch(token, fetchOwnBooking);
   const [cancelled, setCancelled] = useState<OwnBooking>();
   const [busy, setBusy] = useState(false);
@@ -42,9 +46,7 @@ export function CancelPage() {
 
   return (
     <>
-      <title>{`${messages.cancelPageTitle} · ${messages.appName}`}</title>
-      <meta name="robots" content="noindex" />
-      <meta name="referrer" content="no-referrer" />
+      <DocumentHead page={messages.cancelPageTitle} meta={CANCEL_PAGE_META} />
       <PageHeading>{messages.cancelPageTitle}</PageHeading>
       {lookup.status === 'failed' && !unknown ? (
         <div role="alert" className="mt-6 flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">

@@ -1,16 +1,19 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { clientRoutes } from '../../domain/client-routes';
 import { PageHeading } from '../components/page-heading';
-import { storeAdmin } from '../features/admin/admin-storage';
+import { readStoredAdmin, storeAdmin } from '../features/admin/admin-storage';
 import { fetchAdminSession } from '../features/admin/api';
 import { LoginForm } from '../features/admin/login-form';
+import { useNavigate } from '../lib/navigation';
 
 export function LoginPage() {
   const navigate = useNavigate();
 
-  // An admin whose session is still open has nothing to do here: on to the landing page.
+  // An admin whose session is still open has nothing to do here: on to the landing page. Only a
+  // browser that stored an admin asks: for everyone else the answer is a 401, which the browser
+  // logs as an error on a page that did nothing wrong.
   useEffect(() => {
+    if (!readStoredAdmin()) return;
     const controller = new AbortController();
     fetchAdminSession(controller.signal).then((result) => {
       if (controller.signal.aborted || !result.ok) return;

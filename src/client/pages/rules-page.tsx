@@ -1,10 +1,12 @@
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useSearch } from 'wouter';
 import { rulesPageItems } from '../../domain/booking-rules-page';
 import { clientRoutes } from '../../domain/client-routes';
 import { messages } from '../../domain/messages';
 import { buttonStyles } from '../components/button-styles';
+import { DocumentHead } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';
 import { agreeToRules } from '../features/booking/agreement';
+import { useNavigate, withSearch } from '../lib/navigation';
 
 // Written from the constants the server enforces, so the page cannot drift from the rules.
 const RULES = rulesPageItems();
@@ -12,15 +14,15 @@ const RULES = rulesPageItems();
 export function RulesPage() {
   const navigate = useNavigate();
   // A query brought from /form (times picked on the timeline) goes back with the student.
-  const { search } = useLocation();
+  const search = useSearch();
   const agree = () => {
     agreeToRules();
-    navigate({ pathname: clientRoutes.form, search });
+    navigate(withSearch(clientRoutes.form, search));
   };
 
   return (
     <>
-      <title>{`${messages.rulesTitle} · ${messages.appName}`}</title>
+      <DocumentHead page={messages.rulesTitle} />
       <PageHeading>{messages.rulesTitle}</PageHeading>
       <ol className="mt-6 list-decimal space-y-3 rounded-lg bg-white p-5 pl-10 leading-relaxed shadow-sm">
         {RULES.map((rule) => (

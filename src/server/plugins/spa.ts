@@ -1,20 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientRoutes, isClientRoute } from '../../domain/client-routes';
 import { FIRST_LOAD_ELEMENT_ID } from '../../domain/first-load';
 import { messages } from '../../domain/messages';
-
-type Encoding = 'br' | 'gzip' | 'identity';
+import { pagePreloads, withModulePreloads } from './page-preloads';
+import { type Bodies, compressedOnce, type Encoding, PRECOMPRESSED_ROUTE, sendBodies } from './precompressed';
 
 /** A built file and its precompressed forms, as sent. */
 interface InMemoryFile {
   contentType: string;
   cacheControl: string;
-  bodies: Map<Encoding, Buffer>;
+  bodies: Bodies;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -31,11 +29,14 @@ function readInMemory(path: string, cacheControl: string): InMemoryFile {
   return { contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', cacheControl, bodies };
 }
 
+/** A page made at start from text: kept with its compressed forms, like the built files. */
+function inMemoryPage(html: string, cacheControl: string): InMemoryFile {
+  return { contentType: CONTENT_TYPES['.html'] ?? 'text/html', cacheControl, bodies: compressedOnce(Buffer.from(html), 'best') };
+}
+
 function sendInMemory(file: InMemoryFile, request: FastifyRequest, reply: FastifyReply) {
-  const encoding = (negotiate(request.headers['accept-encoding'] ?? '', [...file.bodies.keys()]) ?? 'identity') as Encoding;
-  reply.header('Cache-Control', file.cacheControl).header('Vary', 'Accept-Encoding').type(file.contentType);
-  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-  return reply.send(file.bodies.get(encoding));
+  reply.header('Cache-Control', file.cacheControl).type(file.contentType);
+  return sendBodies(file.bodies, request, reply);
 }
 
 /** Enough for the distinct first loads of one second (the clock inside moves by whole seconds). */
@@ -46,19 +47,14 @@ const MAX_FIRST_LOAD_PAGES = 32;
  * styles, and compressing it on every request (as the compress plugin would) cost more than
  * everything else the request does. Fast settings: it is made again every second.
  */
-function firstLoadPages(indexPage: InMemoryFile): (json: string) => InMemoryFile {
-  const html = indexPage.bodies.get('identity')?.toString('utf8') ?? '';
+function firstLoadPages(indexPage: InMemoryFile, html: string): (json: string) => InMemoryFile {
   const pages = new Map<string, InMemoryFile>();
   return (json) => {
     let page = pages.get(json);
     if (!page) {
       const element = `<script type="application/json" id="${FIRST_LOAD_ELEMENT_ID}">${json}</script>`;
       const body = Buffer.from(html.replace('<div id="root"></div>', `<div id="root"></div>${element}`));
-      const bodies = new Map<Encoding, Buffer>([
-        ['identity', body],
-        ['br', brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })],
-        ['gzip', gzipSync(body, { level: 6 })],
-      ]);
+      const bodies = compressedOnce(body, 'fast');
       page = { ...indexPage, bodies };
       if (pages.size >= MAX_FIRST_LOAD_PAGES) pages.clear();
       pages.set(json, page);
@@ -93,13 +89,14 @@ export async function registerSpa(
     const hashed = existsSync(assetsDir) ? readdirSync(assetsDir).filter((name) => /\.(js|css)$/.test(name)) : [];
     for (const name of hashed) {
       const file = readInMemory(join(assetsDir, name), 'public, max-age=31536000, immutable');
-      app.get(`/assets/${name}`, (request, reply) => sendInMemory(file, request, reply));
+      app.get(`/assets/${name}`, PRECOMPRESSED_ROUTE, (request, reply) => sendInMemory(file, request, reply));
     }
     // An exact route: the catch-all below would answer `/` as a directory. The landing page
     // carries its first data (today, the week) so it shows the schedule without asking for it;
     // if that cannot be had, the page asks as usual and says what went wrong.
-    const withFirstLoad = firstLoadPages(indexPage);
-    app.get('/', async (request, reply) => {
+    const indexHtml = indexPage.bodies.get('identity')?.toString('utf8') ?? '';
+    const withFirstLoad = firstLoadPages(indexPage, indexHtml);
+    app.get('/', PRECOMPRESSED_ROUTE, async (request, reply) => {
       if (!firstLoad) return sendInMemory(indexPage, request, reply);
       let json: string;
       try {
@@ -110,12 +107,21 @@ export async function registerSpa(
       }
       return sendInMemory(withFirstLoad(json), request, reply);
     });
+    // A page opened directly fetches its own chunk beside the entry script (page-preloads.ts).
+    const pageFor = new Map<string, InMemoryFile>();
+    for (const [route, scripts] of pagePreloads(clientDir))
+      pageFor.set(route, inMemoryPage(withModulePreloads(indexHtml, scripts), 'no-cache'));
+    for (const [route, page] of pageFor) {
+      if (route === clientRoutes.cancel) continue;
+      app.get(route, PRECOMPRESSED_ROUTE, (request, reply) => sendInMemory(page, request, reply));
+    }
+    const cancelPage = pageFor.get(clientRoutes.cancel) ?? indexPage;
     // A cancel page's path is its secret: no search engine keeps it and no request from the page names it.
     // Fastify's parameter also takes '' and 'a.b', which no token is: those are missing pages.
-    app.get(clientRoutes.cancel, (request, reply) => {
+    app.get(clientRoutes.cancel, PRECOMPRESSED_ROUTE, (request, reply) => {
       reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex');
       if (!isClientRoute(pathOf(request.url))) reply.status(404);
-      return sendInMemory(indexPage, request, reply);
+      return sendInMemory(cancelPage, request, reply);
     });
     await app.register(fastifyStatic, {
       root: clientDir,

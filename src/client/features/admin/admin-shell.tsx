@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { adminMessages } from '../../../domain/admin-messages';
 import type { Admin } from '../../../domain/admin-schemas';
 import { clientRoutes } from '../../../domain/client-routes';
@@ -17,7 +17,7 @@ const TABS = [
   { to: clientRoutes.adminHistory, label: adminMessages.adminTabs.history },
 ] as const;
 
-const tabClass = ({ isActive }: { isActive: boolean }) =>
+const tabClass = (isActive: boolean) =>
   `inline-flex min-h-11 items-center rounded-md px-3 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${
     isActive ? 'bg-blue-700 text-white' : 'text-slate-800 hover:bg-slate-200'
   }`;
@@ -31,10 +31,11 @@ export interface AdminPageProps {
 
 /**
  * Every admin page: checks the server session first (a 401 sends to /login), then shows the tab
- * bar, with the current page marked (NavLink sets aria-current="page"), and `Keluar`.
+ * bar, with the current page marked (aria-current="page"), and `Keluar`.
  */
 export function AdminShell({ title, children }: { title: string; children: (props: AdminPageProps) => ReactNode }) {
   const { access, retry, signOut } = useAdminAccess();
+  const [pathname] = useLocation();
   const [logoutFailed, setLogoutFailed] = useState(false);
 
   async function logout() {
@@ -64,9 +65,9 @@ export function AdminShell({ title, children }: { title: string; children: (prop
           <ul className="flex flex-wrap gap-1">
             {TABS.map((tab) => (
               <li key={tab.to}>
-                <NavLink to={tab.to} className={tabClass} end>
+                <Link to={tab.to} className={tabClass(pathname === tab.to)} aria-current={pathname === tab.to ? 'page' : undefined}>
                   {tab.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

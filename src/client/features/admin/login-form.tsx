@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { loginRequestSchema } from '../../../domain/admin-schemas';
 import { fieldErrorsFromZod } from '../../../domain/field-errors';
+import { useNavigate } from '../../lib/navigation';
 import { storeAdmin } from './admin-storage';
 import { loginAdmin } from './api';
 

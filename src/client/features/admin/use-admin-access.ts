@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import type { Admin } from '../../../domain/admin-schemas';
+import { useNavigate } from '../../lib/navigation';
 import { useFetch } from '../../lib/use-fetch';
 import { clearStoredAdmin, readStoredAdmin, storeAdmin } from './admin-storage';
 import { fetchAdminSession } from './api';

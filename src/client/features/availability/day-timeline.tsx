@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { DayBooking } from '../../../domain/booking-schemas';
 import { bookingFormPath } from '../../../domain/client-routes';
 import { formatIndonesianDate } from '../../../domain/clock';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TodayResponse } from '../../../domain/booking-schemas';
-import { findMinutes, localMomentIn } from '../../../domain/clock';
+import { appMomentAt, findMinutes } from '../../../domain/clock';
 
 export interface AppNow {
   today: string;
@@ -25,6 +25,6 @@ export function useAppNow(clock: TodayResponse | undefined, receivedAt: number |
   }, [instant]);
 
   if (!clock || !at) return undefined;
-  const moment = localMomentIn(clock.timeZone, at);
+  const moment = appMomentAt(clock, at);
   return { today: moment.date, minutes: findMinutes(moment.time) ?? 0 };
 }

@@ -66,14 +66,26 @@ function initialState(key: string, weekStart: string | undefined): Stored {
   return { key, state: { status: 'ready', data: availabilityOf(clock, first.receivedAt, week, today) } };
 }
 
-/** requestIdleCallback where the browser has it (Safari does not), else a timer of no delay. */
-function whenIdle(callback: () => void): { cancel(): void } {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(callback);
-    return { cancel: () => cancelIdleCallback(handle) };
-  }
-  const handle = setTimeout(callback, 0);
-  return { cancel: () => clearTimeout(handle) };
+/**
+ * How long after a page that brought its schedule the schedule is asked for again. Loading the
+ * response schemas and checking the answer is one task of 100 ms and more on a cheap phone: right
+ * after the first paint it would block the first taps, and the schedule on screen is seconds old.
+ */
+const SECOND_LOAD_DELAY_MS = 5_000;
+
+/** After `delayMs`, once the browser is idle (requestIdleCallback where it has it; Safari does not). */
+function laterWhenIdle(delayMs: number, callback: () => void): { cancel(): void } {
+  let idle: number | undefined;
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(callback);
+    else callback();
+  }, delayMs);
+  return {
+    cancel: () => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    },
+  };
 }
 
 type Stored = { key: string; state: FetchState<Availability> };
@@ -127,8 +139,8 @@ export function useAvailability(date: string | undefined): FetchState<Availabili
     };
     const timer = setInterval(refresh, REFRESH_MS);
     // A schedule that came inside the page never passed through the service worker: asked for
-    // once the page is idle, so the worker keeps a copy for a dead connection.
-    const idle = askAgainWhenIdle.current ? whenIdle(refresh) : undefined;
+    // again a little later, so the worker keeps a copy for a dead connection.
+    const idle = askAgainWhenIdle.current ? laterWhenIdle(SECOND_LOAD_DELAY_MS, refresh) : undefined;
     askAgainWhenIdle.current = false;
     document.addEventListener('visibilitychange', refresh);
     return () => {

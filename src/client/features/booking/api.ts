@@ -1,4 +1,4 @@
-import type { CreateBookingRequest } from '../../../domain/booking-schemas';
+import type { CreateBookingRequest } from '../../../domain/booking-requests';
 import { callApi } from '../../lib/http';
 
 // Imported, not bundled with the landing page: see SchemaSource.

@@ -1,10 +1,10 @@
 import { type FormEvent, type ReactNode, type RefObject, useId } from 'react';
-import { useNavigate } from 'react-router';
 import { type BookingField, type BookingInput, type StnkChoice, voucherFormHint } from '../../../domain/booking-rules';
 import type { CreatedBooking, RosterEntry } from '../../../domain/booking-schemas';
 import { MAX_REASON_LENGTH } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
 import { buttonStyles } from '../../components/button-styles';
+import { useNavigate } from '../../lib/navigation';
 import { NameCombobox } from './name-combobox';
 import { findRosterEntry } from './roster';
 import { useBorrowForm } from './use-borrow-form';

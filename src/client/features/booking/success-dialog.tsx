@@ -1,10 +1,10 @@
 import type { RefObject } from 'react';
-import { useNavigate } from 'react-router';
 import type { CreatedBooking } from '../../../domain/booking-schemas';
 import { formatIndonesianDate } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
+import { useNavigate } from '../../lib/navigation';
 import { CancelLinkActions } from '../self-service/cancel-link-actions';
 
 interface SuccessDialogProps {

