@@ -95,7 +95,7 @@ describe('the app over HTTP', () => {
     expect(response.headers.get('strict-transport-security')).toBeNull();
   });
 
-  it('sends on answers of every kind exactly the headers helmet itself sets for our policy', async () => {
+  it('sends on pages and files exactly the headers helmet itself sets for our policy, and on API answers the API set', async () => {
     // Helmet run per request, as @fastify/helmet would, on a bare Node server.
     const policy = helmet(helmetOptions(inlineStyleSources('dist/client')));
     const bare = createServer((request, response) => policy(request, response, () => response.end()));
@@ -106,13 +106,27 @@ describe('the app over HTTP', () => {
     const expected = helmetHeaders(await fetch(bareUrl));
     bare.close();
     expect(Object.keys(expected)).toContain('content-security-policy');
+    // OWASP's REST Security cheat sheet: JSON is never a page, so one strict line of CSP.
+    const apiHeaders = {
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    };
+    const pageOnly = Object.keys(expected).filter((name) => !(name in apiHeaders));
 
     const html = await (await fetch(`${testApp.baseUrl}/`)).text();
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '/missing';
-    for (const path of ['/', '/form', script, '/logo.svg', '/api/today', '/api/no-such-endpoint', '/assets/gone.js', '/healthz']) {
+    for (const path of ['/', '/form', script, '/logo.svg', '/assets/gone.js', '/healthz']) {
       const headers = Object.fromEntries((await fetch(`${testApp.baseUrl}${path}`)).headers);
       const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, headers[name]]));
       expect(sent, path).toEqual(expected);
+      expect(headers['x-powered-by'], path).toBeUndefined();
+    }
+    for (const path of ['/api/today', '/api/bookings?date=2030-01-02', '/api/roster', '/api/no-such-endpoint']) {
+      const headers = Object.fromEntries((await fetch(`${testApp.baseUrl}${path}`)).headers);
+      expect(headers, path).toMatchObject(apiHeaders);
+      for (const name of pageOnly) expect(headers[name], `${path} ${name}`).toBeUndefined();
       expect(headers['x-powered-by'], path).toBeUndefined();
     }
   });

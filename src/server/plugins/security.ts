@@ -52,7 +52,23 @@ export const helmetOptions = (inlineStyles: string[]): Parameters<typeof helmet>
 });
 
 /**
- * Security headers on every response, and a refusal of state-changing requests from another
+ * The headers of the JSON API's answers, as OWASP's REST Security cheat sheet gives them: JSON is
+ * never rendered as a page, so it gets the strictest policy in one line instead of the page's
+ * (docs/decisions/0031-api-answers-carry-api-headers.md). Helmet's other headers speak to
+ * documents only (scripts, frames, downloads, DNS prefetch), and on the busiest answers their
+ * 500 bytes cost a fifth of the throughput.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+const isApi = (request: FastifyRequest) => request.url.startsWith('/api/');
+
+/**
+ * Security headers on every response (a page's or the API's), and a refusal of state-changing requests from another
  * site: SameSite=Strict already keeps the admin cookie off them; the Origin check covers
  * browsers and paths where it does not.
  */
@@ -60,7 +76,7 @@ export async function registerSecurity(app: FastifyInstance, { inlineStyles = []
   const headers = helmetHeaders(helmetOptions(inlineStyles));
   // A callback hook, not an async one: it runs on every request, and a promise each time showed in profiles.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(isApi(request) ? API_HEADERS : headers);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     const origin = request.headers.origin;
     if (origin !== undefined && changesState(request) && !isOwnOrigin(request, origin)) {
