@@ -58,7 +58,7 @@ export const helmetOptions = (inlineStyles: string[]): Parameters<typeof helmet>
  * documents only (scripts, frames, downloads, DNS prefetch), and on the busiest answers their
  * 500 bytes cost a fifth of the throughput.
  */
-export const API_HEADERS: Readonly<Record<string, string>> = {
+const API_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'x-content-type-options': 'nosniff',
