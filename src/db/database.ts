@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type ListenerEvents, type ListenerTimings, PgListener } from './listener';
 import type { Database } from './schema';
 import { ImmediateSqliteDialect, type OpenSqlite, openSqlite } from './sqlite-dialect';
 
@@ -18,6 +19,11 @@ export interface Db {
    * server plans once per connection instead of on every request (bookings/schedule-version.ts).
    */
   pool?: pg.Pool;
+  /**
+   * PostgreSQL only: notices on `channel`, through a connection of their own that is reopened
+   * whenever it is lost, until `close` (db/listener.ts).
+   */
+  listen?(channel: string, events: ListenerEvents): void;
   close(): Promise<void>;
 }
 
@@ -40,9 +46,12 @@ export interface CreateDbOptions {
    * Told when the server ends a pooled PostgreSQL connection (a restart, a failover,
    * pg_terminate_backend), idle or between the queries of a request. The query in flight, if
    * any, fails on its own; the pool drops the connection and opens a fresh one for the next
-   * query. Without a listener the error event would end the process.
+   * query. Without a listener the error event would end the process. Also told when a
+   * listener's connection (`Db.listen`) is lost or cannot be opened; it is reopened by itself.
    */
   onConnectionError?: (error: Error) => void;
+  /** How a listener (`Db.listen`) retries and checks its connection; tests shorten them. */
+  listenerTimings?: Partial<ListenerTimings>;
 }
 
 export function createDb(location: DatabaseLocation, options: CreateDbOptions = {}): Db {
@@ -60,7 +69,23 @@ export function createDb(location: DatabaseLocation, options: CreateDbOptions = 
   // The connection's own listener above has told of it already.
   pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, engine: 'postgres', pool, close: () => kysely.destroy() };
+  const listeners: PgListener[] = [];
+  return {
+    kysely,
+    engine: 'postgres',
+    pool,
+    listen: (channel, events) => {
+      const lost = (error: Error) => {
+        onConnectionError(error);
+        events.lost(error);
+      };
+      listeners.push(new PgListener(location.url, channel, { ...events, lost }, options.listenerTimings));
+    },
+    close: async () => {
+      await Promise.all(listeners.map((listener) => listener.close()));
+      await kysely.destroy();
+    },
+  };
 }
 
 /** SQLite stores booleans as 0/1; PostgreSQL returns real booleans. */

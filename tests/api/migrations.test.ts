@@ -84,6 +84,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0050_owner_bot',
         '2026_11_22_0060_schedule_version',
         '2026_11_22_0070_active_bookings_index',
+        '2026_11_22_0080_schedule_version_notices',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {

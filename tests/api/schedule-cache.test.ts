@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database';
 import { cancelBooking } from '../../src/server/bookings/cancellation';
-import { scheduleAnswer } from '../../src/server/bookings/schedule';
+import { scheduleAnswer, scheduleFollowsNotices } from '../../src/server/bookings/schedule';
 import { readScheduleVersion } from '../../src/server/bookings/schedule-version';
 import { editMember, setMemberActiveness } from '../../src/server/members/service';
 import { addStudents, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { waitUntil } from '../helpers/wait-until';
 
 const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
@@ -35,6 +36,14 @@ describe(`the schedule cache on ${engine}, two instances on one database`, () =>
       { name: 'Siti Rahmawati', class: 'PPTI 21' },
       { name: 'Admin Uji', class: 'PPTI 21' },
     ]);
+    if (engine === 'postgres') {
+      // On PostgreSQL the instances follow the counter's notices once they listen (decision
+      // 0032): the writes below reach the other instance as notices, not through a read.
+      await waitUntil('both instances to follow the schedule notices', async () => {
+        await Promise.all([shownOn(first.baseUrl), shownOn(second.baseUrl)]);
+        return scheduleFollowsNotices(first.db) && scheduleFollowsNotices(second.db);
+      });
+    }
   });
   afterAll(async () => {
     await second.close();

@@ -1,6 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import type { ListenerEvents } from '../../db/listener';
 
 type VersionRow = { version: number | string };
 
@@ -27,24 +28,112 @@ function versionOf(rows: readonly VersionRow[]): string {
   return String(row.version);
 }
 
+/** The channel on which migration 0080's triggers announce each raised counter. */
+export const SCHEDULE_VERSION_CHANNEL = 'schedule_version';
+
+/** Where the schedule cache gets the counter from, for the requests that arrived in one turn of the event loop. */
+export interface ScheduleVersionSource {
+  current(): Promise<string>;
+  /** Whether the counter comes from notices (PostgreSQL, while listening) rather than a read. */
+  readonly followsNotices: boolean;
+}
+
 /**
- * How the schedule cache reads the counter. On SQLite the statement runs on the file's handle
+ * How the schedule cache learns the counter. On SQLite the statement runs on the file's handle
  * directly: through Kysely it cost ten times the read itself, on every request. While Kysely
  * holds a transaction open on that one connection, a direct read would see the transaction's
  * raised counter before it commits, or even if it rolls back; then the read goes through Kysely,
- * which waits for the transaction to end.
+ * which waits for the transaction to end. On PostgreSQL the counter comes from the notices of
+ * migration 0080 while they are sure to arrive, and from a read otherwise.
  */
-export function scheduleVersionReader(db: Db): () => Promise<string> {
+export function scheduleVersionSource(db: Db): ScheduleVersionSource {
   const { sqlite, pool } = db;
   if (pool) {
     // Named, so each connection plans it once.
     const query = { name: 'schedule_version', text: VERSION_SQL };
-    return async () => versionOf((await pool.query<VersionRow>(query)).rows);
+    const read = async () => versionOf((await pool.query<VersionRow>(query)).rows);
+    if (!db.listen) return { current: read, followsNotices: false };
+    const noticed = new NoticedScheduleVersion(read);
+    db.listen(SCHEDULE_VERSION_CHANNEL, noticed);
+    return noticed;
   }
-  if (!sqlite) return () => readScheduleVersion(db.kysely);
+  if (!sqlite) return { current: () => readScheduleVersion(db.kysely), followsNotices: false };
   const statement = sqlite.prepare(VERSION_SQL);
-  return async () => {
-    if (sqlite.inTransaction) return readScheduleVersion(db.kysely);
-    return versionOf(statement.all([]) as VersionRow[]);
+  return {
+    current: async () => {
+      if (sqlite.inTransaction) return readScheduleVersion(db.kysely);
+      return versionOf(statement.all([]) as VersionRow[]);
+    },
+    followsNotices: false,
   };
+}
+
+/**
+ * The counter as PostgreSQL's notices tell it: no round trip per turn, where the read cost a
+ * tenth of the app's time under load and the database's share of the same cores. A notice is
+ * sent at commit, before the writer's client hears of the commit; the cache answers in the
+ * check phase of the turn, after all the I/O that turn handled, so a notice that reached this
+ * process before a request did is applied before the request is answered (docs/decisions/0032).
+ * Notices are trusted only from a read begun after LISTEN took effect until the connection is
+ * lost; in between, and whenever it is down, each turn reads the counter as before.
+ */
+class NoticedScheduleVersion implements ScheduleVersionSource, ListenerEvents {
+  readonly #read: () => Promise<string>;
+  /** The counter as of the last notice, while notices are followed. */
+  #known: bigint | undefined;
+  /** The highest counter heard since LISTEN took effect, before a read made it trusted. */
+  #heard: bigint | undefined;
+  /** Moves on every loss and every new LISTEN: a read begun under an older one proves nothing. */
+  #epoch = 0;
+  #listening = false;
+
+  constructor(read: () => Promise<string>) {
+    this.#read = read;
+  }
+
+  get followsNotices(): boolean {
+    return this.#known !== undefined;
+  }
+
+  current(): Promise<string> {
+    if (this.#known !== undefined) return Promise.resolve(String(this.#known));
+    const epoch = this.#epoch;
+    const listening = this.#listening;
+    return this.#read().then((version) => {
+      // Begun after LISTEN took effect: every later commit comes as a notice, every earlier one is in `version`.
+      if (listening && epoch === this.#epoch && this.#known === undefined) this.#known = maxOf(BigInt(version), this.#heard);
+      return version;
+    });
+  }
+
+  listening(): void {
+    this.#distrust();
+    this.#listening = true;
+  }
+
+  notice(payload: string): void {
+    // Not a counter: something changed, but not to what. The next turn reads and trusts again.
+    if (!/^\d+$/.test(payload)) {
+      this.#distrust();
+      return;
+    }
+    const version = BigInt(payload);
+    if (this.#known !== undefined) this.#known = maxOf(version, this.#known);
+    else if (this.#listening) this.#heard = maxOf(version, this.#heard);
+  }
+
+  lost(): void {
+    this.#distrust();
+    this.#listening = false;
+  }
+
+  #distrust(): void {
+    this.#epoch++;
+    this.#known = undefined;
+    this.#heard = undefined;
+  }
+}
+
+function maxOf(a: bigint, b: bigint | undefined): bigint {
+  return b !== undefined && b > a ? b : a;
 }

@@ -2,19 +2,25 @@ import type { Db } from '../../db/database';
 import { listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../domain/booking-requests';
 import { parseOrThrow } from '../http-errors';
 import { type CachedAnswer, ScheduleCache } from './schedule-cache';
-import { scheduleVersionReader } from './schedule-version';
+import { type ScheduleVersionSource, scheduleVersionSource } from './schedule-version';
 import { listBookingsBetween, listBookingsOn } from './service';
 
 // One cache per database handle, shared by the API and the first load of `/` (first-load.ts).
-const caches = new WeakMap<Db, ScheduleCache>();
+const caches = new WeakMap<Db, { cache: ScheduleCache; version: ScheduleVersionSource }>();
 
 function cacheOf(db: Db): ScheduleCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new ScheduleCache(scheduleVersionReader(db));
-    caches.set(db, cache);
+  let kept = caches.get(db);
+  if (!kept) {
+    const version = scheduleVersionSource(db);
+    kept = { cache: new ScheduleCache(() => version.current()), version };
+    caches.set(db, kept);
   }
-  return cache;
+  return kept.cache;
+}
+
+/** Whether this handle's schedule answers follow PostgreSQL's notices now, rather than reading the counter each turn. */
+export function scheduleFollowsNotices(db: Db): boolean {
+  return caches.get(db)?.version.followsNotices ?? false;
 }
 
 /**

@@ -1,0 +1,218 @@
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDb } from '../../src/db/database';
+import { scheduleFollowsNotices } from '../../src/server/bookings/schedule';
+import { readScheduleVersion, SCHEDULE_VERSION_CHANNEL } from '../../src/server/bookings/schedule-version';
+import { addStudents, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { withPostgresAdmin } from '../helpers/postgres';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { waitUntil } from '../helpers/wait-until';
+
+const engine = process.env.TEST_DB ?? 'sqlite';
+const postgresOnly = engine === 'postgres';
+if (!postgresOnly) {
+  console.info('schedule-notices: PostgreSQL only (SQLite has no notices; there every turn reads the counter from the file)');
+}
+
+const TODAY = '2026-11-22';
+const DAY = '2026-12-01';
+const now = jakartaInstant(TODAY, '08:00');
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function app(options: Parameters<typeof startTestApp>[0] = {}): Promise<TestApp> {
+  const started = await startTestApp({ now: () => now, ...options });
+  cleanups.push(() => started.close());
+  await addStudents(started.db, [
+    { name: 'Budi Santoso', class: 'PPTI 21' },
+    { name: 'Siti Rahmawati', class: 'PPTI 21' },
+  ]);
+  return started;
+}
+
+async function shown(testApp: TestApp): Promise<string[]> {
+  const reply = await listBookings(testApp.baseUrl, DAY);
+  expect(reply.status).toBe(200);
+  return reply.body.bookings.map((booking: { name: string; start: string }) => `${booking.name} ${booking.start}`);
+}
+
+/** Asks for the schedule until the instance follows the notices (a read begun after LISTEN took effect). */
+async function followingNotices(testApp: TestApp): Promise<void> {
+  await waitUntil('the instance to follow the schedule notices', async () => {
+    await shown(testApp);
+    return scheduleFollowsNotices(testApp.db);
+  });
+}
+
+function databaseName(database: TestDatabase): string {
+  return new URL(database.url).pathname.slice(1);
+}
+
+/** Ends the instance's listening connection, as a restart of the database or a dropped link would. */
+async function endListeningConnection(database: TestDatabase): Promise<void> {
+  const ended = await withPostgresAdmin(async (client) => {
+    const result = await client.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2',
+      [databaseName(database), `pinjam-motor ${SCHEDULE_VERSION_CHANNEL}`],
+    );
+    return result.rowCount ?? 0;
+  });
+  expect(ended).toBe(1);
+}
+
+/** A transaction outside the app holding the counter's row table locked: a read of the counter waits for it. */
+async function lockCounter(database: TestDatabase): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query('begin');
+  await client.query('lock table schedule_version in access exclusive mode');
+  return async () => {
+    await client.query('rollback');
+    await client.end();
+  };
+}
+
+/** Whether `promise` settles before the database has had a generous while to answer a plain query. */
+async function settlesWithoutWaiting(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void promise.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  // Fifty round trips to the database, each far longer than answering from memory.
+  for (let trip = 0; trip < 50 && !settled; trip++) await withPostgresAdmin((client) => client.query('select 1'));
+  return settled;
+}
+
+describe.runIf(postgresOnly)('the schedule counter announced by PostgreSQL', () => {
+  it('announces each committed raise with the new counter, and nothing for a write rolled back', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.drop());
+    const db = database.open();
+    cleanups.push(() => db.close());
+    const ids = await addStudents(db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    const listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    cleanups.push(() => listener.end());
+    const heard: string[] = [];
+    listener.on('notification', (notice) => heard.push(`${notice.channel} ${notice.payload}`));
+    await listener.query(`listen ${SCHEDULE_VERSION_CHANNEL}`);
+
+    const booking = {
+      users_id: ids.get('Budi Santoso') ?? '',
+      borrow_date: DAY,
+      end_date: DAY,
+      start_time: '08:00',
+      end_time: '09:00',
+      reason: 'x',
+      need_stnk: false,
+    };
+    const rolledBack = new Error('rolled back on purpose');
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await trx.insertInto('borrow_request').values(booking).execute();
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    await db.kysely.insertInto('borrow_request').values(booking).execute();
+    const committed = await readScheduleVersion(db.kysely);
+    await waitUntil('the committed write’s notice', () => heard.length > 0);
+    expect(heard).toEqual([`${SCHEDULE_VERSION_CHANNEL} ${committed}`]);
+  });
+});
+
+describe.runIf(postgresOnly)('schedule answers following the notices', () => {
+  it('answers a kept day from memory while it listens, without reading the counter', async () => {
+    const testApp = await app();
+    await followingNotices(testApp);
+    const before = await shown(testApp);
+    const unlock = await lockCounter(testApp.database);
+    try {
+      const answer = shown(testApp);
+      expect(await settlesWithoutWaiting(answer)).toBe(true);
+      expect(await answer).toEqual(before);
+    } finally {
+      await unlock();
+    }
+  });
+
+  it('reads the counter on every turn while its connection is down, so a write made then is seen at the next request', async () => {
+    // No reconnection within the test: everything below happens with the notices' connection down.
+    const testApp = await app({
+      openDb: (database) => createDb(database.location, { listenerTimings: { retryDelayMs: () => 3_600_000 } }),
+    });
+    await followingNotices(testApp);
+    await endListeningConnection(testApp.database);
+    await waitUntil('the instance to notice its connection is gone', () => !scheduleFollowsNotices(testApp.db));
+
+    const outside = testApp.database.open();
+    cleanups.push(() => outside.close());
+    const [dewi] = (await addStudents(outside, [{ name: 'Dewi Lestari', class: 'PPTI 21' }])).values();
+    await outside.kysely
+      .insertInto('borrow_request')
+      .values({
+        users_id: dewi ?? '',
+        borrow_date: DAY,
+        end_date: DAY,
+        start_time: '15:00',
+        end_time: '16:00',
+        reason: 'x',
+        need_stnk: false,
+      })
+      .execute();
+    expect(await shown(testApp)).toEqual(['Dewi Lestari 15:00']);
+
+    // And the read is real: with the counter locked, the answer waits for it.
+    const unlock = await lockCounter(testApp.database);
+    const answer = shown(testApp);
+    try {
+      expect(await settlesWithoutWaiting(answer)).toBe(false);
+    } finally {
+      await unlock();
+    }
+    expect(await answer).toEqual(['Dewi Lestari 15:00']);
+    expect(scheduleFollowsNotices(testApp.db)).toBe(false);
+  });
+
+  it('listens again after its connection is lost, catching up with what was written while it was down', async () => {
+    const testApp = await app();
+    await followingNotices(testApp);
+    const outside = testApp.database.open();
+    cleanups.push(() => outside.close());
+    const [dewi] = (await addStudents(outside, [{ name: 'Dewi Lestari', class: 'PPTI 21' }])).values();
+    const book = (start: string) =>
+      outside.kysely
+        .insertInto('borrow_request')
+        .values({
+          users_id: dewi ?? '',
+          borrow_date: DAY,
+          end_date: DAY,
+          start_time: start,
+          end_time: `${start.slice(0, 2)}:30`,
+          reason: 'x',
+          need_stnk: false,
+        })
+        .execute();
+
+    await endListeningConnection(testApp.database);
+    await book('09:00');
+    expect(await shown(testApp)).toEqual(['Dewi Lestari 09:00']);
+    await followingNotices(testApp);
+    await book('11:00');
+    expect(await shown(testApp)).toEqual(['Dewi Lestari 09:00', 'Dewi Lestari 11:00']);
+    expect(
+      await postBooking(testApp.baseUrl, bookingBody({ name: 'Budi Santoso', date: DAY, start: '13:00', end: '14:00' })),
+    ).toMatchObject({
+      status: 201,
+    });
+    expect(await shown(testApp)).toEqual(['Dewi Lestari 09:00', 'Dewi Lestari 11:00', 'Budi Santoso 13:00']);
+  });
+});
