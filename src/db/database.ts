@@ -75,11 +75,15 @@ export function createDb(location: DatabaseLocation, options: CreateDbOptions = 
     engine: 'postgres',
     pool,
     listen: (channel, events) => {
-      const lost = (error: Error) => {
-        onConnectionError(error);
-        events.lost(error);
+      const logged: ListenerEvents = {
+        listening: () => events.listening(),
+        notice: (payload) => events.notice(payload),
+        lost: (error) => {
+          onConnectionError(error);
+          events.lost(error);
+        },
       };
-      listeners.push(new PgListener(location.url, channel, { ...events, lost }, options.listenerTimings));
+      listeners.push(new PgListener(location.url, channel, logged, options.listenerTimings));
     },
     close: async () => {
       await Promise.all(listeners.map((listener) => listener.close()));
