@@ -12,12 +12,12 @@ const MAX_ENTRIES = 2000;
 /**
  * Schedule answers (a date's or a week's bookings) kept in memory and never stale. Every write
  * to what they show raises a counter in the database in its own transaction (migration 0060).
- * Each request reads the counter first, in a read that began after the request arrived, and
- * uses what is kept only while the counter is unchanged. So a write committed anywhere (this
- * instance, another one, the roster command) before a request arrives is seen by that request:
- * there is no window in which a notice is on its way. The requests of one turn of the event
- * loop share one counter read, so under load one cheap query serves many requests
- * (docs/decisions/0025).
+ * Each request learns the counter first, as of a moment after the request arrived, and uses
+ * what is kept only while the counter is unchanged. So a write committed anywhere (this
+ * instance, another one, the roster command) before a request arrives is seen by that request.
+ * The requests of one turn of the event loop share one counter read, so under load one cheap
+ * query serves many requests (docs/decisions/0025); on PostgreSQL the counter is followed by
+ * notices instead, while they are sure to arrive (docs/decisions/0032).
  */
 export class ScheduleCache {
   readonly #readVersion: () => Promise<string>;
@@ -58,9 +58,10 @@ export class ScheduleCache {
   }
 
   /**
-   * A read of the counter that begins after this call. It begins in the event loop's check
-   * phase (setImmediate), after the I/O of this turn: the requests the server parsed in one
-   * turn all share it, where a read per request cost a quarter of a cached answer's time. It
+   * A read of the counter that begins after this call (or, following notices, the counter as
+   * the notices handled by then tell it). It begins in the event loop's check phase
+   * (setImmediate), after the I/O of this turn, notices included: the requests the server parsed
+   * in one turn all share it, where a read per request cost a quarter of a cached answer's time. It
    * does not wait for a read under way (which may have begun before a write this request must
    * see): on PostgreSQL the reads of successive turns overlap instead of queueing behind one
    * round trip each. Reads may end out of order; `answer` stays exact, since whatever it keeps
