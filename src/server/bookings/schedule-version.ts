@@ -77,7 +77,7 @@ export function scheduleVersionSource(db: Db): ScheduleVersionSource {
  * Notices are trusted only from a read begun after LISTEN took effect until the connection is
  * lost; in between, and whenever it is down, each turn reads the counter as before.
  */
-class NoticedScheduleVersion implements ScheduleVersionSource, ListenerEvents {
+export class NoticedScheduleVersion implements ScheduleVersionSource, ListenerEvents {
   readonly #read: () => Promise<string>;
   /** The counter as of the last notice, while notices are followed. */
   #known: bigint | undefined;
