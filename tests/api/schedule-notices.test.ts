@@ -1,3 +1,4 @@
+import { connect, createServer, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database';
@@ -90,6 +91,44 @@ async function settlesWithoutWaiting(promise: Promise<unknown>): Promise<boolean
   // Fifty round trips to the database, each far longer than answering from memory.
   for (let trip = 0; trip < 50 && !settled; trip++) await withPostgresAdmin((client) => client.query('select 1'));
   return settled;
+}
+
+/**
+ * A TCP relay to the test database whose answers can be held back: a link that stays open but
+ * carries nothing, which only a question on it can tell from a quiet one.
+ */
+async function relayTo(database: TestDatabase): Promise<{ url: string; holdAnswers(): void; close(): Promise<void> }> {
+  const target = new URL(database.url);
+  const links: Socket[] = [];
+  const relay = createServer((client) => {
+    const server = connect(Number(target.port || 5432), target.hostname);
+    links.push(client, server);
+    client.pipe(server);
+    server.pipe(client);
+    const drop = () => {
+      client.destroy();
+      server.destroy();
+    };
+    client.on('error', drop);
+    server.on('error', drop);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const address = relay.address();
+  if (address === null || typeof address === 'string') throw new Error('the relay is not listening on TCP');
+  const url = new URL(database.url);
+  url.hostname = '127.0.0.1';
+  url.port = String(address.port);
+  return {
+    url: url.toString(),
+    holdAnswers: () => {
+      for (const link of links) link.pause();
+      relay.close();
+    },
+    close: async () => {
+      for (const link of links) link.destroy();
+      await new Promise((resolve) => relay.close(resolve));
+    },
+  };
 }
 
 describe.runIf(postgresOnly)('the schedule counter announced by PostgreSQL', () => {
@@ -214,5 +253,20 @@ describe.runIf(postgresOnly)('schedule answers following the notices', () => {
       status: 201,
     });
     expect(await shown(testApp)).toEqual(['Dewi Lestari 09:00', 'Dewi Lestari 11:00', 'Budi Santoso 13:00']);
+  });
+
+  it('takes a listening connection that stops answering for lost', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.drop());
+    const relay = await relayTo(database);
+    cleanups.push(() => relay.close());
+    const testApp = await app({
+      database,
+      openDb: () =>
+        createDb({ engine: 'postgres', url: relay.url }, { listenerTimings: { heartbeatMs: 50, retryDelayMs: () => 3_600_000 } }),
+    });
+    await followingNotices(testApp);
+    relay.holdAnswers();
+    await waitUntil('the silent connection to be taken for lost', () => !scheduleFollowsNotices(testApp.db));
   });
 });
