@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
 import { DESKTOP, launchChromium, newPage, PHONE, screenshot } from '../helpers/browser';
@@ -132,6 +132,47 @@ describe('the admin console in Chromium', () => {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     expect(await table.getByText('Di luar rentang').count()).toBe(0);
     expect(await page.getByLabel('Dari').inputValue()).toBe(date);
+  });
+
+  it('Peminjaman keeps a start typed before the first load answered, and lists the range finished after it', async () => {
+    const date = await dayFromToday(e2e.baseUrl, 27);
+    await bookViaApi(e2e.baseUrl, { name: 'Budi Santoso', date, start: '15:00', end: '16:00', reason: 'Awal diketik' });
+    // Inside the server's default range and before the typed start: the first answer's range
+    // with the typed end would list it.
+    await bookViaApi(e2e.baseUrl, {
+      name: 'Putri Ayu',
+      date: await dayFromToday(e2e.baseUrl, 5),
+      start: '15:00',
+      end: '16:00',
+      reason: 'Sebelum awal',
+    });
+    const page = await open();
+    await signIn(page);
+    let releaseFirst: () => Promise<void> = async () => {};
+    let first: Request | undefined;
+    await page.route(
+      (url) => url.pathname === '/api/admin/bookings',
+      async (route) => {
+        if (first) return route.continue();
+        first = route.request();
+        releaseFirst = () => route.continue();
+      },
+    );
+    await tabBar(page).getByRole('link', { name: 'Peminjaman' }).click();
+    await expect.poll(() => first !== undefined).toBe(true);
+    await page.getByLabel('Dari').fill(date);
+    const firstAnswered = page.waitForResponse((response) => response.request() === first);
+    await releaseFirst();
+    await firstAnswered;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await page.getByLabel('Dari').inputValue()).toBe(date);
+
+    const typedRange = page.waitForResponse((response) => response.url().includes(`to=${date}`));
+    await page.getByLabel('Sampai').fill(date);
+    await typedRange;
+    const table = page.getByRole('region', { name: 'Daftar peminjaman' });
+    await table.getByText('Awal diketik').waitFor();
+    expect(await table.getByText('Sebelum awal').count()).toBe(0);
   });
 
   for (const [label, viewport, offset] of [

@@ -59,6 +59,9 @@ function BookingsScreen({ signOut }: AdminPageProps) {
     const next = { ...range, [field]: value };
     setRange(next);
     if (next.from && next.to) void load(next);
+    // Typed before the first answer came: that answer's range would replace the date typed. This
+    // load overtakes it, and the server fills in the other end as it would have.
+    else if (value && !range.from && !range.to) void load(next);
   }
 
   async function confirmCancel(reason: string): Promise<string | null> {
