@@ -14,6 +14,17 @@ function manualRead() {
   };
 }
 
+/** A version that has listened and read the counter once since: it follows the notices. */
+async function following(value: string) {
+  const counter = manualRead();
+  const version = new NoticedScheduleVersion(counter.read);
+  version.listening();
+  const first = version.current();
+  await counter.finish(value);
+  await first;
+  return { counter, version };
+}
+
 describe('NoticedScheduleVersion', () => {
   it('reads the counter until a read begun after LISTEN took effect has answered, then follows the notices', async () => {
     const counter = manualRead();
@@ -50,12 +61,7 @@ describe('NoticedScheduleVersion', () => {
   });
 
   it('reads again from the moment its connection is lost, and trusts no read begun before it listened again', async () => {
-    const counter = manualRead();
-    const version = new NoticedScheduleVersion(counter.read);
-    version.listening();
-    const first = version.current();
-    await counter.finish('2');
-    await first;
+    const { counter, version } = await following('2');
     expect(version.followsNotices).toBe(true);
 
     version.lost();
@@ -69,12 +75,7 @@ describe('NoticedScheduleVersion', () => {
   });
 
   it('reads again after a notice that is not a counter', async () => {
-    const counter = manualRead();
-    const version = new NoticedScheduleVersion(counter.read);
-    version.listening();
-    const first = version.current();
-    await counter.finish('2');
-    await first;
+    const { counter, version } = await following('2');
     version.notice('not a number');
     expect(version.followsNotices).toBe(false);
     const next = version.current();
