@@ -36,6 +36,8 @@ export interface ScheduleVersionSource {
   current(): Promise<string>;
   /** Whether the counter comes from notices (PostgreSQL, while listening) rather than a read. */
   readonly followsNotices: boolean;
+  /** The counter as the notices last told it, while they are followed. */
+  readonly noticed?: bigint;
 }
 
 /**
@@ -93,6 +95,10 @@ export class NoticedScheduleVersion implements ScheduleVersionSource, ListenerEv
 
   get followsNotices(): boolean {
     return this.#known !== undefined;
+  }
+
+  get noticed(): bigint | undefined {
+    return this.#known;
   }
 
   current(): Promise<string> {

@@ -24,6 +24,16 @@ export function scheduleFollowsNotices(db: Db): boolean {
 }
 
 /**
+ * Whether this handle has heard, through a notice, of every write up to the counter `version`:
+ * from then on its answers show them. A write reaches another instance only once PostgreSQL has
+ * delivered its notice there (docs/decisions/0032).
+ */
+export function scheduleHasHeard(db: Db, version: string): boolean {
+  const noticed = caches.get(db)?.version.noticed;
+  return noticed !== undefined && noticed >= BigInt(version);
+}
+
+/**
  * The answer to `GET /api/bookings` at `url` (its query already parsed by Fastify): one date's
  * bookings (`?date=`), or each date's from `from` to `to` (`?from=&to=`). Kept by the exact URL,
  * so a kept answer skips even the query's validation (a URL is kept only once it passed).
