@@ -74,6 +74,41 @@ describe('NoticedScheduleVersion', () => {
     expect(version.followsNotices).toBe(false);
   });
 
+  it('reads once after its own connection came back from a statement, though it follows the notices', async () => {
+    const { counter, version } = await following('2');
+    version.usedHere();
+    const next = version.current();
+    expect(counter.reads()).toBe(1);
+    await counter.finish('3');
+    expect(await next).toBe('3');
+    expect(await version.current()).toBe('3');
+    expect(counter.reads()).toBe(0);
+    expect(version.followsNotices).toBe(true);
+  });
+
+  it('reads once more when its connection came back again while that read was under way', async () => {
+    const { counter, version } = await following('2');
+    version.usedHere();
+    const first = version.current();
+    version.usedHere();
+    await counter.finish('3');
+    expect(await first).toBe('3');
+    const second = version.current();
+    expect(counter.reads()).toBe(1);
+    await counter.finish('4');
+    expect(await second).toBe('4');
+  });
+
+  it('keeps a later notice over an older read', async () => {
+    const { counter, version } = await following('2');
+    version.usedHere();
+    const read = version.current();
+    version.notice('5');
+    await counter.finish('3');
+    await read;
+    expect(await version.current()).toBe('5');
+  });
+
   it('reads again after a notice that is not a counter', async () => {
     const { counter, version } = await following('2');
     version.notice('not a number');

@@ -1,4 +1,5 @@
 import type { CompiledQuery } from 'kysely';
+import type pg from 'pg';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { ListenerEvents } from '../../db/listener';
@@ -53,9 +54,29 @@ export function scheduleVersionSource(db: Db): ScheduleVersionSource {
   if (pool) {
     // Named, so each connection plans it once.
     const query = { name: 'schedule_version', text: VERSION_SQL };
-    const read = async () => versionOf((await pool.query<VersionRow>(query)).rows);
-    if (!db.listen) return { current: read, followsNotices: false };
+    if (!db.listen) return { current: async () => versionOf((await pool.query<VersionRow>(query)).rows), followsNotices: false };
+    let ownRelease: pg.PoolClient | undefined;
+    const read = async () => {
+      const client = await pool.connect();
+      const release = (error?: Error) => {
+        ownRelease = client;
+        client.release(error);
+      };
+      const result = await client.query<VersionRow>(query).catch((error: Error) => {
+        release(error);
+        throw error;
+      });
+      release();
+      return versionOf(result.rows);
+    };
     const noticed = new NoticedScheduleVersion(read);
+    // A write through this instance has committed before its connection is back in the pool, and
+    // before its writer is answered: the next turn reads once instead of waiting for the notice.
+    // The counter's own read is no write; pg-pool emits 'release' inside release(), so it is known.
+    pool.on('release', (_error, client) => {
+      if (client === ownRelease) ownRelease = undefined;
+      else noticed.usedHere();
+    });
     db.listen(SCHEDULE_VERSION_CHANNEL, noticed);
     return noticed;
   }
@@ -72,10 +93,11 @@ export function scheduleVersionSource(db: Db): ScheduleVersionSource {
 
 /**
  * The counter as PostgreSQL's notices tell it: no round trip per turn, where the read cost a
- * tenth of the app's time under load and the database's share of the same cores. A notice is
- * sent at commit, before the writer's client hears of the commit; the cache answers in the
- * check phase of the turn, after all the I/O that turn handled, so a notice that reached this
- * process before a request did is applied before the request is answered (docs/decisions/0032).
+ * tenth of the app's time under load and the database's share of the same cores. The cache
+ * answers in the check phase of the turn, after all the I/O that turn handled, so a notice that
+ * reached this process before a request did is applied before the request is answered. Another
+ * process's write shows from the first request after its notice arrives; this instance's own
+ * writes show at once, by one read after its connection came back (docs/decisions/0032).
  * Notices are trusted only from a read begun after LISTEN took effect until the connection is
  * lost; in between, and whenever it is down, each turn reads the counter as before.
  */
@@ -88,6 +110,10 @@ export class NoticedScheduleVersion implements ScheduleVersionSource, ListenerEv
   /** Moves on every loss and every new LISTEN: a read begun under an older one proves nothing. */
   #epoch = 0;
   #listening = false;
+  /** How many times this instance's own connections came back from a statement, perhaps a write. */
+  #usedHere = 0;
+  /** How many of those the last read began after. */
+  #readAfter = 0;
 
   constructor(read: () => Promise<string>) {
     this.#read = read;
@@ -102,14 +128,27 @@ export class NoticedScheduleVersion implements ScheduleVersionSource, ListenerEv
   }
 
   current(): Promise<string> {
-    if (this.#known !== undefined) return Promise.resolve(String(this.#known));
+    if (this.#known !== undefined && this.#readAfter === this.#usedHere) return Promise.resolve(String(this.#known));
     const epoch = this.#epoch;
     const listening = this.#listening;
+    const usedHere = this.#usedHere;
     return this.#read().then((version) => {
+      this.#readAfter = Math.max(this.#readAfter, usedHere);
+      if (epoch !== this.#epoch) return version;
+      // Our own write's notice may still be on its way; the read already holds it.
+      if (this.#known !== undefined) this.#known = maxOf(BigInt(version), this.#known);
       // Begun after LISTEN took effect: every later commit comes as a notice, every earlier one is in `version`.
-      if (listening && epoch === this.#epoch && this.#known === undefined) this.#known = maxOf(BigInt(version), this.#heard);
+      else if (listening) this.#known = maxOf(BigInt(version), this.#heard);
       return version;
     });
+  }
+
+  /**
+   * A connection of this instance came back from a statement: if it wrote, its writer is about to
+   * be answered, and whoever asks next must see the write, with or without its notice.
+   */
+  usedHere(): void {
+    this.#usedHere++;
   }
 
   listening(): void {
