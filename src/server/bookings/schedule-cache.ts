@@ -10,14 +10,16 @@ export interface CachedAnswer {
 const MAX_ENTRIES = 2000;
 
 /**
- * Schedule answers (a date's or a week's bookings) kept in memory and never stale. Every write
- * to what they show raises a counter in the database in its own transaction (migration 0060).
- * Each request learns the counter first, as of a moment after the request arrived, and uses
- * what is kept only while the counter is unchanged. So a write committed anywhere (this
- * instance, another one, the roster command) before a request arrives is seen by that request.
- * The requests of one turn of the event loop share one counter read, so under load one cheap
- * query serves many requests (docs/decisions/0025); on PostgreSQL the counter is followed by
- * notices instead, while they are sure to arrive (docs/decisions/0032).
+ * Schedule answers (a date's or a week's bookings) kept in memory. Every write to what they show
+ * raises a counter in the database in its own transaction (migration 0060). Each request learns
+ * the counter first, as of a moment after the request arrived, and uses what is kept only while
+ * the counter is unchanged. The requests of one turn of the event loop share one counter read,
+ * so under load one cheap query serves many requests (docs/decisions/0025). On SQLite, and on
+ * PostgreSQL while its notices cannot be trusted, that read makes a write committed anywhere
+ * (this instance, another one, the roster command) before a request arrives seen by that request.
+ * On PostgreSQL the counter is otherwise followed by notices: this instance's own writes still
+ * show at the next request, and a write made elsewhere shows once its notice has arrived
+ * (docs/decisions/0032).
  */
 export class ScheduleCache {
   readonly #readVersion: () => Promise<string>;

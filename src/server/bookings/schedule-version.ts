@@ -35,9 +35,7 @@ export const SCHEDULE_VERSION_CHANNEL = 'schedule_version';
 /** Where the schedule cache gets the counter from, for the requests that arrived in one turn of the event loop. */
 export interface ScheduleVersionSource {
   current(): Promise<string>;
-  /** Whether the counter comes from notices (PostgreSQL, while listening) rather than a read. */
-  readonly followsNotices: boolean;
-  /** The counter as the notices last told it, while they are followed. */
+  /** The counter as the notices last told it, while they are followed (PostgreSQL, listening); else it is read. */
   readonly noticed?: bigint;
 }
 
@@ -54,7 +52,7 @@ export function scheduleVersionSource(db: Db): ScheduleVersionSource {
   if (pool) {
     // Named, so each connection plans it once.
     const query = { name: 'schedule_version', text: VERSION_SQL };
-    if (!db.listen) return { current: async () => versionOf((await pool.query<VersionRow>(query)).rows), followsNotices: false };
+    if (!db.listen) return { current: async () => versionOf((await pool.query<VersionRow>(query)).rows) };
     let ownRelease: pg.PoolClient | undefined;
     const read = async () => {
       const client = await pool.connect();
@@ -80,14 +78,13 @@ export function scheduleVersionSource(db: Db): ScheduleVersionSource {
     db.listen(SCHEDULE_VERSION_CHANNEL, noticed);
     return noticed;
   }
-  if (!sqlite) return { current: () => readScheduleVersion(db.kysely), followsNotices: false };
+  if (!sqlite) return { current: () => readScheduleVersion(db.kysely) };
   const statement = sqlite.prepare(VERSION_SQL);
   return {
     current: async () => {
       if (sqlite.inTransaction) return readScheduleVersion(db.kysely);
       return versionOf(statement.all([]) as VersionRow[]);
     },
-    followsNotices: false,
   };
 }
 

@@ -20,7 +20,7 @@ function cacheOf(db: Db): ScheduleCache {
 
 /** Whether this handle's schedule answers follow PostgreSQL's notices now, rather than reading the counter each turn. */
 export function scheduleFollowsNotices(db: Db): boolean {
-  return caches.get(db)?.version.followsNotices ?? false;
+  return caches.get(db)?.version.noticed !== undefined;
 }
 
 /**
