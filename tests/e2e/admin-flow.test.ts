@@ -219,6 +219,8 @@ describe('admin screens in Chromium', () => {
     await page.getByRole('button', { name: 'Generate Voucher' }).click();
     await page.getByTestId('voucher-code').filter({ hasNotText: code }).waitFor();
     const second = (await page.getByTestId('voucher-code').textContent()) ?? '';
+    // The list is fetched again after the code shows, one round trip later.
+    await page.getByRole('row').filter({ hasText: second }).waitFor();
     const listed = await page.locator('tbody tr td:first-child').allTextContents();
     expect(listed.slice(0, 2)).toEqual([second, code]);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
