@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
 import { DESKTOP, launchChromium, newPage, PHONE, screenshot } from '../helpers/browser';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-db';
+import { present } from '../helpers/present';
 import { bookViaApi, dayFromToday } from './support/api';
 import { signInAsAdmin } from './support/pages';
 
@@ -96,6 +97,29 @@ describe('the admin console in Chromium', () => {
     }
   });
 
+  /**
+   * Opens Peminjaman with its first list request held back; the returned function lets it through
+   * and resolves once the page has its answer.
+   */
+  async function openPeminjamanWithFirstLoadHeld(page: Page): Promise<() => Promise<void>> {
+    let first: { request: Request; release: () => Promise<void> } | undefined;
+    await page.route(
+      (url) => url.pathname === '/api/admin/bookings',
+      async (route) => {
+        if (first) return route.continue();
+        first = { request: route.request(), release: () => route.continue() };
+      },
+    );
+    await tabBar(page).getByRole('link', { name: 'Peminjaman' }).click();
+    await expect.poll(() => first !== undefined).toBe(true);
+    const held = present(first, 'the held first load');
+    return async () => {
+      const answered = page.waitForResponse((response) => response.request() === held.request);
+      await held.release();
+      await answered;
+    };
+  }
+
   it('Peminjaman keeps the typed range when the first load answers after it', async () => {
     const date = await dayFromToday(e2e.baseUrl, 25);
     await bookViaApi(e2e.baseUrl, { name: 'Budi Santoso', date, start: '13:00', end: '14:00', reason: 'Dalam rentang' });
@@ -110,25 +134,12 @@ describe('the admin console in Chromium', () => {
     const page = await open();
     await signIn(page);
     // The page's first load (the default range) is held until the typed range has been shown.
-    let releaseFirst: () => Promise<void> = async () => {};
-    let held = false;
-    await page.route(
-      (url) => url.pathname === '/api/admin/bookings',
-      async (route) => {
-        if (held) return route.continue();
-        held = true;
-        releaseFirst = () => route.continue();
-      },
-    );
-    await tabBar(page).getByRole('link', { name: 'Peminjaman' }).click();
-    await expect.poll(() => held).toBe(true);
+    const answerFirstLoad = await openPeminjamanWithFirstLoadHeld(page);
     await page.getByLabel('Dari').fill(date);
     await page.getByLabel('Sampai').fill(date);
     const table = page.getByRole('region', { name: 'Daftar peminjaman' });
     await table.getByText('Dalam rentang').waitFor();
-    const late = page.waitForResponse((response) => response.url().includes('/api/admin/bookings'));
-    await releaseFirst();
-    await late;
+    await answerFirstLoad();
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     expect(await table.getByText('Di luar rentang').count()).toBe(0);
     expect(await page.getByLabel('Dari').inputValue()).toBe(date);
@@ -148,22 +159,9 @@ describe('the admin console in Chromium', () => {
     });
     const page = await open();
     await signIn(page);
-    let releaseFirst: () => Promise<void> = async () => {};
-    let first: Request | undefined;
-    await page.route(
-      (url) => url.pathname === '/api/admin/bookings',
-      async (route) => {
-        if (first) return route.continue();
-        first = route.request();
-        releaseFirst = () => route.continue();
-      },
-    );
-    await tabBar(page).getByRole('link', { name: 'Peminjaman' }).click();
-    await expect.poll(() => first !== undefined).toBe(true);
+    const answerFirstLoad = await openPeminjamanWithFirstLoadHeld(page);
     await page.getByLabel('Dari').fill(date);
-    const firstAnswered = page.waitForResponse((response) => response.request() === first);
-    await releaseFirst();
-    await firstAnswered;
+    await answerFirstLoad();
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     expect(await page.getByLabel('Dari').inputValue()).toBe(date);
 
