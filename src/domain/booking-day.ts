@@ -1,5 +1,5 @@
 import { type BookingSpan, intervalOn } from './booking-rules';
-import type { DayBooking } from './booking-schemas';
+import type { DayBooking } from './schemas/bookings';
 
 /** A stored booking with its borrower's name and class as the roster has them. */
 export interface NamedBookingSpan extends BookingSpan {

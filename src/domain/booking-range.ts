@@ -1,5 +1,5 @@
 import { adminMessages } from './admin-messages';
-import { MAX_RANGE_DAYS } from './admin-schemas';
+import { MAX_RANGE_DAYS } from './schemas/admin';
 import { addDays } from './clock';
 
 /** Days after today the admin's bookings list shows when no end is given. */

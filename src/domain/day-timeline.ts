@@ -1,4 +1,4 @@
-import type { DayBooking } from './booking-schemas';
+import type { DayBooking } from './schemas/bookings';
 import { findMinutes, formatMinutes } from './clock';
 import { MAX_HOURS_HOME_CLASS, MINUTES_PER_DAY } from './limits';
 

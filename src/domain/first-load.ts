@@ -1,4 +1,4 @@
-import type { ListBookingsRangeResponse, ListBookingsResponse, TodayResponse } from './booking-schemas';
+import type { ListBookingsRangeResponse, ListBookingsResponse, TodayResponse } from './schemas/bookings';
 import { addDays, startOfWeek } from './clock';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookingSpanShape } from './booking-schemas';
+import { bookingSpanShape } from './schemas/bookings';
 import type { LocalMoment } from './cancellation';
 import { addDays } from './clock';
 

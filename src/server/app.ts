@@ -5,25 +5,25 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { adminRoutes } from './admin/routes';
 import { adminBookingRoutes } from './admin-bookings/routes';
 import { auditRoutes } from './audit/routes';
-import { firstLoadFor } from './bookings/first-load';
-import { ownBookingRoutes } from './bookings/own-booking-routes';
-import { bookingRoutes } from './bookings/routes';
-import { BookingService } from './bookings/service';
+import { firstLoadFor } from './bookings/schedule/first-load';
+import { ownBookingRoutes } from './bookings/cancel/routes';
+import { bookingRoutes } from './bookings/create/routes';
+import { BookingService } from './bookings/create/service';
 import { calendarRoutes } from './calendar/routes';
 import type { TrustProxy } from './config';
 import type { AppContext } from './context';
 import { memberRoutes } from './members/routes';
-import { registerNotifier } from './notify/notifier';
-import type { NotifierOptions } from './notify/outbox-worker';
+import { registerNotifier } from './telegram/outbox/notifier';
+import type { NotifierOptions } from './telegram/outbox/worker';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors';
-import { healthRoutes } from './plugins/health';
-import { inlineStyleSources } from './plugins/inline-styles';
-import { COMPRESS_THRESHOLD_BYTES } from './plugins/precompressed';
+import { healthRoutes } from './health/routes';
+import { inlineStyleSources } from './spa/inline-styles';
+import { COMPRESS_THRESHOLD_BYTES } from './http/precompressed';
 import { registerSecurity } from './plugins/security';
-import { registerSpa } from './plugins/spa';
-import { todayRoutes } from './plugins/today';
+import { registerSpa } from './spa/routes';
+import { todayRoutes } from './bookings/schedule/today-routes';
 import { rosterRoutes } from './roster/routes';
-import { type BotOptions, registerBot } from './telegram/bot';
+import { type BotOptions, registerBot } from './telegram/bot/bot';
 import { voucherRoutes } from './vouchers/routes';
 
 export interface BuildOptions {

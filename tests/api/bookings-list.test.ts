@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listBookingsResponseSchema } from '../../src/domain/booking-schemas';
+import { listBookingsResponseSchema } from '../../src/domain/schemas/bookings';
 import { addStudents, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 

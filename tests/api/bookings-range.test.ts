@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listBookingsRangeResponseSchema } from '../../src/domain/booking-schemas';
+import { listBookingsRangeResponseSchema } from '../../src/domain/schemas/bookings';
 import { addDays } from '../../src/domain/clock';
 import { markBookingCancelled } from '../../src/server/bookings/repository';
 import { addStudents, addVoucher, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';

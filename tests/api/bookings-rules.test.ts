@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBookingResponseSchema } from '../../src/domain/booking-schemas';
+import { createBookingResponseSchema } from '../../src/domain/schemas/bookings';
 import { addStudents, addVoucher, bookingBody, countRows, isVoucherUsed, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 

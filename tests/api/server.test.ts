@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database';
 import { buildApp } from '../../src/server/app';
-import { inlineStyleSources } from '../../src/server/plugins/inline-styles';
+import { inlineStyleSources } from '../../src/server/spa/inline-styles';
 import { helmetOptions } from '../../src/server/plugins/security';
 import { runCommand, startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp, testConfig } from '../helpers/test-app';

@@ -1,7 +1,7 @@
 import type { BookingNotice } from '../../src/domain/telegram-text';
 import type { TelegramConfig } from '../../src/server/config';
-import { enqueueBookingNotice } from '../../src/server/notify/outbox';
-import type { NotifierOptions } from '../../src/server/notify/outbox-worker';
+import { enqueueBookingNotice } from '../../src/server/telegram/outbox/notices';
+import type { NotifierOptions } from '../../src/server/telegram/outbox/worker';
 import { type FakeTelegram, startFakeTelegram } from './fake-telegram';
 import { startTestApp, type TestApp } from './test-app';
 import type { TestDatabase } from './test-db';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DayBooking } from '../../src/domain/booking-schemas';
+import type { DayBooking } from '../../src/domain/schemas/bookings';
 import { daysBetween, formatShortWeekday, startOfWeek } from '../../src/domain/clock';
 import {
   bookedMinutes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesIfNoneMatch, ScheduleCache } from '../../src/server/bookings/schedule-cache';
+import { matchesIfNoneMatch, ScheduleCache } from '../../src/server/bookings/schedule/cache';
 
 /** A version counter whose reads the test finishes by hand, to order them against requests. */
 function manualCounter() {

@@ -3,7 +3,7 @@ import { lockRemainingMs } from '../../src/domain/admin-limits';
 import { FEED_DAYS_AHEAD, FEED_DAYS_BACK, feedWindow } from '../../src/domain/calendar-feed';
 import { CANCEL_TOKEN_LIMIT, cancelPagePath, isWellFormedCancelToken } from '../../src/domain/cancel-token';
 import { type MyBooking, parseMyBookings, pruneMyBookings, upcomingMyBookings } from '../../src/domain/my-bookings';
-import { ownBookingStatus } from '../../src/domain/own-booking';
+import { ownBookingStatus } from '../../src/domain/schemas/own-booking';
 
 const mine = (overrides: Partial<MyBooking>): MyBooking => ({
   token: 'T'.repeat(22),

@@ -26,7 +26,7 @@ export type ApiResult<T> = { ok: true; data: T; keptFrom?: Date } | ApiFailure;
  */
 export type SchemaSource<T> = z.ZodType<T> | Promise<z.ZodType<T>>;
 
-const errorResponseSchema = () => import('../../domain/error-response-schema').then((module) => module.errorResponseSchema);
+const errorResponseSchema = () => import('../../domain/schemas/error-response').then((module) => module.errorResponseSchema);
 
 const unexpected = (status: number): ApiFailure => ({ ok: false, status, message: messages.unexpected, errors: {} });
 

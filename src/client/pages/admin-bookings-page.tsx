@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { adminMessages } from '../../domain/admin-messages';
-import type { AdminBooking } from '../../domain/admin-schemas';
+import type { AdminBooking } from '../../domain/schemas/admin';
 import { formatIndonesianDate } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { adminMessages } from '../../domain/admin-messages';
-import type { AuditEntry } from '../../domain/admin-schemas';
+import type { AuditEntry } from '../../domain/schemas/admin';
 import { auditActionLabel } from '../../domain/audit';
 import { messages } from '../../domain/messages';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';

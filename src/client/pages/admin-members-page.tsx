@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { adminMessages } from '../../domain/admin-messages';
-import type { Member, MemberRequest } from '../../domain/admin-schemas';
+import type { Member, MemberRequest } from '../../domain/schemas/admin';
 import { messages } from '../../domain/messages';
 import { buttonStyles } from '../components/button-styles';
 import { Dialog } from '../components/dialog';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Redirect, useSearch, useSearchParams } from 'wouter';
-import type { CreatedBooking } from '../../domain/booking-schemas';
+import type { CreatedBooking } from '../../domain/schemas/bookings';
 import { bookingFormPrefill, clientRoutes } from '../../domain/client-routes';
 import { messages } from '../../domain/messages';
 import { buttonStyles } from '../components/button-styles';
@@ -10,7 +10,7 @@ import { hasAgreedToRules } from '../features/booking/agreement';
 import { fetchRoster, fetchToday } from '../features/booking/api';
 import { BorrowForm } from '../features/booking/borrow-form';
 import { SuccessDialog } from '../features/booking/success-dialog';
-import { rememberNewBooking } from '../features/self-service/device-storage';
+import { rememberNewBooking } from '../lib/device-storage';
 import { withSearch } from '../lib/navigation';
 import { useFetch } from '../lib/use-fetch';
 

@@ -3,12 +3,12 @@ import { Link, useParams } from 'wouter';
 import { cancelRefusalMessage } from '../../domain/cancellation';
 import { formatIndonesianDate } from '../../domain/clock';
 import { messages } from '../../domain/messages';
-import type { OwnBooking } from '../../domain/own-booking';
+import type { OwnBooking } from '../../domain/schemas/own-booking';
 import { buttonStyles } from '../components/button-styles';
 import { DocumentHead, type HeadMeta } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';
 import { cancelOwnBooking, fetchOwnBooking } from '../features/self-service/api';
-import { forgetMyBooking } from '../features/self-service/device-storage';
+import { forgetMyBooking } from '../lib/device-storage';
 import { useFetch } from '../lib/use-fetch';
 
 // The server says the same in headers; these hold if the page is reached inside the app.

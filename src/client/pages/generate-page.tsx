@@ -1,4 +1,4 @@
-import type { AdminVoucher } from '../../domain/admin-schemas';
+import type { AdminVoucher } from '../../domain/schemas/admin';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchVouchers } from '../features/admin/api';
 import { useAdminList } from '../features/admin/use-admin-list';

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bookingRangeQuerySchema, cancelBookingRequestSchema } from '../../domain/admin-schemas';
+import { bookingRangeQuerySchema, cancelBookingRequestSchema } from '../../domain/schemas/admin';
 import { resolveBookingRange } from '../../domain/booking-range';
 import { todayIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
-import { HttpError, parseOrThrow } from '../http-errors';
+import { HttpError, parseOrThrow } from '../http/http-errors';
 import { bookingsCsv, cancelByAdmin, listAdminBookings } from './service';
 
 const refParamsSchema = z.object({ ref: z.string().max(64) });

@@ -2,12 +2,12 @@ import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin-messages';
-import type { AdminBooking } from '../../domain/admin-schemas';
+import type { AdminBooking } from '../../domain/schemas/admin';
 import { type CancellerKind, cancellerLabel, cancelRefusalMessage } from '../../domain/cancellation';
 import { messages } from '../../domain/messages';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/repository';
-import { cancelBooking } from '../bookings/cancellation';
+import { cancelBooking } from '../bookings/cancel/service';
 import { type AdminBookingRow, findAdminBooking, findBookingsBetween } from './repository';
 
 function toAdminBooking(row: AdminBookingRow): AdminBooking {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
-import { HttpError } from '../http-errors';
+import { HttpError } from '../http/http-errors';
 import { changesState, isProvenSameSite } from '../plugins/security';
 import { findAdminBySessionToken, type SessionAdmin } from './service';
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE } from './session-cookie';

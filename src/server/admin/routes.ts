@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { wholeMinutes } from '../../domain/admin-limits';
-import { type LoginRequest, loginRequestSchema } from '../../domain/admin-schemas';
+import { type LoginRequest, loginRequestSchema } from '../../domain/schemas/admin';
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
-import { HttpError, parseOrThrow } from '../http-errors';
+import { HttpError, parseOrThrow } from '../http/http-errors';
 import { adminSession, createRequireAdmin } from './guard';
 import { auditLogin, endSession, type LoginOutcome, login, type SessionAdmin } from './service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';

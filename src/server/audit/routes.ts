@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { auditQuerySchema } from '../../domain/admin-schemas';
+import { auditQuerySchema } from '../../domain/schemas/admin';
 import { createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
-import { parseOrThrow } from '../http-errors';
+import { parseOrThrow } from '../http/http-errors';
 import { auditPage } from './service';
 
 /** Read only: no route changes or deletes an entry of the trail. */

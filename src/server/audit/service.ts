@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor';
-import type { AuditEntry } from '../../domain/admin-schemas';
+import type { AuditEntry } from '../../domain/schemas/admin';
 import { AUDIT_PAGE_SIZE } from '../../domain/audit';
 import { countAuditEntries, findAuditEntries } from './repository';
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminMessages } from '../../domain/admin-messages';
-import { importRosterRequestSchema, memberRequestSchema } from '../../domain/admin-schemas';
+import { importRosterRequestSchema, memberRequestSchema } from '../../domain/schemas/admin';
 import { rosterProblemText } from '../../domain/roster-problems';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
-import { HttpError, parseOrThrow } from '../http-errors';
+import { HttpError, parseOrThrow } from '../http/http-errors';
 import { RosterError } from '../roster/service';
 import { addMember, editMember, importRoster, listMembersForAdmin, type MemberOutcome, setMemberActiveness } from './service';
 

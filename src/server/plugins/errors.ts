@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/messages';
-import { HttpError } from '../http-errors';
+import { HttpError } from '../http/http-errors';
 
 /** Fastify's own client errors, said in Indonesian. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {

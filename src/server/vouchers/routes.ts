@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminMessages } from '../../domain/admin-messages';
-import { createVoucherRequestSchema } from '../../domain/admin-schemas';
+import { createVoucherRequestSchema } from '../../domain/schemas/admin';
 import { messages } from '../../domain/messages';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
-import { HttpError, parseOrThrow } from '../http-errors';
+import { HttpError, parseOrThrow } from '../http/http-errors';
 import { generateVoucher, listVouchers, revokeVoucher } from './service';
 
 const codeParamsSchema = z.object({ code: z.string().max(50) });

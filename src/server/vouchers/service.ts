@@ -2,7 +2,7 @@ import { randomBytes as secureRandomBytes } from 'node:crypto';
 import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin-messages';
-import type { AdminVoucher, CreatedVoucher } from '../../domain/admin-schemas';
+import type { AdminVoucher, CreatedVoucher } from '../../domain/schemas/admin';
 import { makeVoucherCode } from '../../domain/voucher-code';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/repository';

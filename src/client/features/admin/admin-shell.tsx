@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { adminMessages } from '../../../domain/admin-messages';
-import type { Admin } from '../../../domain/admin-schemas';
+import type { Admin } from '../../../domain/schemas/admin';
 import { clientRoutes } from '../../../domain/client-routes';
 import { messages } from '../../../domain/messages';
 import { buttonStyles } from '../../components/button-styles';

@@ -1,4 +1,4 @@
-import type { Admin } from '../../../domain/admin-schemas';
+import type { Admin } from '../../../domain/schemas/admin';
 
 /**
  * The spec's local-storage keys. They only steer the screens; the server decides with its session

@@ -13,7 +13,7 @@ import {
   type MemberRequest,
   memberResponseSchema,
   revokeVoucherResponseSchema,
-} from '../../../domain/admin-schemas';
+} from '../../../domain/schemas/admin';
 import { callApi } from '../../lib/http';
 
 const query = (values: Record<string, string | undefined>) => {

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin-messages';
-import { cancelBookingRequestSchema } from '../../../domain/admin-schemas';
+import { cancelBookingRequestSchema } from '../../../domain/schemas/admin';
 import { fieldErrorsFromZod } from '../../../domain/field-errors';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { loginRequestSchema } from '../../../domain/admin-schemas';
+import { loginRequestSchema } from '../../../domain/schemas/admin';
 import { fieldErrorsFromZod } from '../../../domain/field-errors';
 import { useNavigate } from '../../lib/navigation';
 import { storeAdmin } from './admin-storage';

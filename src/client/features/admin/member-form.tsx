@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin-messages';
-import { type MemberRequest, memberRequestSchema } from '../../../domain/admin-schemas';
+import { type MemberRequest, memberRequestSchema } from '../../../domain/schemas/admin';
 import { fieldErrorsFromZod } from '../../../domain/field-errors';
 import { adminStyles } from './styles';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import type { Admin } from '../../../domain/admin-schemas';
+import type { Admin } from '../../../domain/schemas/admin';
 import { useNavigate } from '../../lib/navigation';
 import { useFetch } from '../../lib/use-fetch';
 import { clearStoredAdmin, readStoredAdmin, storeAdmin } from './admin-storage';

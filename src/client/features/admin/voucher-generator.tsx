@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin-messages';
-import type { CreatedVoucher } from '../../../domain/admin-schemas';
+import type { CreatedVoucher } from '../../../domain/schemas/admin';
 import { VOUCHER_HOURS } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
 import { createVoucher } from './api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { adminMessages } from '../../../domain/admin-messages';
-import type { AdminVoucher } from '../../../domain/admin-schemas';
+import type { AdminVoucher } from '../../../domain/schemas/admin';
 import { formatIndonesianDate } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
 import { revokeVoucher } from './api';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { DayBooking } from '../../../domain/booking-schemas';
+import type { DayBooking } from '../../../domain/schemas/bookings';
 import { bookingFormPath } from '../../../domain/client-routes';
 import { formatIndonesianDate } from '../../../domain/clock';
 import { dayTimeline, formatDayMinute, offeredTimes, type TimelineSegment } from '../../../domain/day-timeline';

@@ -1,4 +1,4 @@
-import type { DayBooking } from '../../../domain/booking-schemas';
+import type { DayBooking } from '../../../domain/schemas/bookings';
 import { nowStatus } from '../../../domain/day-timeline';
 import { messages } from '../../../domain/messages';
 

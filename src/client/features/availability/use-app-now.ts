@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { TodayResponse } from '../../../domain/booking-schemas';
+import type { TodayResponse } from '../../../domain/schemas/bookings';
 import { appMomentAt, findMinutes } from '../../../domain/clock';
 
 export interface AppNow {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DayBooking, ListBookingsRangeResponse, ListBookingsResponse, TodayResponse } from '../../../domain/booking-schemas';
+import type { DayBooking, ListBookingsRangeResponse, ListBookingsResponse, TodayResponse } from '../../../domain/schemas/bookings';
 import { addDays, startOfWeek } from '../../../domain/clock';
 import type { ApiResult } from '../../lib/http';
 import type { FetchState } from '../../lib/use-fetch';

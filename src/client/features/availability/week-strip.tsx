@@ -1,4 +1,4 @@
-import type { DayBooking } from '../../../domain/booking-schemas';
+import type { DayBooking } from '../../../domain/schemas/bookings';
 import { addDays, formatDateRange, formatHours, formatIndonesianDate, formatShortWeekday } from '../../../domain/clock';
 import { bookedMinutes, bookedSpan } from '../../../domain/day-timeline';
 import { MINUTES_PER_DAY } from '../../../domain/limits';

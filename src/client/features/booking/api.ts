@@ -1,8 +1,8 @@
-import type { CreateBookingRequest } from '../../../domain/booking-requests';
+import type { CreateBookingRequest } from '../../../domain/schemas/booking-requests';
 import { callApi } from '../../lib/http';
 
 // Imported, not bundled with the landing page: see SchemaSource.
-const schemas = () => import('../../../domain/booking-schemas');
+const schemas = () => import('../../../domain/schemas/bookings');
 
 /** Today in the app's zone, which may not be the browser's, and the server's current instant. */
 export const fetchToday = (signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, type RefObject, useId } from 'react';
 import { type BookingField, type BookingInput, type StnkChoice, voucherFormHint } from '../../../domain/booking-rules';
-import type { CreatedBooking, RosterEntry } from '../../../domain/booking-schemas';
+import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
 import { MAX_REASON_LENGTH } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
 import { buttonStyles } from '../../components/button-styles';

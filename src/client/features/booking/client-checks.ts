@@ -6,7 +6,7 @@ import {
   type FieldErrors,
   hasErrors,
 } from '../../../domain/booking-rules';
-import type { RosterEntry } from '../../../domain/booking-schemas';
+import type { RosterEntry } from '../../../domain/schemas/bookings';
 import { messages } from '../../../domain/messages';
 import { looksLikeVoucherCode } from '../../../domain/voucher-code';
 import { findRosterEntry } from './roster';

@@ -1,4 +1,4 @@
-import type { DayBooking } from '../../../domain/booking-schemas';
+import type { DayBooking } from '../../../domain/schemas/bookings';
 import { messages } from '../../../domain/messages';
 
 // The name column takes what the fixed-width ones leave.

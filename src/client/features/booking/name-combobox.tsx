@@ -1,6 +1,6 @@
 import { useCombobox } from 'downshift';
 import { type Ref, useId } from 'react';
-import type { RosterEntry } from '../../../domain/booking-schemas';
+import type { RosterEntry } from '../../../domain/schemas/bookings';
 import { MAX_NAME_LENGTH } from '../../../domain/limits';
 import { matchingNames } from './roster';
 

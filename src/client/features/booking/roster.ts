@@ -1,4 +1,4 @@
-import type { RosterEntry } from '../../../domain/booking-schemas';
+import type { RosterEntry } from '../../../domain/schemas/bookings';
 import { nameKey } from '../../../domain/name-key';
 
 /** The roster entry a typed name stands for, matched as the server matches names (by nameKey). */

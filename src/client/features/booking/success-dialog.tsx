@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import type { CreatedBooking } from '../../../domain/booking-schemas';
+import type { CreatedBooking } from '../../../domain/schemas/bookings';
 import { formatIndonesianDate } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
 import { buttonStyles } from '../../components/button-styles';

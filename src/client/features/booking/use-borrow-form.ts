@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking-rules';
-import type { CreatedBooking, RosterEntry } from '../../../domain/booking-schemas';
-import { readLastBorrowerName } from '../self-service/device-storage';
+import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
+import { readLastBorrowerName } from '../../lib/device-storage';
 import { createBooking, newIdempotencyKey } from './api';
 import { checkOnClient, firstErrorField, splitServerErrors } from './client-checks';
 

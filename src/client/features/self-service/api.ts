@@ -1,7 +1,7 @@
 import { callApi } from '../../lib/http';
 
 // Loaded beside the request, like every schema of the availability page's calls (SchemaSource).
-const schemas = () => import('../../../domain/own-booking');
+const schemas = () => import('../../../domain/schemas/own-booking');
 
 /** The booking a cancel secret names; a failure with status 404 means no booking has it. */
 export const fetchOwnBooking = (token: string, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { hasStoredBookings } from './stored-bookings';
+import { hasStoredBookings } from '../../lib/stored-bookings';
 
 const MyBookingsPanel = lazy(() => import('./my-bookings-panel').then((module) => ({ default: module.MyBookingsPanel })));
 

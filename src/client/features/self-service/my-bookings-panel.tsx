@@ -6,7 +6,7 @@ import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { fetchToday } from '../booking/api';
 import { cancelOwnBooking } from './api';
-import { forgetMyBooking, readMyBookings } from './device-storage';
+import { forgetMyBooking, readMyBookings } from '../../lib/device-storage';
 
 /**
  * 'Peminjaman kamu': the bookings this device made that have not started yet (by the server's

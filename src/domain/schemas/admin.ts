@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { adminMessages } from '../admin-messages';
+import { bookingSpanShape } from './bookings';
+import { isCalendarDate } from '../clock';
+import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../limits';
+import { messages } from '../messages';
+import { plainText } from '../plain-text';
+
+/** Longest login code accepted; user ids are 12 characters, imported ones may be longer. */
+export const MAX_LOGIN_CODE_LENGTH = 200;
+
+export const loginRequestSchema = z.strictObject({
+  name: plainText('Nama', { error: (issue) => (issue.input === undefined ? messages.loginNameRequired : messages.invalidField('Nama')) })
+    .max(MAX_NAME_LENGTH, { error: messages.tooLong('Nama', MAX_NAME_LENGTH) })
+    .refine((value) => value.trim() !== '', { error: messages.loginNameRequired }),
+  // Not trimmed: the code must equal the id exactly.
+  code: plainText('Kode Masuk', {
+    error: (issue) => (issue.input === undefined ? messages.loginCodeRequired : messages.invalidField('Kode Masuk')),
+  })
+    .max(MAX_LOGIN_CODE_LENGTH, { error: messages.tooLong('Kode Masuk', MAX_LOGIN_CODE_LENGTH) })
+    .refine((value) => value !== '', { error: messages.loginCodeRequired }),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** The signed-in admin. No id: an admin's id is their login code, and no answer carries it (0017). */
+export const adminSchema = z.object({ name: z.string(), role: z.literal('admin') });
+export type Admin = z.infer<typeof adminSchema>;
+
+/** Answer of a login and of a session check. */
+export const adminResponseSchema = z.object({ admin: adminSchema });
+
+export const createdVoucherSchema = z.object({ code: z.string(), createdAt: z.string() });
+export type CreatedVoucher = z.infer<typeof createdVoucherSchema>;
+export const createVoucherResponseSchema = z.object({ voucher: createdVoucherSchema });
+
+/** Longest note on a voucher (who it is for). */
+export const MAX_VOUCHER_NOTE_LENGTH = 100;
+/** Longest reason for a cancellation. */
+export const MAX_CANCEL_REASON_LENGTH = 500;
+/** Widest date range of the bookings list and its CSV, in days. */
+export const MAX_RANGE_DAYS = 366;
+/** Largest roster CSV the import screen sends; the request body limit is 64 KiB. */
+export const MAX_ROSTER_CSV_LENGTH = 60_000;
+
+const requiredText = (label: string, required: string, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? required : messages.invalidField(label)) })
+    .max(max, { error: messages.tooLong(label, max) })
+    .refine((value) => value.trim() !== '', { error: required });
+
+const calendarDate = (label: string) =>
+  z.string({ error: messages.invalidField(label) }).refine(isCalendarDate, { error: messages.invalidField(label) });
+
+export const createVoucherRequestSchema = z.strictObject({
+  note: z
+    .string({ error: messages.invalidField(adminMessages.voucherNote) })
+    .max(MAX_VOUCHER_NOTE_LENGTH, { error: messages.tooLong(adminMessages.voucherNote, MAX_VOUCHER_NOTE_LENGTH) })
+    .optional(),
+});
+export type CreateVoucherRequest = z.infer<typeof createVoucherRequestSchema>;
+
+export const voucherStatusSchema = z.enum(['unused', 'used', 'revoked']);
+export type VoucherStatus = z.infer<typeof voucherStatusSchema>;
+
+export const adminVoucherSchema = z.object({
+  code: z.string(),
+  note: z.string().nullable(),
+  /** Null for a voucher imported from the original app, which kept no time. */
+  createdAt: z.string().nullable(),
+  /** The admin who generated it, by name. */
+  createdBy: z.string().nullable(),
+  status: voucherStatusSchema,
+  /** The active booking that used it; null while unused, or when the original app did not record it. */
+  usedBy: z.object({ name: z.string(), date: z.string(), start: z.string(), end: z.string(), endDate: z.string() }).nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type AdminVoucher = z.infer<typeof adminVoucherSchema>;
+export const listAdminVouchersResponseSchema = z.object({ vouchers: z.array(adminVoucherSchema) });
+export const revokeVoucherResponseSchema = z.object({ message: z.string(), voucher: adminVoucherSchema });
+
+export const bookingRangeQuerySchema = z.strictObject({
+  from: calendarDate(adminMessages.rangeFrom).optional(),
+  to: calendarDate(adminMessages.rangeTo).optional(),
+});
+
+export const adminBookingSchema = z.object({
+  /** Opaque name of the booking; never its id. */
+  ref: z.string(),
+  ...bookingSpanShape,
+  name: z.string(),
+  class: z.string(),
+  reason: z.string(),
+  needStnk: z.boolean(),
+  voucherCode: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  cancellation: z.object({ at: z.string(), by: z.string(), reason: z.string() }).nullable(),
+});
+export type AdminBooking = z.infer<typeof adminBookingSchema>;
+export const listAdminBookingsResponseSchema = z.object({ from: z.string(), to: z.string(), bookings: z.array(adminBookingSchema) });
+
+export const cancelBookingRequestSchema = z.strictObject({
+  reason: requiredText(adminMessages.cancelReasonLabel, adminMessages.cancelReasonRequired, MAX_CANCEL_REASON_LENGTH),
+});
+export const cancelBookingResponseSchema = z.object({ message: z.string(), booking: adminBookingSchema });
+
+export const memberSchema = z.object({
+  /** Opaque name of the member; never the id, which is an admin's login code. */
+  ref: z.string(),
+  name: z.string(),
+  class: z.string(),
+  admin: z.boolean(),
+  active: z.boolean(),
+  bookings: z.number(),
+});
+export type Member = z.infer<typeof memberSchema>;
+export const listMembersResponseSchema = z.object({ members: z.array(memberSchema) });
+
+export const memberRequestSchema = z.strictObject({
+  name: requiredText(adminMessages.memberName, adminMessages.memberNameRequired, MAX_NAME_LENGTH),
+  class: requiredText(adminMessages.memberClass, adminMessages.memberClassRequired, MAX_CLASS_LENGTH),
+  admin: z.boolean({ error: messages.invalidField(adminMessages.memberAdmin) }).default(false),
+});
+export type MemberRequest = z.infer<typeof memberRequestSchema>;
+/** `loginCode` only when the member just became an admin: shown once, never again. */
+export const memberResponseSchema = z.object({ member: memberSchema, loginCode: z.string().optional() });
+
+export const importRosterRequestSchema = z.strictObject({
+  csv: requiredText('CSV', adminMessages.importFileRequired, MAX_ROSTER_CSV_LENGTH),
+});
+export const importRosterResponseSchema = z.object({ imported: z.number(), message: z.string() });
+export const auditQuerySchema = z.strictObject({
+  page: z.coerce
+    .number({ error: messages.invalidField('page') })
+    .int({ error: messages.invalidField('page') })
+    .min(1, { error: messages.invalidField('page') })
+    .default(1),
+});
+export const auditEntrySchema = z.object({
+  at: z.string(),
+  who: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageResponseSchema = z.object({ entries: z.array(auditEntrySchema), page: z.number(), pages: z.number() });

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { BookingSpan } from '../booking-rules';
+import { bookingSpanShape } from './bookings';
+import { findCancelRefusal, type LocalMoment } from '../cancellation';
+import { messages } from '../messages';
+
+/**
+ * A booking as its holder sees it through the cancel secret: 'upcoming' can still be cancelled
+ * by the borrower, 'started' (or over) only by an admin, 'cancelled' is done.
+ */
+export const ownBookingStatuses = ['upcoming', 'started', 'cancelled'] as const;
+export type OwnBookingStatus = (typeof ownBookingStatuses)[number];
+
+/** Where the booking stands for its borrower at `now`, by the same rule cancelling applies. */
+export function ownBookingStatus(booking: BookingSpan & { cancelledAt: string | null }, now: LocalMoment): OwnBookingStatus {
+  const refusal = findCancelRefusal(booking, { kind: 'borrower' }, now);
+  if (refusal === 'alreadyCancelled') return 'cancelled';
+  return refusal === 'alreadyStarted' ? 'started' : 'upcoming';
+}
+
+/** The one booking a cancel secret names: what the cancel page shows, and nothing else (no ids, no reason). */
+export const ownBookingSchema = z.object({
+  ...bookingSpanShape,
+  name: z.string(),
+  class: z.string(),
+  status: z.enum(ownBookingStatuses),
+});
+export type OwnBooking = z.infer<typeof ownBookingSchema>;
+export const ownBookingResponseSchema = z.object({ booking: ownBookingSchema });
+
+export const cancelByTokenRequestSchema = z.strictObject({
+  token: z.string({ error: messages.invalidField('token') }).max(200, { error: messages.invalidField('token') }),
+});

@@ -1,0 +1,85 @@
+import type { Db } from '../../../db/database';
+import { lockRemainingMs } from '../../../domain/admin-limits';
+import { CANCEL_TOKEN_LIMIT, isWellFormedCancelToken } from '../../../domain/cancel-token';
+import { localMomentIn } from '../../../domain/clock';
+import { messages } from '../../../domain/messages';
+import { type OwnBooking, ownBookingStatus } from '../../../domain/schemas/own-booking';
+import { hashCancelToken } from '../cancel-token';
+import {
+  deleteTokenAttempt,
+  deleteTokenAttemptsBefore,
+  findRecentTokenFailures,
+  insertTokenAttempt,
+  markTokenAttemptSucceeded,
+} from './token-attempts-repository';
+import { type CancelOutcome, cancelBooking } from './service';
+import type { StoredBooking } from '../repository';
+import { findStoredBooking } from '../repository';
+
+export interface TokenRequest {
+  token: string;
+  ip: string;
+  now: Date;
+  timeZone: string;
+}
+
+export type TokenOutcome<T> = { kind: 'found'; value: T } | { kind: 'unknown' } | { kind: 'rate-limited'; retryAfterMs: number };
+
+/**
+ * Runs `use` with the booking lookup a presented cancel secret stands for, counting the lookup
+ * against the address the way logins are counted: recorded as failed before anything is looked
+ * up and the limit counted after, so parallel guesses (on any instance) see each other; a lookup
+ * refused by the limit is removed again, so it never extends the wait. A malformed secret is an
+ * unknown one, never looked up. `use` answers undefined when no booking has the secret.
+ */
+async function withCancelToken<T>(
+  db: Db,
+  request: TokenRequest,
+  use: (lookup: { cancelTokenHash: string }) => Promise<T | undefined>,
+): Promise<TokenOutcome<T>> {
+  const attemptId = await insertTokenAttempt(db.kysely, request.ip, request.now);
+  const since = new Date(request.now.getTime() - CANCEL_TOKEN_LIMIT.windowMs);
+  const failures = await findRecentTokenFailures(db.kysely, request.ip, since, attemptId);
+  const retryAfterMs = lockRemainingMs(failures, request.now, CANCEL_TOKEN_LIMIT);
+  if (retryAfterMs > 0) {
+    await deleteTokenAttempt(db.kysely, attemptId);
+    return { kind: 'rate-limited', retryAfterMs };
+  }
+  if (!isWellFormedCancelToken(request.token)) return { kind: 'unknown' };
+  const value = await use({ cancelTokenHash: hashCancelToken(request.token) });
+  if (value === undefined) return { kind: 'unknown' };
+  await markTokenAttemptSucceeded(db.kysely, attemptId);
+  await deleteTokenAttemptsBefore(db.kysely, since);
+  return { kind: 'found', value };
+}
+
+/** What the borrower may see of their booking: span, name, class and where it stands. */
+export function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string): OwnBooking {
+  return {
+    date: booking.date,
+    start: booking.start,
+    end: booking.end,
+    endDate: booking.endDate,
+    name: booking.name,
+    class: booking.class,
+    status: ownBookingStatus(booking, localMomentIn(timeZone, now)),
+  };
+}
+
+/** The booking a cancel secret belongs to. */
+export function findBookingByToken(db: Db, request: TokenRequest): Promise<TokenOutcome<StoredBooking>> {
+  return withCancelToken(db, request, (lookup) => findStoredBooking(db.kysely, lookup));
+}
+
+/** Cancels the booking a cancel secret belongs to, as its borrower: the one cancel service, with the borrower's rule. */
+export function cancelByToken(db: Db, request: TokenRequest): Promise<TokenOutcome<Exclude<CancelOutcome, { kind: 'notFound' }>>> {
+  return withCancelToken(db, request, async (lookup) => {
+    const outcome = await cancelBooking(db, lookup, {
+      who: { kind: 'borrower' },
+      reason: messages.borrowerCancelReason,
+      now: request.now,
+      timeZone: request.timeZone,
+    });
+    return outcome.kind === 'notFound' ? undefined : outcome;
+  });
+}

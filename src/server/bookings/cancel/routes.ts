@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { wholeMinutes } from '../../../domain/admin-limits';
+import { cancelRefusalMessage } from '../../../domain/cancellation';
+import { messages } from '../../../domain/messages';
+import { cancelByTokenRequestSchema } from '../../../domain/schemas/own-booking';
+import { renderCalendar } from '../../calendar/icalendar';
+import type { AppContext } from '../../context';
+import { HttpError, parseOrThrow } from '../../http/http-errors';
+import { cancelByToken, findBookingByToken, type TokenOutcome, toOwnBooking } from './own-booking-service';
+
+function tokenFailure(outcome: Exclude<TokenOutcome<unknown>, { kind: 'found' }>): HttpError {
+  if (outcome.kind === 'unknown') return new HttpError(404, messages.cancelLinkInvalid);
+  return new HttpError(429, messages.loginTooManyAttempts(wholeMinutes(outcome.retryAfterMs)), undefined, {
+    'Retry-After': String(Math.ceil(outcome.retryAfterMs / 1000)),
+  });
+}
+
+/** Answers that carry or follow from a cancel secret: never cached, never passed on as a referrer. */
+function keepPrivate(reply: FastifyReply): void {
+  reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+}
+
+/**
+ * The borrower's own booking, named by its cancel secret alone (students do not sign in). Every
+ * lookup counts against the address (own-booking.ts); the secret is never logged or echoed.
+ */
+export async function ownBookingRoutes(app: FastifyInstance, { config, db, now }: AppContext): Promise<void> {
+  const { timeZone } = config;
+
+  app.post('/api/bookings/cancel', async (request, reply) => {
+    keepPrivate(reply);
+    const { token } = parseOrThrow(cancelByTokenRequestSchema, request.body);
+    const at = now();
+    const outcome = await cancelByToken(db, { token, ip: request.ip, now: at, timeZone });
+    if (outcome.kind !== 'found') throw tokenFailure(outcome);
+    if (outcome.value.kind === 'refused') throw new HttpError(409, cancelRefusalMessage(outcome.value.refusal));
+    return { booking: toOwnBooking(outcome.value.booking, at, timeZone) };
+  });
+
+  app.get<{ Params: { token: string } }>('/api/bookings/by-token/:token', async (request, reply) => {
+    keepPrivate(reply);
+    const at = now();
+    const outcome = await findBookingByToken(db, { token: request.params.token, ip: request.ip, now: at, timeZone });
+    if (outcome.kind !== 'found') throw tokenFailure(outcome);
+    return { booking: toOwnBooking(outcome.value, at, timeZone) };
+  });
+
+  // The booking as a calendar file, made here so the browser loads no iCalendar code.
+  app.get<{ Params: { token: string } }>('/api/bookings/by-token/:token.ics', async (request, reply) => {
+    keepPrivate(reply);
+    const outcome = await findBookingByToken(db, { token: request.params.token, ip: request.ip, now: now(), timeZone });
+    if (outcome.kind !== 'found') throw tokenFailure(outcome);
+    const booking = outcome.value;
+    const body = renderCalendar({
+      name: messages.calendarEventSummary,
+      timeZone,
+      bookings: [{ ...booking, summary: messages.calendarEventSummary, cancelled: booking.cancelledAt !== null }],
+    });
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="pinjam-motor-${booking.date}.ics"`)
+      .send(body);
+  });
+}

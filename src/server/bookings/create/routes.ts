@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { wholeMinutes } from '../../../domain/admin-limits';
+import { createBookingRequestSchema } from '../../../domain/schemas/booking-requests';
+import { todayIn } from '../../../domain/clock';
+import { messages } from '../../../domain/messages';
+import type { AppContext } from '../../context';
+import { HttpError, parseOrThrow } from '../../http/http-errors';
+import { type Bodies, compressedOnce, PRECOMPRESSED_ROUTE, sendBodies } from '../../http/precompressed';
+import { scheduleAnswer } from '../schedule/service';
+import { type CachedAnswer, matchesIfNoneMatch } from '../schedule/cache';
+import { BookingSaveError, type BookingService } from './service';
+
+/** Printable ASCII, as RFC 9110 field values are; long enough for any UUID or ULID. */
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+function readIdempotencyKey(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(400, messages.invalidIdempotencyKey);
+  return key;
+}
+
+export async function bookingRoutes(app: FastifyInstance, { context, bookings }: { context: AppContext; bookings: BookingService }) {
+  const { config, db, now } = context;
+
+  /** One date's bookings, or a range's (the availability page's week); never user ids or reasons. */
+  app.get('/api/bookings', PRECOMPRESSED_ROUTE, async (request, reply) =>
+    sendSchedule(request, reply, await scheduleAnswer(db, request.url, request.query)),
+  );
+
+  app.post('/api/bookings', async (request, reply) => {
+    const input = parseOrThrow(createBookingRequestSchema, request.body);
+    const idempotencyKey = readIdempotencyKey(request);
+    reply.header('Cache-Control', 'no-store');
+    const at = now();
+    try {
+      const outcome = await bookings.create({ input, ip: request.ip, idempotencyKey, today: todayIn(config.timeZone, at), now: at });
+      switch (outcome.kind) {
+        case 'created':
+          return reply.status(201).send({ booking: outcome.booking, cancelToken: outcome.cancelToken });
+        case 'replayed':
+          return reply.status(outcome.status).send(outcome.body);
+        case 'rejected':
+          return reply.status(422).send({ errors: outcome.errors });
+        case 'key-reused':
+          return reply.status(422).send({ message: messages.idempotencyKeyReused });
+        case 'limited':
+          reply.header('Retry-After', String(Math.ceil(outcome.retryAfterMs / 1000)));
+          return reply.status(429).send({ message: messages.loginTooManyAttempts(wholeMinutes(outcome.retryAfterMs)) });
+        case 'busy':
+          reply.header('Retry-After', '1');
+          return reply.status(503).send({ message: messages.serverBusy });
+      }
+    } catch (error) {
+      if (!(error instanceof BookingSaveError)) throw error;
+      request.log.error({ err: error.cause }, 'booking insert failed');
+      return reply.status(500).send({ message: messages.saveFailed });
+    }
+  });
+}
+
+// An answer's compressed forms are made on its first request and go with it when a write replaces it.
+const bodiesOf = new WeakMap<CachedAnswer, Bodies>();
+
+/** A phone that refreshes the schedule every minute gets `304` and no body while nothing changed. */
+function sendSchedule(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.header('Cache-Control', 'no-cache').header('ETag', answer.etag);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
+  let bodies = bodiesOf.get(answer);
+  if (!bodies) {
+    bodies = compressedOnce(Buffer.from(answer.body), 'fast');
+    bodiesOf.set(answer, bodies);
+  }
+  reply.type('application/json; charset=utf-8');
+  return sendBodies(bodies, request, reply, answer.body);
+}

@@ -1,0 +1,233 @@
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import type { Db } from '../../../db/database';
+import type { Executor } from '../../../db/executor';
+import { bookingsShownOn } from '../../../domain/booking-day';
+import {
+  type BookingInput,
+  checkBookingRules,
+  checkRequired,
+  checkVoucherBookingRules,
+  type FieldErrors,
+  hasErrors,
+  needsStnk,
+  voucherEnd,
+} from '../../../domain/booking-rules';
+import type { CreatedBooking, DayBooking, ListBookingsResponse } from '../../../domain/schemas/bookings';
+import { addDays, daysBetween } from '../../../domain/clock';
+import { messages } from '../../../domain/messages';
+import { looksLikeVoucherCode, normalizeVoucherCode } from '../../../domain/voucher-code';
+import { addressLimitWaitMs, forgetOldAddressEvents, recordAddressEvent } from '../../address-limits/service';
+import { enqueueBookingNotice } from '../../telegram/outbox/notices';
+import { findUserByName } from '../../roster/repository';
+import { hashCancelToken } from '../cancel-token';
+import { deleteExpiredAnswers, findStoredAnswer, insertStoredAnswer, type StoredAnswer } from './idempotency-repository';
+import { consumeVoucher, findBookingsBetween, findBookingsTouching, findVoucher, insertBooking } from '../repository';
+import { BookingQueueFullError, BookingWriter } from './writer';
+
+export { BookingSaveError } from './writer';
+
+/** How long the answer to a booking request is kept for a retry with the same Idempotency-Key. */
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Most bookings saved in one transaction: bounds how long the last one of a batch waits. */
+const MAX_BATCH = 64;
+
+export interface BookingRequest {
+  input: BookingInput;
+  /** The client's address, for the per-address limits. */
+  ip: string;
+  /** The client's Idempotency-Key, if it sent one. */
+  idempotencyKey: string | undefined;
+  today: string;
+  now: Date;
+}
+
+export type BookingOutcome =
+  /** `cancelToken`: the borrower's cancel secret; only its hash is saved. */
+  | { kind: 'created'; booking: CreatedBooking; cancelToken: string }
+  | { kind: 'rejected'; errors: FieldErrors }
+  /** The same key and body came before and that booking was saved: its answer again. */
+  | { kind: 'replayed'; status: number; body: unknown }
+  /** The same key came before with another body. */
+  | { kind: 'key-reused' }
+  | { kind: 'limited'; retryAfterMs: number }
+  | { kind: 'busy' };
+
+export interface BookingLimits {
+  horizonDays: number;
+  /** 0: no limit. */
+  bookingsPerHour: number;
+  voucherGuessesPerHour: number;
+  queueLimit: number;
+}
+
+interface BookingJob extends BookingRequest {
+  /** The client's key, or one made here: the writer's own retries must find a saved booking too. */
+  key: string;
+  requestHash: string;
+}
+
+export async function listBookingsOn(db: Executor, date: string): Promise<DayBooking[]> {
+  return bookingsShownOn(date, await findBookingsTouching(db, date));
+}
+
+/** Each date from `from` to `to` with its bookings, read in one query. */
+export async function listBookingsBetween(db: Executor, from: string, to: string): Promise<ListBookingsResponse[]> {
+  const bookings = await findBookingsBetween(db, from, to);
+  return Array.from({ length: daysBetween(from, to) + 1 }, (_, index) => {
+    const date = addDays(from, index);
+    return { date, bookings: bookingsShownOn(date, bookings) };
+  });
+}
+
+/**
+ * Creating bookings: the required fields are checked at once, everything else in the writer's
+ * locked transaction, where the answer is stored under its idempotency key in the same commit.
+ */
+export class BookingService {
+  readonly #writer: BookingWriter<BookingJob, BookingOutcome>;
+
+  /** `secret` derives each booking's cancel token from its idempotency key (see cancelTokenFor). */
+  constructor(db: Db, limits: BookingLimits, secret: string) {
+    this.#writer = new BookingWriter<BookingJob, BookingOutcome>(db, {
+      maxBatch: MAX_BATCH,
+      queueLimit: limits.queueLimit,
+      beforeBatch: async (trx, first) => {
+        await deleteExpiredAnswers(trx, first.now);
+        await forgetOldAddressEvents(trx, first.now);
+      },
+      run: (trx, job) => bookInTransaction(trx, job, limits, secret),
+      findSaved: async (executor, job) => replayOf(await findStoredAnswer(executor, job.key, job.now), job, secret),
+    });
+  }
+
+  /** Bookings waiting for the transaction being written; the batch sizes so far. */
+  get queue() {
+    return { waiting: this.#writer.waiting, batches: this.#writer.stats };
+  }
+
+  /** Throws BookingSaveError when the database failed and the booking was not saved. */
+  async create(request: BookingRequest): Promise<BookingOutcome> {
+    const missing = checkRequired(request.input);
+    if (hasErrors(missing)) return { kind: 'rejected', errors: missing };
+    const job: BookingJob = { ...request, key: request.idempotencyKey ?? `server:${randomUUID()}`, requestHash: hashInput(request.input) };
+    try {
+      return await this.#writer.submit(job);
+    } catch (error) {
+      if (error instanceof BookingQueueFullError) return { kind: 'busy' };
+      throw error;
+    }
+  }
+}
+
+function hashInput(input: BookingInput): string {
+  const { name, date, start, end, reason, needStnk } = input;
+  return createHash('sha256')
+    .update(JSON.stringify([name, date, start, end, reason, needStnk]))
+    .digest('hex');
+}
+
+/**
+ * The borrower's cancel secret for the booking made under `key` at `createdAt`: derived, not
+ * stored, so a replayed answer hands out the same secret while the database keeps only its
+ * hash. Keys the server makes are random; a client's key gives nothing without the server's
+ * secret; the instant keeps a key reused after it expired from deriving an earlier booking's secret.
+ */
+function cancelTokenFor(secret: string, key: string, createdAt: string): string {
+  return createHmac('sha256', secret).update(`cancel-token:${key}:${createdAt}`).digest().subarray(0, 16).toString('base64url');
+}
+
+function replayOf(stored: StoredAnswer | undefined, job: BookingJob, secret: string): BookingOutcome | undefined {
+  if (!stored) return undefined;
+  if (stored.requestHash !== job.requestHash) return { kind: 'key-reused' };
+  const body = stored.body as Record<string, unknown>; // the stored answer of a created booking is always an object: { booking }
+  return { kind: 'replayed', status: stored.status, body: { ...body, cancelToken: cancelTokenFor(secret, job.key, stored.createdAt) } };
+}
+
+async function limitedBy(trx: Executor, job: BookingJob, limits: BookingLimits): Promise<BookingOutcome | undefined> {
+  const { ip, now } = job;
+  if (limits.bookingsPerHour > 0) {
+    const retryAfterMs = await addressLimitWaitMs(trx, { kind: 'booking', ip, now, maxPerHour: limits.bookingsPerHour });
+    if (retryAfterMs > 0) return { kind: 'limited', retryAfterMs };
+  }
+  if (looksLikeVoucherCode(job.input.reason)) {
+    const retryAfterMs = await addressLimitWaitMs(trx, { kind: 'voucher-guess', ip, now, maxPerHour: limits.voucherGuessesPerHour });
+    if (retryAfterMs > 0) return { kind: 'limited', retryAfterMs };
+  }
+  return undefined;
+}
+
+/**
+ * Checks and saves one booking inside `trx`, which holds the booking lock, so no other booking
+ * can take the slot or the voucher in between. A refusal writes nothing but, for an unknown
+ * voucher code, the guess it counts. A saved booking's answer is stored under its key in the
+ * same commit, so a retry can never book it twice or clash with it.
+ */
+async function bookInTransaction(trx: Executor, job: BookingJob, limits: BookingLimits, secret: string): Promise<BookingOutcome> {
+  const replay = replayOf(await findStoredAnswer(trx, job.key, job.now), job, secret);
+  if (replay) return replay;
+  const limited = await limitedBy(trx, job, limits);
+  if (limited) return limited;
+
+  const { input, today, now } = job;
+  const user = await findUserByName(trx, input.name);
+  if (!user) return { kind: 'rejected', errors: { name: messages.nameNotFound } };
+
+  const voucherCode = looksLikeVoucherCode(input.reason) ? normalizeVoucherCode(input.reason) : null;
+  let span = { end: input.end, endDate: input.date };
+  if (voucherCode !== null) {
+    const voucher = await findVoucher(trx, voucherCode);
+    if (!voucher || voucher.isUsed) {
+      if (!voucher) await recordAddressEvent(trx, 'voucher-guess', job.ip, now);
+      return { kind: 'rejected', errors: { reason: messages.unknownVoucher } };
+    }
+    span = voucherEnd(input.date, input.start);
+    const touching = await findBookingsTouching(trx, input.date);
+    if (span.endDate !== input.date) touching.push(...(await findBookingsTouching(trx, span.endDate)));
+    const errors = checkVoucherBookingRules(input, { today, horizonDays: limits.horizonDays, dayBookings: touching });
+    if (hasErrors(errors)) return { kind: 'rejected', errors };
+    await consumeVoucher(trx, voucherCode);
+  } else {
+    const touching = await findBookingsTouching(trx, input.date);
+    const errors = checkBookingRules(input, {
+      today,
+      horizonDays: limits.horizonDays,
+      userClass: user.class,
+      userBookings: touching.filter((booking) => booking.usersId === user.id),
+      dayBookings: touching,
+    });
+    if (hasErrors(errors)) return { kind: 'rejected', errors };
+  }
+
+  const reason = input.reason.trim();
+  const needStnk = needsStnk(input.needStnk);
+  const details = { date: input.date, start: input.start, ...span, reason, needStnk, voucherCode };
+  const cancelToken = cancelTokenFor(secret, job.key, now.toISOString());
+  const { ref } = await insertBooking(trx, {
+    usersId: user.id,
+    ...details,
+    createdAt: now.toISOString(),
+    cancelTokenHash: hashCancelToken(cancelToken),
+  });
+  await enqueueBookingNotice(trx, { name: user.name, class: user.class, ...details, ref }, now);
+  if (limits.bookingsPerHour > 0) await recordAddressEvent(trx, 'booking', job.ip, now);
+  const booking: CreatedBooking = {
+    name: user.name,
+    class: user.class,
+    date: input.date,
+    start: input.start,
+    ...span,
+    reason,
+    needStnk,
+    usedVoucher: voucherCode !== null,
+  };
+  await insertStoredAnswer(trx, {
+    key: job.key,
+    requestHash: job.requestHash,
+    status: 201,
+    body: { booking },
+    now,
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+  });
+  return { kind: 'created', booking, cancelToken };
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { TelegramConfig } from '../../config';
+import type { AppContext } from '../../context';
+import { DEFAULT_NOTIFIER_OPTIONS, type NotifierOptions, type OutboxWorker, startOutboxWorker } from './worker';
+
+/**
+ * Runs the outbox worker while the app runs: from ready (so every built app, tests' too, sends)
+ * until close, stopped before the database closes.
+ */
+export function registerNotifier(
+  app: FastifyInstance,
+  context: AppContext,
+  telegram: TelegramConfig,
+  options: Partial<NotifierOptions> = {},
+): void {
+  let worker: OutboxWorker | undefined;
+  app.addHook('onReady', async () => {
+    worker = startOutboxWorker({
+      db: context.db,
+      now: context.now,
+      telegram,
+      log: app.log.child({ module: 'notify' }),
+      options: { ...DEFAULT_NOTIFIER_OPTIONS, ...options },
+    });
+  });
+  app.addHook('preClose', async () => {
+    await worker?.stop();
+  });
+}

@@ -1,0 +1,85 @@
+import type { Executor } from '../../../db/executor';
+
+export interface ClaimedMessage {
+  id: number;
+  kind: string;
+  payload: string;
+  created_at: string;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` due messages until `lockedUntil`, oldest first, in one statement. With
+ * `skipLocked` (PostgreSQL) rows another instance is claiming at that moment are skipped, not
+ * waited for and not taken twice; SQLite has one writer at a time, so its statement is already
+ * atomic. A claim whose holder died expires with its lease.
+ */
+export async function claimDueMessages(
+  db: Executor,
+  { now, lockedUntil, limit, skipLocked }: { now: string; lockedUntil: string; limit: number; skipLocked: boolean },
+): Promise<ClaimedMessage[]> {
+  let due = db
+    .selectFrom('outbox')
+    .select('id')
+    .where('sent_at', 'is', null)
+    .where('given_up_at', 'is', null)
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .orderBy('id')
+    .limit(limit);
+  if (skipLocked) due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('outbox')
+    .set({ locked_until: lockedUntil })
+    .where('id', 'in', due)
+    .returning(['id', 'kind', 'payload', 'created_at', 'attempts'])
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export async function markSent(
+  db: Executor,
+  id: number,
+  { attempts, sentAt, message }: { attempts: number; sentAt: string; message?: { chatId: string; messageId: number } },
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      attempts,
+      sent_at: sentAt,
+      locked_until: null,
+      last_error: null,
+      ...(message ? { sent_chat_id: message.chatId, sent_message_id: message.messageId } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function scheduleRetry(
+  db: Executor,
+  id: number,
+  { attempts, nextAttemptAt, error }: { attempts: number; nextAttemptAt: string; error: string },
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ attempts, next_attempt_at: nextAttemptAt, locked_until: null, last_error: error })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markGivenUp(
+  db: Executor,
+  id: number,
+  { attempts, givenUpAt, error }: { attempts: number; givenUpAt: string; error: string },
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ attempts, given_up_at: givenUpAt, locked_until: null, last_error: error })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Gives a claimed message back untried, for this or another instance to send at once. */
+export async function releaseClaim(db: Executor, id: number): Promise<void> {
+  await db.updateTable('outbox').set({ locked_until: null }).where('id', '=', id).execute();
+}
