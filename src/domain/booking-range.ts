@@ -1,6 +1,6 @@
 import { adminMessages } from './admin-messages';
-import { MAX_RANGE_DAYS } from './schemas/admin';
 import { addDays } from './clock';
+import { MAX_RANGE_DAYS } from './schemas/admin';
 
 /** Days after today the admin's bookings list shows when no end is given. */
 export const DEFAULT_RANGE_DAYS = 30;

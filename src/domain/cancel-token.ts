@@ -22,3 +22,8 @@ export const CANCEL_TOKEN_LIMIT: AttemptLimit = { maxFailures: 10, windowMs: 15 
 export function cancelPagePath(token: string): string {
   return `/batal/${token}`;
 }
+
+/** Where the booking's calendar file is made (on the server, so the page carries no iCalendar code). */
+export function calendarFilePath(token: string): string {
+  return `/api/bookings/by-token/${encodeURIComponent(token)}.ics`;
+}

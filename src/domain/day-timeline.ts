@@ -1,6 +1,6 @@
-import type { DayBooking } from './schemas/bookings';
 import { findMinutes, formatMinutes } from './clock';
 import { MAX_HOURS_HOME_CLASS, MINUTES_PER_DAY } from './limits';
+import type { DayBooking } from './schemas/bookings';
 
 /** Free time shorter than this is not offered for booking. */
 export const MIN_GAP_MINUTES = 15;

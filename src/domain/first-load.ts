@@ -1,5 +1,5 @@
-import type { ListBookingsRangeResponse, ListBookingsResponse, TodayResponse } from './schemas/bookings';
 import { addDays, startOfWeek } from './clock';
+import type { ListBookingsRangeResponse, ListBookingsResponse, TodayResponse } from './schemas/bookings';
 
 /**
  * What the availability page needs first, sent inside the HTML of `/` so the page shows the

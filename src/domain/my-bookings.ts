@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { bookingSpanShape } from './schemas/bookings';
 import type { LocalMoment } from './cancellation';
 import { addDays } from './clock';
+import { bookingSpanShape } from './schemas/bookings';
 
 /** One booking this device made, as kept in `localStorage.myBookings`: its cancel secret and what the card shows. */
 export const myBookingSchema = z.object({

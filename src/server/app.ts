@@ -5,25 +5,25 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { adminRoutes } from './admin/routes';
 import { adminBookingRoutes } from './admin-bookings/routes';
 import { auditRoutes } from './audit/routes';
-import { firstLoadFor } from './bookings/schedule/first-load';
 import { ownBookingRoutes } from './bookings/cancel/routes';
 import { bookingRoutes } from './bookings/create/routes';
 import { BookingService } from './bookings/create/service';
+import { firstLoadFor } from './bookings/schedule/first-load';
+import { scheduleRoutes } from './bookings/schedule/routes';
 import { calendarRoutes } from './calendar/routes';
 import type { TrustProxy } from './config';
 import type { AppContext } from './context';
+import { healthRoutes } from './health/routes';
+import { COMPRESS_THRESHOLD_BYTES } from './http/precompressed';
 import { memberRoutes } from './members/routes';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { rosterRoutes } from './roster/routes';
+import { inlineStyleSources } from './spa/inline-styles';
+import { registerSpa } from './spa/routes';
+import { type BotOptions, registerBot } from './telegram/bot/bot';
 import { registerNotifier } from './telegram/outbox/notifier';
 import type { NotifierOptions } from './telegram/outbox/worker';
-import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors';
-import { healthRoutes } from './health/routes';
-import { inlineStyleSources } from './spa/inline-styles';
-import { COMPRESS_THRESHOLD_BYTES } from './http/precompressed';
-import { registerSecurity } from './plugins/security';
-import { registerSpa } from './spa/routes';
-import { todayRoutes } from './bookings/schedule/today-routes';
-import { rosterRoutes } from './roster/routes';
-import { type BotOptions, registerBot } from './telegram/bot/bot';
 import { voucherRoutes } from './vouchers/routes';
 
 export interface BuildOptions {
@@ -91,7 +91,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await registerSecurity(app, { inlineStyles: inlineStyleSources(clientDir) });
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(healthRoutes, context);
-  await app.register(todayRoutes, context);
+  await app.register(scheduleRoutes, context);
   await app.register(rosterRoutes, context);
   // Only the admin's routes read or set a cookie: the cookie plugin's hooks stay off the public
   // ones, whose answers are the busy path.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/clock';
-import { findOutboxText } from '../../src/server/telegram/outbox/notices';
+import { findOutboxText } from '../../src/server/telegram/outbox/calls';
 import {
   addStudents,
   addVoucher,

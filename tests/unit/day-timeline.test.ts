@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { DayBooking } from '../../src/domain/schemas/bookings';
 import { daysBetween, formatShortWeekday, startOfWeek } from '../../src/domain/clock';
 import {
   bookedMinutes,
@@ -10,6 +9,7 @@ import {
   roundUpToQuarter,
   type TimelineSegment,
 } from '../../src/domain/day-timeline';
+import type { DayBooking } from '../../src/domain/schemas/bookings';
 
 const booking = (start: string, end: string, name = 'Budi', flags: Partial<DayBooking> = {}): DayBooking => ({
   start,

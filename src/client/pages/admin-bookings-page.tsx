@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { adminMessages } from '../../domain/admin-messages';
-import type { AdminBooking } from '../../domain/schemas/admin';
 import { formatIndonesianDate } from '../../domain/clock';
 import { messages } from '../../domain/messages';
+import type { AdminBooking } from '../../domain/schemas/admin';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { bookingsCsvPath, cancelAdminBooking, fetchAdminBookings } from '../features/admin/api';
 import { CancelDialog } from '../features/admin/cancel-dialog';

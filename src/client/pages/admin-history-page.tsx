@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { adminMessages } from '../../domain/admin-messages';
-import type { AuditEntry } from '../../domain/schemas/admin';
 import { auditActionLabel } from '../../domain/audit';
 import { messages } from '../../domain/messages';
+import type { AuditEntry } from '../../domain/schemas/admin';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchAuditPage } from '../features/admin/api';
 import { formatInstant } from '../features/admin/format-instant';

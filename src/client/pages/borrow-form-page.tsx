@@ -1,17 +1,18 @@
 import { useRef, useState } from 'react';
 import { Redirect, useSearch, useSearchParams } from 'wouter';
-import type { CreatedBooking } from '../../domain/schemas/bookings';
 import { bookingFormPrefill, clientRoutes } from '../../domain/client-routes';
 import { messages } from '../../domain/messages';
+import type { CreatedBooking } from '../../domain/schemas/bookings';
 import { buttonStyles } from '../components/button-styles';
 import { DocumentHead } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';
 import { hasAgreedToRules } from '../features/booking/agreement';
-import { fetchRoster, fetchToday } from '../features/booking/api';
+import { fetchRoster } from '../features/booking/api';
 import { BorrowForm } from '../features/booking/borrow-form';
 import { SuccessDialog } from '../features/booking/success-dialog';
 import { rememberNewBooking } from '../lib/device-storage';
 import { withSearch } from '../lib/navigation';
+import { fetchToday } from '../lib/schedule-api';
 import { useFetch } from '../lib/use-fetch';
 
 /**

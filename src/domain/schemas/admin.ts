@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { adminMessages } from '../admin-messages';
-import { bookingSpanShape } from './bookings';
 import { isCalendarDate } from '../clock';
 import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../limits';
 import { messages } from '../messages';
 import { plainText } from '../plain-text';
+import { bookingSpanShape } from './bookings';
 
 /** Longest login code accepted; user ids are 12 characters, imported ones may be longer. */
 export const MAX_LOGIN_CODE_LENGTH = 200;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { BookingSpan } from '../booking-rules';
-import { bookingSpanShape } from './bookings';
 import { findCancelRefusal, type LocalMoment } from '../cancellation';
 import { messages } from '../messages';
+import { bookingSpanShape } from './bookings';
 
 /**
  * A booking as its holder sees it through the cancel secret: 'upcoming' can still be cancelled

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bookingRangeQuerySchema, cancelBookingRequestSchema } from '../../domain/schemas/admin';
 import { resolveBookingRange } from '../../domain/booking-range';
 import { todayIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
+import { bookingRangeQuerySchema, cancelBookingRequestSchema } from '../../domain/schemas/admin';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';

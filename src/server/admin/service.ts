@@ -3,9 +3,9 @@ import { setTimeout as wait } from 'node:timers/promises';
 import type { Executor } from '../../db/executor';
 import { LOGIN_WINDOW_MS, loginDelayMs, loginRefusalMs, SESSION_LIFETIME_MS } from '../../domain/admin-limits';
 import { adminMessages } from '../../domain/admin-messages';
-import type { LoginRequest } from '../../domain/schemas/admin';
 import { messages } from '../../domain/messages';
 import { nameKey } from '../../domain/name-key';
+import type { LoginRequest } from '../../domain/schemas/admin';
 import { appendAuditEntry } from '../audit/repository';
 import { findUserByName } from '../roster/repository';
 import {

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/executor';
-import type { AuditEntry } from '../../domain/schemas/admin';
 import { AUDIT_PAGE_SIZE } from '../../domain/audit';
+import type { AuditEntry } from '../../domain/schemas/admin';
 import { countAuditEntries, findAuditEntries } from './repository';
 
 /** One page of the trail, newest first; a page past the end is empty. */

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin-messages';
-import type { Member, MemberRequest } from '../../domain/schemas/admin';
 import { messages } from '../../domain/messages';
 import { nameKey } from '../../domain/name-key';
+import type { Member, MemberRequest } from '../../domain/schemas/admin';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/repository';
 import {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { listRosterEntries } from './repository';
+import { listRoster } from './service';
 
 export async function rosterRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   /** Names and classes for the form's type-ahead; never ids. */
-  app.get('/api/roster', async () => ({ users: await listRosterEntries(db.kysely) }));
+  app.get('/api/roster', async () => ({ users: await listRoster(db.kysely) }));
 }

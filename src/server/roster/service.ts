@@ -6,7 +6,7 @@ import { nameKey } from '../../domain/name-key';
 import { hasControlCharacter } from '../../domain/plain-text';
 import { type RosterProblem, type RowRef, rosterProblemText } from '../../domain/roster-problems';
 import { makeUserId } from '../../domain/user-id';
-import { countUsers, findUsersByIds, findUsersByNameKeys, insertUsers, type User } from './repository';
+import { countUsers, findUsersByIds, findUsersByNameKeys, insertUsers, listRosterEntries, type User } from './repository';
 
 /** One or more rows that cannot be added; nothing was written. */
 export class RosterError extends Error {
@@ -152,4 +152,9 @@ export async function seedDemoRoster(db: Executor): Promise<User | undefined> {
     if ((await countUsers(db)) > 0) return undefined;
     throw error;
   }
+}
+
+/** Active members' names and classes, for the form's type-ahead; never ids. */
+export function listRoster(db: Executor): Promise<{ name: string; class: string }[]> {
+  return listRosterEntries(db);
 }

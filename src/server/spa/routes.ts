@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientRoutes, isClientRoute } from '../../domain/client-routes';
 import { FIRST_LOAD_ELEMENT_ID } from '../../domain/first-load';
 import { messages } from '../../domain/messages';
-import { pagePreloads, withModulePreloads } from './page-preloads';
 import { type Bodies, compressedOnce, type Encoding, PRECOMPRESSED_ROUTE, sendBodies } from '../http/precompressed';
+import { pagePreloads, withModulePreloads } from './page-preloads';
 
 /** A built file and its precompressed forms, as sent. */
 interface InMemoryFile {

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin-messages';
-import { type MemberRequest, memberRequestSchema } from '../../../domain/schemas/admin';
 import { fieldErrorsFromZod } from '../../../domain/field-errors';
+import { type MemberRequest, memberRequestSchema } from '../../../domain/schemas/admin';
 import { adminStyles } from './styles';
 
 /** Name, class and the admin checkbox; `submit` answers field errors, or nothing when saved. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { adminMessages } from '../../../domain/admin-messages';
-import type { AdminVoucher } from '../../../domain/schemas/admin';
 import { formatIndonesianDate } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
+import type { AdminVoucher } from '../../../domain/schemas/admin';
 import { revokeVoucher } from './api';
 import { formatInstant } from './format-instant';
 import { ScrollTable, TableHeadWithActions } from './scroll-table';

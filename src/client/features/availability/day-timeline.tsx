@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import type { DayBooking } from '../../../domain/schemas/bookings';
 import { bookingFormPath } from '../../../domain/client-routes';
 import { formatIndonesianDate } from '../../../domain/clock';
 import { dayTimeline, formatDayMinute, offeredTimes, type TimelineSegment } from '../../../domain/day-timeline';
 import { messages } from '../../../domain/messages';
+import type { DayBooking } from '../../../domain/schemas/bookings';
 import { buttonStyles } from '../../components/button-styles';
 
 interface DayTimelineProps {

@@ -1,6 +1,6 @@
-import type { DayBooking } from '../../../domain/schemas/bookings';
 import { nowStatus } from '../../../domain/day-timeline';
 import { messages } from '../../../domain/messages';
+import type { DayBooking } from '../../../domain/schemas/bookings';
 
 /** Who has the bike right now, or until when it is free today. */
 export function NowStatus({ todayBookings, minutes }: { todayBookings: DayBooking[]; minutes: number }) {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DayBooking, ListBookingsRangeResponse, ListBookingsResponse, TodayResponse } from '../../../domain/schemas/bookings';
 import { addDays, startOfWeek } from '../../../domain/clock';
+import type { DayBooking, ListBookingsRangeResponse, ListBookingsResponse, TodayResponse } from '../../../domain/schemas/bookings';
 import type { ApiResult } from '../../lib/http';
+import { fetchBookingsBetween, fetchDayBookings, fetchToday } from '../../lib/schedule-api';
 import type { FetchState } from '../../lib/use-fetch';
-import { fetchBookingsBetween, fetchDayBookings, fetchToday } from '../booking/api';
 import { takeFirstLoad } from './first-load';
 
 /** While the page is visible it loads again this often, so a booking made elsewhere shows up. */

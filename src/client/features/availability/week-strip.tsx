@@ -1,8 +1,8 @@
-import type { DayBooking } from '../../../domain/schemas/bookings';
 import { addDays, formatDateRange, formatHours, formatIndonesianDate, formatShortWeekday } from '../../../domain/clock';
 import { bookedMinutes, bookedSpan } from '../../../domain/day-timeline';
 import { MINUTES_PER_DAY } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
+import type { DayBooking } from '../../../domain/schemas/bookings';
 
 interface WeekStripProps {
   weekStart: string;

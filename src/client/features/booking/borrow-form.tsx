@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, type RefObject, useId } from 'react';
 import { type BookingField, type BookingInput, type StnkChoice, voucherFormHint } from '../../../domain/booking-rules';
-import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
 import { MAX_REASON_LENGTH } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
+import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
 import { buttonStyles } from '../../components/button-styles';
 import { useNavigate } from '../../lib/navigation';
 import { NameCombobox } from './name-combobox';

@@ -6,8 +6,8 @@ import {
   type FieldErrors,
   hasErrors,
 } from '../../../domain/booking-rules';
-import type { RosterEntry } from '../../../domain/schemas/bookings';
 import { messages } from '../../../domain/messages';
+import type { RosterEntry } from '../../../domain/schemas/bookings';
 import { looksLikeVoucherCode } from '../../../domain/voucher-code';
 import { findRosterEntry } from './roster';
 

@@ -1,5 +1,5 @@
-import type { DayBooking } from '../../../domain/schemas/bookings';
 import { messages } from '../../../domain/messages';
+import type { DayBooking } from '../../../domain/schemas/bookings';
 
 // The name column takes what the fixed-width ones leave.
 const COLUMNS = [

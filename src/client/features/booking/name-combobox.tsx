@@ -1,7 +1,7 @@
 import { useCombobox } from 'downshift';
 import { type Ref, useId } from 'react';
-import type { RosterEntry } from '../../../domain/schemas/bookings';
 import { MAX_NAME_LENGTH } from '../../../domain/limits';
+import type { RosterEntry } from '../../../domain/schemas/bookings';
 import { matchingNames } from './roster';
 
 interface NameComboboxProps {

@@ -1,5 +1,5 @@
-import type { RosterEntry } from '../../../domain/schemas/bookings';
 import { nameKey } from '../../../domain/name-key';
+import type { RosterEntry } from '../../../domain/schemas/bookings';
 
 /** The roster entry a typed name stands for, matched as the server matches names (by nameKey). */
 export function findRosterEntry(roster: RosterEntry[] | undefined, name: string): RosterEntry | undefined {

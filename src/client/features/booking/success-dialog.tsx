@@ -1,11 +1,11 @@
 import type { RefObject } from 'react';
-import type { CreatedBooking } from '../../../domain/schemas/bookings';
 import { formatIndonesianDate } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
+import type { CreatedBooking } from '../../../domain/schemas/bookings';
 import { buttonStyles } from '../../components/button-styles';
+import { CancelLinkActions } from '../../components/cancel-link-actions';
 import { Dialog } from '../../components/dialog';
 import { useNavigate } from '../../lib/navigation';
-import { CancelLinkActions } from '../self-service/cancel-link-actions';
 
 interface SuccessDialogProps {
   created: { booking: CreatedBooking; cancelToken: string } | undefined;

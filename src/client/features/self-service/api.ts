@@ -18,8 +18,3 @@ export const cancelOwnBooking = (token: string) =>
     schemas().then((module) => module.ownBookingResponseSchema),
     { method: 'POST', body: { token } },
   );
-
-/** Where the booking's calendar file is made (on the server, so the page carries no iCalendar code). */
-export function calendarFilePath(token: string): string {
-  return `/api/bookings/by-token/${encodeURIComponent(token)}.ics`;
-}

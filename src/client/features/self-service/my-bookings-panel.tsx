@@ -4,9 +4,9 @@ import { messages } from '../../../domain/messages';
 import { type MyBooking, upcomingMyBookings } from '../../../domain/my-bookings';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
-import { fetchToday } from '../booking/api';
-import { cancelOwnBooking } from './api';
 import { forgetMyBooking, readMyBookings } from '../../lib/device-storage';
+import { fetchToday } from '../../lib/schedule-api';
+import { cancelOwnBooking } from './api';
 
 /**
  * 'Peminjaman kamu': the bookings this device made that have not started yet (by the server's

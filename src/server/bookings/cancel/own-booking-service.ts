@@ -5,6 +5,8 @@ import { localMomentIn } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
 import { type OwnBooking, ownBookingStatus } from '../../../domain/schemas/own-booking';
 import { hashCancelToken } from '../cancel-token';
+import { findStoredBooking, type StoredBooking } from './repository';
+import { type CancelOutcome, cancelBooking } from './service';
 import {
   deleteTokenAttempt,
   deleteTokenAttemptsBefore,
@@ -12,9 +14,6 @@ import {
   insertTokenAttempt,
   markTokenAttemptSucceeded,
 } from './token-attempts-repository';
-import { type CancelOutcome, cancelBooking } from './service';
-import type { StoredBooking } from '../repository';
-import { findStoredBooking } from '../repository';
 
 export interface TokenRequest {
   token: string;

@@ -3,7 +3,8 @@ import type { Executor } from '../../../db/executor';
 import { type Canceller, type CancelRefusal, cancellerLabel, findCancelRefusal } from '../../../domain/cancellation';
 import { localMomentIn } from '../../../domain/clock';
 import { enqueueCancellationNotice, withdrawReminder } from '../../telegram/outbox/notices';
-import { type BookingLookup, findStoredBooking, lockBookings, markBookingCancelled, returnVoucher, type StoredBooking } from '../repository';
+import { withBookingLock } from '../booking-lock';
+import { type BookingLookup, findStoredBooking, markBookingCancelled, returnVoucher, type StoredBooking } from './repository';
 
 export interface CancelRequest {
   who: Canceller;
@@ -33,12 +34,7 @@ export async function cancelBooking(
   request: CancelRequest,
   alsoInTransaction?: AlsoInTransaction,
 ): Promise<CancelOutcome> {
-  let transaction = db.kysely.transaction();
-  // As the booking writer: the booking lock serializes us, and only READ COMMITTED lets a
-  // statement after the lock see what the transaction before it committed.
-  if (db.engine === 'postgres') transaction = transaction.setIsolationLevel('read committed');
-  return transaction.execute(async (trx) => {
-    await lockBookings(trx, db.engine);
+  return withBookingLock(db, async (trx) => {
     const booking = await findStoredBooking(trx, lookup);
     if (!booking) return { kind: 'notFound' };
     const refusal = findCancelRefusal(booking, request.who, localMomentIn(request.timeZone, request.now));
@@ -72,4 +68,9 @@ export async function cancelBooking(
     await alsoInTransaction?.(trx, booking);
     return { kind: 'cancelled', booking: { ...booking, cancelledAt }, voucherReturned: booking.voucherCode };
   });
+}
+
+/** The booking a ref or cancel secret names, as cancelling sees it; undefined when none does. */
+export function findBookingToCancel(db: Executor, lookup: BookingLookup): Promise<StoredBooking | undefined> {
+  return findStoredBooking(db, lookup);
 }

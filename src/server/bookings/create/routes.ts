@@ -1,13 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { wholeMinutes } from '../../../domain/admin-limits';
-import { createBookingRequestSchema } from '../../../domain/schemas/booking-requests';
 import { todayIn } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
+import { createBookingRequestSchema } from '../../../domain/schemas/booking-requests';
 import type { AppContext } from '../../context';
 import { HttpError, parseOrThrow } from '../../http/http-errors';
-import { type Bodies, compressedOnce, PRECOMPRESSED_ROUTE, sendBodies } from '../../http/precompressed';
-import { scheduleAnswer } from '../schedule/service';
-import { type CachedAnswer, matchesIfNoneMatch } from '../schedule/cache';
 import { BookingSaveError, type BookingService } from './service';
 
 /** Printable ASCII, as RFC 9110 field values are; long enough for any UUID or ULID. */
@@ -21,12 +18,7 @@ function readIdempotencyKey(request: FastifyRequest): string | undefined {
 }
 
 export async function bookingRoutes(app: FastifyInstance, { context, bookings }: { context: AppContext; bookings: BookingService }) {
-  const { config, db, now } = context;
-
-  /** One date's bookings, or a range's (the availability page's week); never user ids or reasons. */
-  app.get('/api/bookings', PRECOMPRESSED_ROUTE, async (request, reply) =>
-    sendSchedule(request, reply, await scheduleAnswer(db, request.url, request.query)),
-  );
+  const { config, now } = context;
 
   app.post('/api/bookings', async (request, reply) => {
     const input = parseOrThrow(createBookingRequestSchema, request.body);
@@ -57,20 +49,4 @@ export async function bookingRoutes(app: FastifyInstance, { context, bookings }:
       return reply.status(500).send({ message: messages.saveFailed });
     }
   });
-}
-
-// An answer's compressed forms are made on its first request and go with it when a write replaces it.
-const bodiesOf = new WeakMap<CachedAnswer, Bodies>();
-
-/** A phone that refreshes the schedule every minute gets `304` and no body while nothing changed. */
-function sendSchedule(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply.header('Cache-Control', 'no-cache').header('ETag', answer.etag);
-  if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
-  let bodies = bodiesOf.get(answer);
-  if (!bodies) {
-    bodies = compressedOnce(Buffer.from(answer.body), 'fast');
-    bodiesOf.set(answer, bodies);
-  }
-  reply.type('application/json; charset=utf-8');
-  return sendBodies(bodies, request, reply, answer.body);
 }

@@ -1,7 +1,6 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
-import { bookingsShownOn } from '../../../domain/booking-day';
 import {
   type BookingInput,
   checkBookingRules,
@@ -12,16 +11,16 @@ import {
   needsStnk,
   voucherEnd,
 } from '../../../domain/booking-rules';
-import type { CreatedBooking, DayBooking, ListBookingsResponse } from '../../../domain/schemas/bookings';
-import { addDays, daysBetween } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
+import type { CreatedBooking } from '../../../domain/schemas/bookings';
 import { looksLikeVoucherCode, normalizeVoucherCode } from '../../../domain/voucher-code';
 import { addressLimitWaitMs, forgetOldAddressEvents, recordAddressEvent } from '../../address-limits/service';
-import { enqueueBookingNotice } from '../../telegram/outbox/notices';
 import { findUserByName } from '../../roster/repository';
+import { enqueueBookingNotice } from '../../telegram/outbox/notices';
 import { hashCancelToken } from '../cancel-token';
+import { findBookingsTouching } from '../repository';
 import { deleteExpiredAnswers, findStoredAnswer, insertStoredAnswer, type StoredAnswer } from './idempotency-repository';
-import { consumeVoucher, findBookingsBetween, findBookingsTouching, findVoucher, insertBooking } from '../repository';
+import { consumeVoucher, findVoucher, insertBooking } from './repository';
 import { BookingQueueFullError, BookingWriter } from './writer';
 
 export { BookingSaveError } from './writer';
@@ -65,19 +64,6 @@ interface BookingJob extends BookingRequest {
   /** The client's key, or one made here: the writer's own retries must find a saved booking too. */
   key: string;
   requestHash: string;
-}
-
-export async function listBookingsOn(db: Executor, date: string): Promise<DayBooking[]> {
-  return bookingsShownOn(date, await findBookingsTouching(db, date));
-}
-
-/** Each date from `from` to `to` with its bookings, read in one query. */
-export async function listBookingsBetween(db: Executor, from: string, to: string): Promise<ListBookingsResponse[]> {
-  const bookings = await findBookingsBetween(db, from, to);
-  return Array.from({ length: daysBetween(from, to) + 1 }, (_, index) => {
-    const date = addDays(from, index);
-    return { date, bookings: bookingsShownOn(date, bookings) };
-  });
 }
 
 /**

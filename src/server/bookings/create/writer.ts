@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
-import { lockBookings } from '../repository';
+import { withBookingLock } from '../booking-lock';
 
 /** The database failed while a booking was being saved, and it was not saved. */
 export class BookingSaveError extends Error {
@@ -109,13 +109,8 @@ export class BookingWriter<Job, Result> {
     }
   }
 
-  async #transaction(batch: Pending<Job, Result>[]): Promise<Result[]> {
-    let transaction = this.#db.kysely.transaction();
-    // Each statement must see what the transaction before it committed while this one waited for
-    // the lock; under REPEATABLE READ (a server default some set) the snapshot would be older.
-    if (this.#db.engine === 'postgres') transaction = transaction.setIsolationLevel('read committed');
-    return transaction.execute(async (trx) => {
-      await lockBookings(trx, this.#db.engine);
+  #transaction(batch: Pending<Job, Result>[]): Promise<Result[]> {
+    return withBookingLock(this.#db, async (trx) => {
       await this.#options.beforeBatch(trx, (batch[0] as Pending<Job, Result>).job);
       const results: Result[] = [];
       for (const pending of batch) results.push(await this.#options.run(trx, pending.job));

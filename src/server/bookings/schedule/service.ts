@@ -1,9 +1,27 @@
 import type { Db } from '../../../db/database';
+import type { Executor } from '../../../db/executor';
+import { bookingsShownOn } from '../../../domain/booking-day';
+import { addDays, daysBetween } from '../../../domain/clock';
 import { listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../../domain/schemas/booking-requests';
+import type { DayBooking, ListBookingsResponse } from '../../../domain/schemas/bookings';
 import { parseOrThrow } from '../../http/http-errors';
+import { findBookingsTouching } from '../repository';
 import { type CachedAnswer, ScheduleCache } from './cache';
+import { findBookingsBetween } from './repository';
 import { type ScheduleVersionSource, scheduleVersionSource } from './version';
-import { listBookingsBetween, listBookingsOn } from '../create/service';
+
+export async function listBookingsOn(db: Executor, date: string): Promise<DayBooking[]> {
+  return bookingsShownOn(date, await findBookingsTouching(db, date));
+}
+
+/** Each date from `from` to `to` with its bookings, read in one query. */
+export async function listBookingsBetween(db: Executor, from: string, to: string): Promise<ListBookingsResponse[]> {
+  const bookings = await findBookingsBetween(db, from, to);
+  return Array.from({ length: daysBetween(from, to) + 1 }, (_, index) => {
+    const date = addDays(from, index);
+    return { date, bookings: bookingsShownOn(date, bookings) };
+  });
+}
 
 // One cache per database handle, shared by the API and the first load of `/` (first-load.ts).
 const caches = new WeakMap<Db, { cache: ScheduleCache; version: ScheduleVersionSource }>();

@@ -2,10 +2,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TelegramBotConfig, TelegramConfig } from '../../config';
 import type { AppContext } from '../../context';
-import { type Scheduler, startScheduler } from './scheduler';
 import { callTelegram } from '../bot-api';
-import { findOrSetWebhookSecret } from './repository';
 import { DEFAULT_POLLER_TIMINGS, type Poller, type PollerOptions, startPoller } from './poller';
+import { findOrSetWebhookSecret } from './repository';
+import { type Scheduler, startScheduler } from './scheduler';
 import { createUpdateHandler } from './updates';
 
 export interface BotOptions {

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
 import { localMomentIn, todayIn } from '../../../domain/clock';
 import { isDigestDue, isReminderDue, reminderText, scheduleText } from '../../../domain/owner-bot';
-import { findScheduleOn } from './schedule-repository';
 import { enqueueBotText } from '../outbox/notices';
+import { findScheduleOn } from './schedule-repository';
 
 export interface SchedulerSettings {
   timeZone: string;

@@ -1,15 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../../db/database';
-import { addDays, todayIn } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
-import { nowText, parseCallbackData, scheduleText } from '../../../domain/owner-bot';
-import { cancelBooking } from '../../bookings/cancel/service';
-import { findStoredBooking } from '../../bookings/repository';
+import { parseCallbackData } from '../../../domain/owner-bot';
+import { cancelBooking, findBookingToCancel } from '../../bookings/cancel/service';
 import type { TelegramConfig } from '../../config';
-import { enqueueBotText, enqueueCancelledNoticeEdit, enqueueKeyboardEdit, findBookingNotice } from '../outbox/notices';
 import { callTelegram } from '../bot-api';
-import { findScheduleFrom, findScheduleOn } from './schedule-repository';
+import { enqueueBotText, enqueueCancelledNoticeEdit, enqueueKeyboardEdit, findBookingNotice } from '../outbox/notices';
+import { commandReply } from './commands';
 
 /** The parts of a Bot API Update the bot reads; anything else in it is ignored. */
 const chat = z.object({ id: z.union([z.number(), z.string()]) });
@@ -79,19 +77,7 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
     const at = now();
     const command = text.trim().split(/\s+/)[0]?.replace(/@.*$/, '').toLowerCase() ?? '';
     if (!command.startsWith('/')) return;
-    const today = todayIn(timeZone, at);
-    let reply: string;
-    if (command === '/jadwal') {
-      reply = scheduleText(today, 'today', await findScheduleOn(db.kysely, today));
-    } else if (command === '/besok') {
-      const tomorrow = addDays(today, 1);
-      reply = scheduleText(tomorrow, 'tomorrow', await findScheduleOn(db.kysely, tomorrow));
-    } else if (command === '/sekarang') {
-      reply = nowText(at, timeZone, await findScheduleFrom(db.kysely, today));
-    } else {
-      // /bantuan, Telegram's /start, and anything mistyped.
-      reply = messages.ownerBot.help;
-    }
+    const reply = await commandReply(db.kysely, command, at, timeZone);
     await enqueueBotText(db.kysely, 'reply', reply, updateKey(updateId), at);
   }
 
@@ -120,7 +106,7 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
       return answerCallback(query.id, outcome.kind === 'notFound' ? messages.bookingNotFound : messages.alreadyCancelled);
     }
 
-    const booking = await findStoredBooking(db.kysely, { ref });
+    const booking = await findBookingToCancel(db.kysely, { ref });
     if (!booking || booking.cancelledAt !== null) {
       await removeButtons();
       return answerCallback(query.id, booking ? messages.alreadyCancelled : messages.bookingNotFound);

@@ -83,3 +83,45 @@ export async function markGivenUp(
 export async function releaseClaim(db: Executor, id: number): Promise<void> {
   await db.updateTable('outbox').set({ locked_until: null }).where('id', '=', id).execute();
 }
+
+/**
+ * Writes one outbox row in the caller's transaction. With a `dedupeKey` the row is written once
+ * whoever inserts it and however often: a second insert of the key is a no-op on both engines.
+ * True when this call wrote the row.
+ */
+export async function insertOutboxRow(
+  db: Executor,
+  kind: string,
+  payload: unknown,
+  now: Date,
+  dedupeKey: string | null = null,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .insertInto('outbox')
+    .values({ kind, payload: JSON.stringify(payload), created_at: at, attempts: 0, next_attempt_at: at, dedupe_key: dedupeKey })
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/**
+ * Gives up the row under `dedupeKey` if it is queued and no worker is sending it at this moment
+ * (one being sent cannot be called back).
+ */
+export async function giveUpUnsent(db: Executor, dedupeKey: string, reason: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .updateTable('outbox')
+    .set({ given_up_at: at, last_error: reason })
+    .where('dedupe_key', '=', dedupeKey)
+    .where('sent_at', 'is', null)
+    .where('given_up_at', 'is', null)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+    .execute();
+}
+
+export async function findPayloadByKey(db: Executor, dedupeKey: string): Promise<string | undefined> {
+  const row = await db.selectFrom('outbox').select('payload').where('dedupe_key', '=', dedupeKey).executeTakeFirst();
+  return row?.payload;
+}

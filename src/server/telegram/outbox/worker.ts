@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
 import type { TelegramConfig } from '../../config';
-import { findOutboxCall, type TelegramCall } from './notices';
+import { callTelegram, type SendOutcome } from '../bot-api';
+import { findOutboxCall, type TelegramCall } from './calls';
 import { type ClaimedMessage, claimDueMessages, markGivenUp, markSent, releaseClaim, scheduleRetry } from './repository';
 import { DEFAULT_RETRY_SCHEDULE, findNextAttempt, type RetrySchedule } from './retry-policy';
-import { callTelegram, type SendOutcome } from '../bot-api';
 
 export interface NotifierOptions {
   /** How often the outbox is looked at for due messages. */

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import { cancelPagePath } from '../../../domain/cancel-token';
-import { messages } from '../../../domain/messages';
-import { buttonStyles } from '../../components/button-styles';
-import { calendarFilePath } from './api';
+import { calendarFilePath, cancelPagePath } from '../../domain/cancel-token';
+import { messages } from '../../domain/messages';
+import { buttonStyles } from './button-styles';
 
 /** The success dialog's extra actions: the booking as an .ics file, and the private cancel link to keep. */
 export function CancelLinkActions({ cancelToken }: { cancelToken: string }) {

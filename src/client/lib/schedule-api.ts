@@ -1,0 +1,27 @@
+import { callApi } from './http';
+
+// Imported, not bundled with the landing page: see SchemaSource.
+const schemas = () => import('../../domain/schemas/bookings');
+
+/** Today in the app's zone, which may not be the browser's, and the server's current instant. */
+export const fetchToday = (signal?: AbortSignal) =>
+  callApi(
+    '/api/today',
+    schemas().then((module) => module.todayResponseSchema),
+    { signal },
+  );
+
+export const fetchDayBookings = (date: string, signal?: AbortSignal) =>
+  callApi(
+    `/api/bookings?date=${encodeURIComponent(date)}`,
+    schemas().then((module) => module.listBookingsResponseSchema),
+    { signal },
+  );
+
+/** Each date's bookings from `from` to `to`, in order (the availability page's week). */
+export const fetchBookingsBetween = (from: string, to: string, signal?: AbortSignal) =>
+  callApi(
+    `/api/bookings?from=${from}&to=${to}`,
+    schemas().then((module) => module.listBookingsRangeResponseSchema),
+    { signal },
+  );

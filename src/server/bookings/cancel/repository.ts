@@ -1,0 +1,75 @@
+import type { Executor } from '../../../db/executor';
+import type { NamedBookingSpan } from '../../../domain/booking-day';
+import { toNamedSpan } from '../repository';
+
+/** A booking as cancelling needs it: its span, who made it, the voucher it spent and whether it is cancelled. */
+export interface StoredBooking extends NamedBookingSpan {
+  id: number;
+  ref: string;
+  voucherCode: string | null;
+  cancelledAt: string | null;
+  /** Null for rows imported from the original app. */
+  createdAt: string | null;
+}
+
+/** How a caller names the booking it means: admins and Telegram by its ref, the borrower by the hash of its cancel secret. */
+export type BookingLookup = { ref: string } | { cancelTokenHash: string };
+
+export async function findStoredBooking(db: Executor, lookup: BookingLookup): Promise<StoredBooking | undefined> {
+  const row = await db
+    .selectFrom('borrow_request as b')
+    .innerJoin('users as u', 'u.id', 'b.users_id')
+    .select([
+      'b.id',
+      'b.ref',
+      'b.borrow_date',
+      'b.start_time',
+      'b.end_time',
+      'b.end_date',
+      'b.voucher_code',
+      'b.cancelled_at',
+      'b.created_at',
+      'u.name',
+      'u.class',
+    ])
+    // Equality on the unique column: the lookup never matches a prefix, and tells nothing about near misses.
+    .where((eb) => ('ref' in lookup ? eb('b.ref', '=', lookup.ref) : eb('b.cancel_token_hash', '=', lookup.cancelTokenHash)))
+    .executeTakeFirst();
+  if (!row || row.ref === null) return undefined;
+  return {
+    id: row.id,
+    ref: row.ref,
+    ...toNamedSpan(row),
+    voucherCode: row.voucher_code,
+    cancelledAt: row.cancelled_at,
+    createdAt: row.created_at,
+  };
+}
+
+export interface CancellationRow {
+  cancelledAt: string;
+  kind: string;
+  userId: string | null;
+  reason: string;
+}
+
+/** Marks an active booking cancelled; false when it already was (nothing changes then). */
+export async function markBookingCancelled(db: Executor, id: number, cancellation: CancellationRow): Promise<boolean> {
+  const result = await db
+    .updateTable('borrow_request')
+    .set({
+      cancelled_at: cancellation.cancelledAt,
+      cancelled_by_kind: cancellation.kind,
+      cancelled_by_user_id: cancellation.userId,
+      cancel_reason: cancellation.reason,
+    })
+    .where('id', '=', id)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Makes a spent voucher usable again; a revoked one stays refused. */
+export async function returnVoucher(db: Executor, code: string): Promise<void> {
+  await db.updateTable('vouchers').set({ is_used: false }).where('code', '=', code).where('revoked_at', 'is', null).execute();
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { toBoolean } from '../../../db/database';
+import type { Executor } from '../../../db/executor';
+import type { SavedBookingDetails } from '../../../domain/booking-rules';
+
+export interface NewBookingRow extends SavedBookingDetails {
+  usersId: string;
+  createdAt: string;
+  /** SHA-256 of the borrower's cancel secret; never the secret. */
+  cancelTokenHash: string;
+}
+/** The voucher with this code (as stored, uppercase), or undefined when there is none. */
+export async function findVoucher(db: Executor, code: string): Promise<{ isUsed: boolean } | undefined> {
+  const row = await db.selectFrom('vouchers').select('is_used').where('code', '=', code).executeTakeFirst();
+  return row && { isUsed: toBoolean(row.is_used) };
+}
+/** Marks the voucher used if it exists and was unused; false when another booking took it first. */
+export async function consumeVoucher(db: Executor, code: string): Promise<boolean> {
+  const result = await db
+    .updateTable('vouchers')
+    .set({ is_used: true })
+    .where('code', '=', code)
+    .where('is_used', '=', false)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function insertBooking(db: Executor, booking: NewBookingRow): Promise<{ id: number; ref: string }> {
+  const ref = newBookingRef();
+  const row = await db
+    .insertInto('borrow_request')
+    .values({
+      users_id: booking.usersId,
+      borrow_date: booking.date,
+      start_time: booking.start,
+      end_time: booking.end,
+      end_date: booking.endDate,
+      reason: booking.reason,
+      need_stnk: booking.needStnk,
+      voucher_code: booking.voucherCode,
+      created_at: booking.createdAt,
+      ref,
+      cancel_token_hash: booking.cancelTokenHash,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, ref };
+}
+
+/** An opaque, unguessable name for a booking: admin answers and Telegram buttons carry it instead of the id. */
+export function newBookingRef(): string {
+  return randomBytes(12).toString('base64url');
+}

@@ -1,0 +1,24 @@
+import type { Executor } from '../../../db/executor';
+import type { NamedBookingSpan } from '../../../domain/booking-day';
+import { addDays } from '../../../domain/clock';
+import { toNamedSpan } from '../repository';
+
+/**
+ * Active (not cancelled) bookings that take time on any date from `from` to `to`: those made on one of them, and
+ * overnight ones from the day before `from` (the caller drops those that end before it), in the
+ * order they start.
+ */
+export async function findBookingsBetween(db: Executor, from: string, to: string): Promise<NamedBookingSpan[]> {
+  const rows = await db
+    .selectFrom('borrow_request as b')
+    .innerJoin('users as u', 'u.id', 'b.users_id')
+    .select(['b.borrow_date', 'b.start_time', 'b.end_time', 'b.end_date', 'u.name', 'u.class'])
+    .where('b.borrow_date', '>=', addDays(from, -1))
+    .where('b.borrow_date', '<=', to)
+    .where('b.cancelled_at', 'is', null)
+    .orderBy('b.borrow_date')
+    .orderBy('b.start_time')
+    .orderBy('b.id')
+    .execute();
+  return rows.map(toNamedSpan);
+}

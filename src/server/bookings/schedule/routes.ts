@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { appClockAt } from '../../../domain/clock';
+import type { AppContext } from '../../context';
+import { matchesIfNoneMatch } from '../../http/if-none-match';
+import { type Bodies, compressedOnce, PRECOMPRESSED_ROUTE, sendBodies } from '../../http/precompressed';
+import type { CachedAnswer } from './cache';
+import { scheduleAnswer } from './service';
+
+export async function scheduleRoutes(app: FastifyInstance, { config, db, now }: AppContext): Promise<void> {
+  /** One date's bookings, or a range's (the availability page's week); never user ids or reasons. */
+  app.get('/api/bookings', PRECOMPRESSED_ROUTE, async (request, reply) =>
+    sendSchedule(request, reply, await scheduleAnswer(db, request.url, request.query)),
+  );
+
+  // The browser's zone and clock may differ from the app's: pages ask the server for today and now.
+  app.get('/api/today', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return appClockAt(config.timeZone, now());
+  });
+}
+
+// An answer's compressed forms are made on its first request and go with it when a write replaces it.
+const bodiesOf = new WeakMap<CachedAnswer, Bodies>();
+
+/** A phone that refreshes the schedule every minute gets `304` and no body while nothing changed. */
+function sendSchedule(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.header('Cache-Control', 'no-cache').header('ETag', answer.etag);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
+  let bodies = bodiesOf.get(answer);
+  if (!bodies) {
+    bodies = compressedOnce(Buffer.from(answer.body), 'fast');
+    bodiesOf.set(answer, bodies);
+  }
+  reply.type('application/json; charset=utf-8');
+  return sendBodies(bodies, request, reply, answer.body);
+}

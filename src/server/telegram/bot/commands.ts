@@ -1,0 +1,18 @@
+import type { Executor } from '../../../db/executor';
+import { addDays, todayIn } from '../../../domain/clock';
+import { messages } from '../../../domain/messages';
+import { nowText, scheduleText } from '../../../domain/owner-bot';
+import { findScheduleFrom, findScheduleOn } from './schedule-repository';
+
+/** The bot's answer to one of the owner's commands (`/jadwal`, `/besok`, `/sekarang`); help for anything else. */
+export async function commandReply(db: Executor, command: string, at: Date, timeZone: string): Promise<string> {
+  const today = todayIn(timeZone, at);
+  if (command === '/jadwal') return scheduleText(today, 'today', await findScheduleOn(db, today));
+  if (command === '/besok') {
+    const tomorrow = addDays(today, 1);
+    return scheduleText(tomorrow, 'tomorrow', await findScheduleOn(db, tomorrow));
+  }
+  if (command === '/sekarang') return nowText(at, timeZone, await findScheduleFrom(db, today));
+  // /bantuan, Telegram's /start, and anything mistyped.
+  return messages.ownerBot.help;
+}

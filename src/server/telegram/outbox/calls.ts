@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { isCalendarDate, isClockTime } from '../../../domain/clock';
+import { cancelKeyboard, cancelledNoticeText, confirmKeyboard, type InlineKeyboard, NO_KEYBOARD } from '../../../domain/owner-bot';
+import { bookingNoticeText, cancellationNoticeText } from '../../../domain/telegram-text';
+
+const date = z.string().refine(isCalendarDate);
+const time = z.string().refine(isClockTime);
+const span = { date, start: time, end: time, endDate: date, name: z.string(), class: z.string() };
+export const bookingNoticeSchema = z.object({ ...span, reason: z.string(), needStnk: z.boolean(), voucherCode: z.string().nullable() });
+const buttonedNoticeSchema = bookingNoticeSchema.extend({ ref: z.string().optional() });
+const cancellationNoticeSchema = z.object({ ...span, cancelledBy: z.string(), cancelReason: z.string() });
+const botTextSchema = z.object({ text: z.string().min(1) });
+const messageId = z.number().int().positive();
+const keyboardEditSchema = z.object({ messageId, ref: z.string(), keyboard: z.enum(['cancel', 'confirm', 'none']) });
+const cancelledEditSchema = z.object({ messageId, notice: bookingNoticeSchema });
+
+/** One Bot API call to the owner's chat, in `parse_mode: "Markdown"` where it carries a text. */
+export type TelegramCall =
+  | { method: 'sendMessage'; text: string; replyMarkup?: InlineKeyboard }
+  | { method: 'editMessageText'; messageId: number; text: string; replyMarkup?: InlineKeyboard }
+  | { method: 'editMessageReplyMarkup'; messageId: number; replyMarkup: InlineKeyboard };
+
+function keyboardOf(edit: z.infer<typeof keyboardEditSchema>): InlineKeyboard {
+  if (edit.keyboard === 'cancel') return cancelKeyboard(edit.ref);
+  return edit.keyboard === 'confirm' ? confirmKeyboard(edit.ref) : NO_KEYBOARD;
+}
+
+function reader<T>(schema: z.ZodType<T>, render: (payload: T) => TelegramCall): (payload: unknown) => TelegramCall | undefined {
+  return (payload) => {
+    const result = schema.safeParse(payload);
+    return result.success ? render(result.data) : undefined;
+  };
+}
+
+const sendText = ({ text }: { text: string }): TelegramCall => ({ method: 'sendMessage', text });
+
+/** Each kind of outbox row: how its payload is read and which call it becomes when it is sent. */
+const kinds: Record<string, (payload: unknown) => TelegramCall | undefined> = {
+  booking: reader(buttonedNoticeSchema, ({ ref, ...notice }) => ({
+    method: 'sendMessage',
+    text: bookingNoticeText(notice),
+    ...(ref === undefined ? {} : { replyMarkup: cancelKeyboard(ref) }),
+  })),
+  'booking-cancelled': reader(cancellationNoticeSchema, (notice) => ({ method: 'sendMessage', text: cancellationNoticeText(notice) })),
+  digest: reader(botTextSchema, sendText),
+  reminder: reader(botTextSchema, sendText),
+  reply: reader(botTextSchema, sendText),
+  'notice-keyboard': reader(keyboardEditSchema, (edit) => ({
+    method: 'editMessageReplyMarkup',
+    messageId: edit.messageId,
+    replyMarkup: keyboardOf(edit),
+  })),
+  // Without reply_markup Telegram removes the buttons.
+  'notice-cancelled': reader(cancelledEditSchema, (edit) => ({
+    method: 'editMessageText',
+    messageId: edit.messageId,
+    text: cancelledNoticeText(edit.notice),
+  })),
+};
+
+/** The Bot API call of an outbox row; undefined when its kind is unknown or its payload unreadable. */
+export function findOutboxCall(kind: string, payload: string): TelegramCall | undefined {
+  const render = kinds[kind];
+  if (!render) return undefined;
+  try {
+    return render(JSON.parse(payload));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text an outbox row shows the owner, if its call carries one. */
+export function findOutboxText(kind: string, payload: string): string | undefined {
+  const call = findOutboxCall(kind, payload);
+  return call && 'text' in call ? call.text : undefined;
+}
