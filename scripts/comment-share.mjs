@@ -63,7 +63,9 @@ const share = ({ comments, code }) => comments / (comments + code || 1);
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { folders, total } = commentShare(process.cwd());
   for (const [folder, counts] of [...folders].sort(([a], [b]) => a.localeCompare(b))) {
-    console.log(`${folder.padEnd(34)} ${(share(counts) * 100).toFixed(1).padStart(5)} %  (${counts.comments} of ${counts.comments + counts.code} lines)`);
+    console.log(
+      `${folder.padEnd(34)} ${(share(counts) * 100).toFixed(1).padStart(5)} %  (${counts.comments} of ${counts.comments + counts.code} lines)`,
+    );
   }
   const overall = share(total);
   console.log(`${'src (all)'.padEnd(34)} ${(overall * 100).toFixed(1).padStart(5)} %  (ceiling ${Math.round(COMMENT_CEILING * 100)} %)`);

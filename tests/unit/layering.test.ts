@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The layering rules live in biome.json (docs/decisions/0011-layering-enforced.md). These probes
@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const RESTRICTED = 'lint/style/noRestrictedImports';
 const NODE_BUILTIN = 'lint/correctness/noNodejsModules';
+const FILE_NAME = 'lint/style/useFilenamingConvention';
 
 /** Each import on its own line, so a diagnostic's line names the import it is about. */
 const DOMAIN_IMPORTS: [string, string][] = [
@@ -35,8 +36,9 @@ const CLIENT_IMPORTS: [string, string][] = [
 
 const probes: string[] = [];
 
-function probe(folder: string, imports: [string, string][]): string {
-  const path = `${folder}/layering-probe-${process.pid}.ts`;
+function probe(folder: string, imports: [string, string][], name = `layering-probe-${process.pid}.ts`): string {
+  mkdirSync(folder, { recursive: true });
+  const path = `${folder}/${name}`;
   const names = imports.map(([line]) => /import (?:type )?\{ (\w+) \}/.exec(line)?.[1]);
   writeFileSync(path, `${imports.map(([line]) => line).join('\n')}\n\nexport const used = [${names.join(', ')}];\n`);
   probes.push(path);
@@ -59,7 +61,7 @@ function lint(paths: string[]): string[] {
   }
   const report = JSON.parse(output) as { diagnostics: Diagnostic[] };
   return report.diagnostics
-    .filter((diagnostic) => diagnostic.category === RESTRICTED || diagnostic.category === NODE_BUILTIN)
+    .filter((diagnostic) => [RESTRICTED, NODE_BUILTIN, FILE_NAME].includes(diagnostic.category))
     .map((diagnostic) => `${diagnostic.location.path}:${diagnostic.location.start.line} ${diagnostic.category}`)
     .sort();
 }
@@ -69,6 +71,7 @@ const expected = (path: string, imports: [string, string][]) => imports.map(([, 
 describe('layering enforced by biome', () => {
   afterAll(() => {
     for (const path of probes) rmSync(path, { force: true });
+    rmSync(`src/server/layering-probe-${process.pid}`, { recursive: true, force: true });
   });
 
   it('refuses in src/domain every import of Node, a database, React, Fastify or another layer', () => {
@@ -88,5 +91,48 @@ describe('layering enforced by biome', () => {
     ]);
     const path = probe('src/server', serverImports);
     expect(lint([path])).toEqual([]);
+  });
+
+  it("refuses in a route any import of a repository, its own or another feature's, and lets it import services", () => {
+    const folder = `src/server/layering-probe-${process.pid}`;
+    const routeImports: [string, string][] = [
+      ["import { findStoredBooking } from './repository';", RESTRICTED],
+      ["import { listRosterEntries } from '../roster/repository';", RESTRICTED],
+      ["import { findStoredAnswer } from '../bookings/create/idempotency-repository';", RESTRICTED],
+      ["import { listRoster } from '../roster/service';", ''],
+    ];
+    for (const name of ['routes.ts', 'cancel-routes.ts']) {
+      const path = probe(folder, routeImports, name);
+      expect(lint([path])).toEqual(expected(path, routeImports.slice(0, 3)).sort());
+    }
+    const service = probe(folder, routeImports, 'service.ts');
+    expect(lint([service])).toEqual([]);
+  });
+
+  it('refuses in a client feature any import of another feature, and lets it import lib, components and its own files', () => {
+    const featureImports: [string, string][] = [
+      ["import { fetchRoster } from '../booking/api';", RESTRICTED],
+      ["import { MyBookingsCard } from '../self-service/my-bookings-card';", RESTRICTED],
+      ["import { loginAdmin } from '../../features/admin/api';", RESTRICTED],
+      ["import { callApi } from '../../lib/http';", ''],
+      ["import { Dialog } from '../../components/dialog';", ''],
+      ["import { createBooking } from './api';", ''],
+    ];
+    const path = probe('src/client/features/availability', featureImports);
+    expect(lint([path])).toEqual(expected(path, featureImports.slice(0, 3)).sort());
+    const page = probe(
+      'src/client/pages',
+      featureImports.slice(0, 3).map(([line]): [string, string] => [line.replace("'../", "'../features/"), '']),
+    );
+    expect(lint([page])).toEqual([]);
+  });
+
+  it('refuses a file name that is not kebab-case, outside the migrations', () => {
+    const folder = `src/server/layering-probe-${process.pid}`;
+    const camel = probe(folder, [], 'bookingLock.ts');
+    const snake = probe(folder, [], 'booking_lock.ts');
+    const kebab = probe(folder, [], 'booking-lock.ts');
+    expect(lint([camel, snake, kebab])).toEqual([`${camel}:0 ${FILE_NAME}`, `${snake}:0 ${FILE_NAME}`].sort());
+    expect(lint(['src/db/migrations/2026_11_22_0001_spec_tables.ts'])).toEqual([]);
   });
 });
