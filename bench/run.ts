@@ -322,12 +322,12 @@ function table(results: EngineResult[]): string {
   return lines.join('\n');
 }
 
-/** Puts the run's table into the README between its bench markers. */
-function writeReadmeTable(heading: string, body: string): void {
-  const readme = readFileSync('README.md', 'utf8');
+/** Puts the run's table into docs/performance.md between its bench markers. */
+function writePerformanceTable(heading: string, body: string): void {
+  const page = readFileSync('docs/performance.md', 'utf8');
   const marked = /<!-- bench:start -->[\s\S]*?<!-- bench:end -->/;
-  if (!marked.test(readme)) throw new Error('README.md lacks the <!-- bench:start --> … <!-- bench:end --> markers');
-  writeFileSync('README.md', readme.replace(marked, `<!-- bench:start -->\n${heading}\n\n${body}\n<!-- bench:end -->`));
+  if (!marked.test(page)) throw new Error('docs/performance.md lacks the <!-- bench:start --> … <!-- bench:end --> markers');
+  writeFileSync('docs/performance.md', page.replace(marked, `<!-- bench:start -->\n${heading}\n\n${body}\n<!-- bench:end -->`));
 }
 
 await buildIfStale();
@@ -345,8 +345,8 @@ writeFileSync(
   'bench/results.json',
   `${JSON.stringify({ date, machine, cores, loadAverage: { before: loadBefore, after: loadavg()[0] ?? 0 }, connections: CONNECTIONS, durationSeconds: DURATION_S, results }, null, 2)}\n`,
 );
-writeReadmeTable(
+writePerformanceTable(
   `Latest run (\`bench/results.json\`): ${machine}, ${cores} cores, 1-minute load average ${loadBefore.toFixed(1)} before the run and ${(loadavg()[0] ?? 0).toFixed(1)} after, loopback, ${CONNECTIONS} connections, on ${date.slice(0, 10)}:`,
   table(results),
 );
-console.log('\nwritten to bench/results.json and the README');
+console.log('\nwritten to bench/results.json and docs/performance.md');

@@ -1,7 +1,7 @@
 // `npm run lighthouse`: Lighthouse (mobile, default throttling) on the production build of the
 // student and admin entry pages, in Debian's Chromium. Prints each page's four scores and the
-// audits that fail, writes them to bench/lighthouse.json and the README's table. A measurement,
-// not a test: it is not part of `npm test`.
+// audits that fail, writes them to bench/lighthouse.json and the table in docs/performance.md.
+// A measurement, not a test: it is not part of `npm test`.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,13 +82,13 @@ function failingAudits(lhr) {
   return failing;
 }
 
-function writeReadmeTable(heading, rows) {
-  const readme = readFileSync('README.md', 'utf8');
+function writePerformanceTable(heading, rows) {
+  const page = readFileSync('docs/performance.md', 'utf8');
   const marked = /<!-- lighthouse:start -->[\s\S]*?<!-- lighthouse:end -->/;
-  if (!marked.test(readme)) throw new Error('README.md lacks the <!-- lighthouse:start --> … <!-- lighthouse:end --> markers');
+  if (!marked.test(page)) throw new Error('docs/performance.md lacks the <!-- lighthouse:start --> … <!-- lighthouse:end --> markers');
   writeFileSync(
-    'README.md',
-    readme.replace(marked, `<!-- lighthouse:start -->\n${heading}\n\n${rows.join('\n')}\n<!-- lighthouse:end -->`),
+    'docs/performance.md',
+    page.replace(marked, `<!-- lighthouse:start -->\n${heading}\n\n${rows.join('\n')}\n<!-- lighthouse:end -->`),
   );
 }
 
@@ -152,11 +152,11 @@ try {
           .join(' | ')} | ${failing.map((audit) => `\`${audit.id}\``).join(', ') || '—'} |`,
     ),
   ];
-  writeReadmeTable(
+  writePerformanceTable(
     `Latest run (\`bench/lighthouse.json\`): Lighthouse ${lighthouseVersion}, mobile, default (simulated) throttling, ${chromiumVersion}, on ${date.slice(0, 10)}:`,
     rows,
   );
-  console.log('\nwritten to bench/lighthouse.json and the README');
+  console.log('\nwritten to bench/lighthouse.json and docs/performance.md');
 } finally {
   await browser.close();
   child.kill('SIGTERM');
