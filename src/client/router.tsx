@@ -6,8 +6,7 @@ import { Layout } from './components/layout';
 import { AvailabilityPage } from './pages/availability-page';
 import { NotFoundPage } from './pages/not-found-page';
 
-// The landing page ships in the entry; every other page is a chunk of its own, fetched on first
-// visit, so the admin screens stay out of the first load of the student pages.
+// Every page but the landing one is a chunk of its own, so the admin screens stay out of the students' first load.
 const RulesPage = lazy(() => import('./pages/rules-page').then((module) => ({ default: module.RulesPage })));
 const BorrowFormPage = lazy(() => import('./pages/borrow-form-page').then((module) => ({ default: module.BorrowFormPage })));
 const LoginPage = lazy(() => import('./pages/login-page').then((module) => ({ default: module.LoginPage })));

@@ -9,27 +9,17 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   engine: Engine;
-  /**
-   * SQLite only: the file's own handle under Kysely, for a read on every request that must not
-   * queue behind Kysely's connection lock (bookings/schedule-version.ts). Reads only.
-   */
+  /** SQLite only, reads only: for a read that must not queue behind Kysely's connection lock (bookings/schedule/version.ts). */
   sqlite?: OpenSqlite;
-  /**
-   * PostgreSQL only: the pool under Kysely, for the same read as a prepared statement, which the
-   * server plans once per connection instead of on every request (bookings/schedule-version.ts).
-   */
+  /** PostgreSQL only: for the same read as a prepared statement, planned once per connection. */
   pool?: pg.Pool;
-  /**
-   * PostgreSQL only: notices on `channel`, through a connection of their own that is reopened
-   * whenever it is lost, until `close` (db/listener.ts).
-   */
+  /** PostgreSQL only: notices on `channel` through a connection of their own, reopened when lost until `close`. */
   listen?(channel: string, events: ListenerEvents): void;
   close(): Promise<void>;
 }
 
 export type DatabaseLocation = { engine: 'sqlite'; path: string } | { engine: 'postgres'; url: string };
 
-/** 'postgres://…' or 'postgresql://…' is PostgreSQL; 'file:PATH' or a bare path is SQLite. */
 export function parseDatabaseUrl(url: string): DatabaseLocation {
   if (/^postgres(ql)?:\/\//i.test(url)) return { engine: 'postgres', url };
   if (url.startsWith('file:')) return { engine: 'sqlite', path: url.slice('file:'.length) };
@@ -42,15 +32,8 @@ export function parseDatabaseUrl(url: string): DatabaseLocation {
 
 export interface CreateDbOptions {
   poolSize?: number;
-  /**
-   * Told when the server ends a pooled PostgreSQL connection (a restart, a failover,
-   * pg_terminate_backend), idle or between the queries of a request. The query in flight, if
-   * any, fails on its own; the pool drops the connection and opens a fresh one for the next
-   * query. Without a listener the error event would end the process. Also told when a
-   * listener's connection (`Db.listen`) is lost or cannot be opened; it is reopened by itself.
-   */
+  /** Told when PostgreSQL ends a pooled or listening connection; both are reopened by themselves. */
   onConnectionError?: (error: Error) => void;
-  /** How a listener (`Db.listen`) retries and checks its connection; tests shorten them. */
   listenerTimings?: Partial<ListenerTimings>;
 }
 
@@ -63,10 +46,9 @@ export function createDb(location: DatabaseLocation, options: CreateDbOptions = 
   const pool = new pg.Pool({ connectionString: location.url, max: options.poolSize ?? 10 });
   const onConnectionError =
     options.onConnectionError ?? ((error: Error) => console.warn(`database: a connection was closed (${error.message})`));
-  // pg-pool listens on idle connections only; a connection checked out between two queries has
-  // no listener but this one.
+  // pg-pool listens on idle connections only, and an unheard error ends the process: every
+  // connection gets its own listener, so the pool's event has been told already.
   pool.on('connect', (client) => client.on('error', onConnectionError));
-  // The connection's own listener above has told of it already.
   pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const listeners: PgListener[] = [];
@@ -92,7 +74,6 @@ export function createDb(location: DatabaseLocation, options: CreateDbOptions = 
   };
 }
 
-/** SQLite stores booleans as 0/1; PostgreSQL returns real booleans. */
 export function toBoolean(value: boolean | number): boolean {
   return value === true || value === 1;
 }

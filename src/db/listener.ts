@@ -1,6 +1,5 @@
 import pg from 'pg';
 
-/** What a listener tells as its connection comes and goes. */
 export interface ListenerEvents {
   /** LISTEN is in effect on a new connection: every notice committed from now on arrives. */
   listening(): void;
@@ -10,9 +9,7 @@ export interface ListenerEvents {
 }
 
 export interface ListenerTimings {
-  /** Before reconnecting after the n-th failure in a row (0 for the first). */
   retryDelayMs(failures: number): number;
-  /** How often the connection is asked whether it is alive; a silent one is taken for lost. */
   heartbeatMs: number;
 }
 
@@ -21,14 +18,8 @@ const DEFAULT_TIMINGS: ListenerTimings = {
   heartbeatMs: 15_000,
 };
 
-/**
- * PostgreSQL's notices on one channel, through a connection of their own (a pooled one cannot
- * hold a LISTEN), reopened for as long as the listener is not closed. Written here rather than
- * taken from pg-listen: what the schedule needs is to know at once, in the same turn, when a
- * notice may have been missed (`lost`) and when LISTEN is really in effect again (`listening`),
- * and pg-listen reports its first connection before the LISTEN and a loss only once it starts
- * reconnecting (docs/decisions/0032).
- */
+// A connection of its own, as a pooled one cannot hold a LISTEN. Not pg-listen: it reports a
+// connection before the LISTEN is in effect and a loss late (docs/decisions/0032).
 export class PgListener {
   readonly #url: string;
   readonly #channel: string;

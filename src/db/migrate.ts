@@ -37,10 +37,8 @@ export const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Applies every pending migration; throws with the failing migration's name when one fails. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  // Branches take migration numbers from ranges of their own and land in any order, so a database
-  // may already hold a later number than one that arrives; every migration stands on its own.
+  // Branches number migrations from ranges of their own and land in any order.
   const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');

@@ -12,18 +12,9 @@ import {
   type SqliteStatement,
 } from 'kysely';
 
-/** Milliseconds a writer waits for another process's write lock before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 10_000;
-
-/** Bounds the statement cache; the app runs a few dozen distinct statements. */
 const MAX_CACHED_STATEMENTS = 256;
 
-/**
- * The database as Kysely's dialect sees it. Kysely prepares every query anew, which costs more
- * than running it; statements are kept by their SQL text instead. SQLite has no boolean type and
- * better-sqlite3 refuses to bind JS booleans, so they are bound as 1/0.
- */
-/** Kysely's view of the file, and whether a transaction is open on it (a read beside Kysely must know). */
 export type OpenSqlite = SqliteDatabase & { readonly inTransaction: boolean };
 
 export function openSqlite(path: string): OpenSqlite {
@@ -34,6 +25,7 @@ export function openSqlite(path: string): OpenSqlite {
   database.pragma('synchronous = FULL');
   database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   database.pragma('foreign_keys = ON');
+  // Kysely prepares every query anew, which costs more than running it.
   const statements = new Map<string, SqliteStatement>();
   return {
     get inTransaction() {
@@ -52,6 +44,7 @@ export function openSqlite(path: string): OpenSqlite {
   };
 }
 
+// better-sqlite3 refuses to bind JS booleans.
 function withIntegerBooleans(statement: BetterSqlite3.Statement): SqliteStatement {
   const bind = (parameters: ReadonlyArray<unknown>) =>
     parameters.some((value) => typeof value === 'boolean')
@@ -65,11 +58,8 @@ function withIntegerBooleans(statement: BetterSqlite3.Statement): SqliteStatemen
   };
 }
 
-/**
- * SQLite whose transactions take the write lock when they begin (BEGIN IMMEDIATE): a deferred
- * transaction that reads first and writes later fails with SQLITE_BUSY, without waiting, when
- * another process (the roster command) wrote in between.
- */
+// BEGIN IMMEDIATE: a deferred transaction that reads, then writes, fails with SQLITE_BUSY without
+// waiting when another process (the roster command) wrote in between.
 export class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
 

@@ -1,11 +1,6 @@
-/** The per-address limits on bookings and voucher guesses count what happened in this window. */
 export const ADDRESS_LIMIT_WINDOW_MS = 60 * 60 * 1000;
 
-/**
- * Milliseconds until fewer than `max` of `times` (ISO instants, in any order) fall within the
- * window ending at `now`; 0 when that is already so. With more than `max` counted, as many must
- * leave the window as exceed it.
- */
+/** Like lockRemainingMs in admin-limits.ts, over ADDRESS_LIMIT_WINDOW_MS. */
 export function addressLimitRemainingMs(times: string[], now: Date, max: number): number {
   const windowStart = now.getTime() - ADDRESS_LIMIT_WINDOW_MS;
   const counted = times

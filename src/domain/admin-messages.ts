@@ -1,8 +1,4 @@
-/**
- * Every text of the admin console, by name, in the register of messages.ts. Kept out of
- * messages.ts so that the students' first load (which carries messages.ts) does not carry them:
- * only the lazily loaded admin pages and the server import this module.
- */
+// Out of messages.ts so the students' first load does not carry them: only lazy admin pages and the server import this.
 export const adminMessages = {
   loginRateLimited: 'Terlalu banyak percobaan',
   adminTabs: { label: 'Menu admin', bookings: 'Peminjaman', members: 'Anggota', vouchers: 'Voucher', history: 'Riwayat', logout: 'Keluar' },
@@ -16,7 +12,7 @@ export const adminMessages = {
   voucherNotFound: 'Voucher tidak ditemukan.',
   voucherNotRevocable: 'Voucher yang sudah dipakai atau dicabut tidak bisa dicabut.',
   voucherTableLabel: 'Daftar voucher',
-  /** Heads, for screen readers only, the column of a table's row buttons. */
+  // Screen readers only: heads the column of a table's row buttons.
   actionsColumn: 'Tindakan',
 
   bookingsTitle: 'Daftar Peminjaman',
@@ -39,7 +35,6 @@ export const adminMessages = {
   cancelDismiss: 'Tidak',
   cancelling: 'Membatalkan...',
   endsNextDayShort: (end: string) => `${end} (besoknya)`,
-  /** Column headers of the bookings list and its CSV. */
   bookingColumns: {
     date: 'Tanggal',
     start: 'Mulai',

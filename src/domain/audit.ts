@@ -1,6 +1,6 @@
 import { adminMessages } from './admin-messages';
 
-/** Every admin action the audit trail records, by the name stored in `audit_log.action`. */
+// As stored in `audit_log.action`.
 export const auditActions = [
   'login',
   'login-refused',
@@ -17,14 +17,12 @@ export const auditActions = [
 
 export type AuditAction = (typeof auditActions)[number];
 
-/** Entries on one page of the trail. */
 export const AUDIT_PAGE_SIZE = 50;
 
 export function isAuditAction(value: string): value is AuditAction {
   return (auditActions as readonly string[]).includes(value);
 }
 
-/** What the trail says an action was; an unknown stored name is shown as it is. */
 export function auditActionLabel(action: string): string {
   return isAuditAction(action) ? adminMessages.auditAction[action] : action;
 }

@@ -10,16 +10,12 @@ import {
 } from './limits';
 import { messages } from './messages';
 
-/** 10000 → 'Rp10.000': thousands parted by dots, by hand rather than Intl (docs/decisions/0027). */
+// By hand rather than Intl (docs/decisions/0027).
 export function formatRupiah(amount: number): string {
   return `Rp${String(Math.round(amount)).replace(/\B(?=(\d{3})+$)/g, '.')}`;
 }
 
-/**
- * The rules page's list, written from the same constants the server enforces, so what students
- * read is what the booking rules check. The voucher line states the hours a voucher booking
- * really gets (VOUCHER_HOURS), not the advertised ones.
- */
+// From the constants the server enforces, so students read what the rules check.
 export function rulesPageItems(): string[] {
   const rate = formatRupiah(RATE_PER_HOUR_RUPIAH);
   return [

@@ -2,13 +2,11 @@ import { findMinutes, formatMinutes } from './clock';
 import { MAX_HOURS_HOME_CLASS, MINUTES_PER_DAY } from './limits';
 import type { DayBooking } from './schemas/bookings';
 
-/** Free time shorter than this is not offered for booking. */
 export const MIN_GAP_MINUTES = 15;
 
-/** Offered start times fall on these steps when a gap has already begun. */
 export const QUARTER_MINUTES = 15;
 
-/** A span of one day in minutes since its midnight: `from` inclusive, `to` exclusive (at most 1440). */
+/** Minutes since midnight, `to` exclusive (at most 1440). */
 export interface Span {
   from: number;
   to: number;
@@ -16,25 +14,19 @@ export interface Span {
 
 export type TimelineSegment =
   | ({ kind: 'booking'; booking: DayBooking } & Span)
-  /** Free time a student can still book. */
   | ({ kind: 'free' } & Span)
-  /** Time already gone: free before now, or a whole past day's free time. */
+  /** Free before now, or a whole past day's free time. */
   | ({ kind: 'past' } & Span);
 
-/** The minute `minutes` rounded up to the next quarter hour (10:01 → 10:15; 10:15 stays). */
 export function roundUpToQuarter(minutes: number): number {
   return Math.ceil(minutes / QUARTER_MINUTES) * QUARTER_MINUTES;
 }
 
-/** 'HH:MM' of a minute of the day, where the day's end is '24:00' rather than the next day's '00:00'. */
+/** The day's end is '24:00', not the next day's '00:00'. */
 export function formatDayMinute(minutes: number): string {
   return minutes >= MINUTES_PER_DAY ? '24:00' : formatMinutes(minutes);
 }
 
-/**
- * The part of the day a booking as listed for it takes: a loan continuing from the previous day
- * starts at 00:00, one continuing to the next day ends at 24:00. Undefined for unreadable times.
- */
 export function bookedSpan(booking: DayBooking): Span | undefined {
   const start = findMinutes(booking.start);
   const end = findMinutes(booking.end);
@@ -43,7 +35,7 @@ export function bookedSpan(booking: DayBooking): Span | undefined {
   return span.to > span.from ? span : undefined;
 }
 
-/** Minutes of the day the bookings take, overlaps counted once. */
+/** Overlaps counted once. */
 export function bookedMinutes(bookings: DayBooking[]): number {
   const spans = bookings.flatMap((booking) => bookedSpan(booking) ?? []).sort((a, b) => a.from - b.from);
   let total = 0;
@@ -56,12 +48,8 @@ export function bookedMinutes(bookings: DayBooking[]): number {
 }
 
 /**
- * The whole day from 00:00 to 24:00 as consecutive segments in time order: the bookings as
- * listed, and the time between them as free or past. `bookableFrom` is the first minute a new
- * booking may start (now rounded up to a quarter hour today, 0 on a future day, undefined on a
- * past day): free time before it is past, and free time after it shorter than MIN_GAP_MINUTES
- * is left out, since nobody can book it. Overlapping bookings (rows imported from the original
- * app) are shown as they are; the free time is what none of them covers.
+ * 00:00 to 24:00 in order. `bookableFrom` (undefined on a past day): free time before it is past, free
+ * time shorter than MIN_GAP_MINUTES is left out. Overlapping imported rows are shown as they are.
  */
 export function dayTimeline(bookings: DayBooking[], bookableFrom: number | undefined): TimelineSegment[] {
   const booked = bookings
@@ -87,22 +75,14 @@ export function dayTimeline(bookings: DayBooking[], bookableFrom: number | undef
   return segments;
 }
 
-/**
- * The times a free gap's link fills in the form: its start, and its end capped at the longest
- * booking anyone may make (start + 4 h). A gap running to midnight ends at 23:59, the last time
- * the form takes on the same day.
- */
+/** Capped at the longest booking anyone may make, and at 23:59, the last time the form takes on the same day. */
 export function offeredTimes(gap: Span): { start: string; end: string } {
   const end = Math.min(gap.to, gap.from + MAX_HOURS_HOME_CLASS * 60, MINUTES_PER_DAY - 1);
   return { start: formatMinutes(gap.from), end: formatMinutes(end) };
 }
 
-export type NowStatus =
-  | { kind: 'busy'; name: string; class: string; until: string }
-  /** `until` is the next booking's start today; undefined when nothing else is booked today. */
-  | { kind: 'free'; until: string | undefined };
+export type NowStatus = { kind: 'busy'; name: string; class: string; until: string } | { kind: 'free'; until: string | undefined };
 
-/** Who has the bike at minute `now` of today, given today's bookings; a booking ending at `now` is over. */
 export function nowStatus(todayBookings: DayBooking[], now: number): NowStatus {
   const spans = todayBookings.flatMap((booking) => {
     const span = bookedSpan(booking);

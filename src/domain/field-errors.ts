@@ -1,10 +1,7 @@
 import type { z } from 'zod';
 import { messages } from './messages';
 
-/**
- * A zod failure as one Indonesian message per field: the first issue of each field wins,
- * and an unknown field is reported under its own name.
- */
+/** The first issue of each field wins; an unknown field is reported under its own name. */
 export function fieldErrorsFromZod(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {

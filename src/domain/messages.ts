@@ -1,8 +1,5 @@
-/**
- * Every text a user reads, by name. The spec's texts are exact; new ones keep its
- * informal-polite register. Functions take the values the text shows. The admin console's own
- * texts are in admin-messages.ts, out of the students' first load.
- */
+// The spec's texts are exact; new ones keep its informal-polite register. The admin console's texts
+// are in admin-messages.ts, out of the students' first load.
 export const messages = {
   nameRequired: 'Nama peminjam harus diisi',
   dateRequired: 'Tanggal peminjaman harus diisi',
@@ -39,15 +36,12 @@ export const messages = {
   bookingNotFound: 'Peminjaman tidak ditemukan.',
   bookingCancelled: 'Peminjaman dibatalkan.',
   voucherReturned: (code: string) => `Voucher ${code} bisa dipakai lagi.`,
-  /** The reason recorded when the borrower cancels with their cancel secret. */
   borrowerCancelReason: 'Peminjam tidak jadi pinjam',
   cancelLinkInvalid: 'Link pembatalan tidak berlaku.',
-  /** Who cancelled a booking, in the owner's message and the admin's list. */
   cancelledBy: { admin: 'admin', borrower: 'peminjam', owner: 'pemilik (Telegram)' },
 
   saveFailed: 'Gagal menyimpan data, coba lagi.',
   noConnection: 'Tidak ada koneksi internet.',
-  /** Above the kept schedule the app shows on a dead connection; `time` is when the server gave it. */
   offlineSchedule: (time: string) => `Kamu sedang offline. Jadwal terakhir diperbarui ${time}.`,
   unexpected: 'Terjadi kesalahan tidak terduga.',
 
@@ -93,7 +87,6 @@ export const messages = {
   tooManyRequests: 'Terlalu banyak permintaan, coba lagi sebentar lagi',
   databaseUnavailable: 'Database tidak bisa dihubungi',
 
-  /** The owner's Telegram message about a new booking; labels only, the values come from the booking. */
   ownerNotice: {
     title: 'Peminjaman motor baru',
     name: 'Nama',
@@ -114,7 +107,6 @@ export const messages = {
     endsNextDay: (end: string) => `${end} (besoknya)`,
   },
 
-  /** The owner's two-way bot in Telegram: buttons, commands, the morning digest and the handover reminder. */
   ownerBot: {
     cancelButton: 'Batalkan',
     confirmQuestion: 'Yakin batalkan?',
@@ -151,7 +143,7 @@ export const messages = {
   backToAvailability: 'Kembali ke Cek Ketersediaan',
   mainNavigation: 'Utama',
   appName: 'Pinjam Motor PPTI 21',
-  /** Under the icon of the installed app, where a launcher has room for a dozen letters. */
+  // A launcher has room for a dozen letters under the icon.
   appShortName: 'Pinjam Motor',
   appDescription: 'Peminjaman motor kelas PPTI 21',
   navAvailability: 'Cek Ketersediaan',
@@ -234,7 +226,6 @@ export const messages = {
   cancelPageConfirm: 'Batalkan peminjaman',
   availabilityTime: 'Jam',
 
-  /** The per-booking .ics event; the feed's events are named after the borrower instead. */
   calendarEventSummary: 'Pinjam motor PPTI 21',
   calendarFeedName: 'Jadwal Motor PPTI 21',
   calendarFeedEventSummary: (name: string, className: string) => `${name} (${className})`,

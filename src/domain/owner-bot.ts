@@ -3,13 +3,12 @@ import { formatIndonesianDate, localMomentIn } from './clock';
 import { messages } from './messages';
 import { type BookingNotice, bookingNoticeText, escapeLegacyMarkdown, TELEGRAM_TEXT_LIMIT } from './telegram-text';
 
-/** A booking as the owner's bot shows it: its span, who has the bike and whether the STNK goes along. */
 export interface ScheduledBooking extends BookingSpan {
   ref: string;
   name: string;
   class: string;
   needStnk: boolean;
-  /** ISO instant the booking was made; null for rows imported from the original app. */
+  /** Null for rows imported from the original app. */
   createdAt: string | null;
 }
 
@@ -18,7 +17,6 @@ export interface InlineButton {
   callback_data: string;
 }
 
-/** Telegram's `reply_markup` for buttons under a message; an empty keyboard removes them. */
 export interface InlineKeyboard {
   inline_keyboard: InlineButton[][];
 }
@@ -27,13 +25,9 @@ export type CallbackAction = 'cancel' | 'confirm' | 'keep';
 
 const ACTION_PREFIX: Record<CallbackAction, string> = { cancel: 'c', confirm: 'y', keep: 'n' };
 
-/** A booking ref is 16 base64url characters; anything else in callback_data is not ours. */
 const REF_PATTERN = /^[A-Za-z0-9_-]{16}$/;
 
-/**
- * The button's callback_data: an action letter and the booking's opaque ref, never a user id or
- * a token, 18 bytes (Telegram allows 64).
- */
+/** An action letter and the booking's opaque ref, never a user id or a token: 18 bytes of Telegram's 64. */
 export function callbackData(action: CallbackAction, ref: string): string {
   return `${ACTION_PREFIX[action]}:${ref}`;
 }
@@ -45,15 +39,11 @@ export function parseCallbackData(data: string): { action: CallbackAction; ref: 
   return { action, ref };
 }
 
-/** The `Batalkan` button under a booking notice. */
 export function cancelKeyboard(ref: string): InlineKeyboard {
   return { inline_keyboard: [[{ text: messages.ownerBot.cancelButton, callback_data: callbackData('cancel', ref) }]] };
 }
 
-/**
- * After `Batalkan`: the question on a row of its own (pressing it asks again), the answers below.
- * Telegram has no plain-text row in a keyboard, so the question is a button too.
- */
+/** Telegram has no plain-text row in a keyboard, so the question is a button too (pressing it asks again). */
 export function confirmKeyboard(ref: string): InlineKeyboard {
   const labels = messages.ownerBot;
   return {
@@ -69,10 +59,8 @@ export function confirmKeyboard(ref: string): InlineKeyboard {
 
 export const NO_KEYBOARD: InlineKeyboard = { inline_keyboard: [] };
 
-/** Longest name or class shown, in characters; the roster keeps them far shorter. */
 const MAX_SHORT_VALUE = 200;
 
-/** A name or class on one line (runs of whitespace become one space), cut if odd data makes it long, escaped. */
 function shown(text: string): string {
   const chars = Array.from(text.replace(/\s+/g, ' ').trim());
   const clipped = chars.length <= MAX_SHORT_VALUE ? chars.join('') : `${chars.slice(0, MAX_SHORT_VALUE - 1).join('')}…`;
@@ -83,7 +71,6 @@ function who(booking: { name: string; class: string }): string {
   return `${shown(booking.name)} (${shown(booking.class)})`;
 }
 
-/** The bookings that take time on `date`, in the order they start on it (a loan from the night before first). */
 export function bookingsOn<T extends BookingSpan>(date: string, bookings: T[]): T[] {
   return bookings
     .flatMap((booking) => {
@@ -101,11 +88,7 @@ function scheduleLine(date: string, booking: ScheduledBooking): string {
   return `${start} - ${end} ${who(booking)}${booking.needStnk ? `, ${labels.needsStnk}` : ''}`;
 }
 
-/**
- * The owner's schedule of one day (`/jadwal`, `/besok` and the morning digest), for
- * `parse_mode: "Markdown"`: a bold title, then one line per booking with who needs the STNK. An
- * empty day is one short line. Lines that would pass Telegram's limit are counted, not shown.
- */
+/** For `parse_mode: "Markdown"`; lines past Telegram's limit are counted, not shown. */
 export function scheduleText(date: string, day: 'today' | 'tomorrow', bookings: ScheduledBooking[]): string {
   const labels = messages.ownerBot;
   const shownBookings = bookingsOn(date, bookings);
@@ -131,10 +114,7 @@ function momentKey(date: string, time: string): string {
   return `${date} ${time}`;
 }
 
-/**
- * `/sekarang`: who has the bike at `now` (in `timeZone`) and until when, or else who takes it next
- * and when. `bookings` are the active ones from the day before on.
- */
+/** `bookings`: the active ones from the day before on. */
 export function nowText(now: Date, timeZone: string, bookings: ScheduledBooking[]): string {
   const labels = messages.ownerBot;
   const moment = localMomentIn(timeZone, now);
@@ -153,16 +133,11 @@ export function nowText(now: Date, timeZone: string, bookings: ScheduledBooking[
     : labels.freeNextOn(who(next), formatIndonesianDate(next.date), next.start);
 }
 
-/** The handover reminder: `Siapkan kunci{ dan STNK} untuk {name} ({class}) jam {start}.` */
 export function reminderText(booking: Pick<ScheduledBooking, 'name' | 'class' | 'start' | 'needStnk'>): string {
   return messages.ownerBot.reminder(who(booking), booking.start, booking.needStnk);
 }
 
-/**
- * Whether the handover reminder of `booking` is due at `now`: its start is within the next
- * `minutes`, and it was booked at least `minutes` before its start (a later booking gets none:
- * the owner has just been told of it). Minutes in `timeZone`'s wall clock, like every booking.
- */
+/** Within `minutes` of the start; a booking made later than `minutes` before it gets none: the owner was just told. */
 export function isReminderDue(booking: ScheduledBooking, now: Date, minutes: number, timeZone: string): boolean {
   if (minutes <= 0) return false;
   const lead = minutes * 60_000;
@@ -175,11 +150,7 @@ export function isReminderDue(booking: ScheduledBooking, now: Date, minutes: num
   return momentKey(bookedPlusLead.date, bookedPlusLead.time) <= start;
 }
 
-/**
- * Whether the morning digest of the day is due at `now`: from `digestTime` for an hour, so an
- * instance that starts a little late still sends it, but one started in the evening does not send
- * the morning's schedule.
- */
+/** For an hour from `digestTime`: an instance started a little late still sends it, one started in the evening does not. */
 export function isDigestDue(now: Date, digestTime: string, timeZone: string): boolean {
   const { time } = localMomentIn(timeZone, now);
   const [hours, minutes] = digestTime.split(':').map(Number) as [number, number];
@@ -191,11 +162,10 @@ export function isDigestDue(now: Date, digestTime: string, timeZone: string): bo
 
 export const DIGEST_WINDOW_MINUTES = 60;
 
-/** The booking notice after the owner cancelled it from Telegram: the same text with `❌ Dibatalkan` as its last line. */
 export function cancelledNoticeText(notice: BookingNotice): string {
   const line = `\n${messages.ownerBot.cancelledLine}`;
   let text = bookingNoticeText(notice) + line;
-  // The notice alone may fill Telegram's limit (a long reason): shorten the reason until the line fits.
+  // A long reason may fill Telegram's limit alone: shorten it until the line fits.
   let reason = notice.reason;
   while (text.length > TELEGRAM_TEXT_LIMIT && reason.length > 0) {
     reason = reason.slice(0, Math.max(0, reason.length - (text.length - TELEGRAM_TEXT_LIMIT) - 1));

@@ -1,8 +1,4 @@
-/**
- * `length` characters from `alphabet`, drawn from `randomBytes` (a cryptographically secure
- * source passed in, so the domain stays pure). Bytes past the largest multiple of the
- * alphabet's size are discarded so every character is equally likely.
- */
+/** `randomBytes` is passed in to keep the domain pure; bytes past the alphabet's largest multiple are dropped, for an even draw. */
 export function randomCode(alphabet: string, length: number, randomBytes: (size: number) => Uint8Array): string {
   const limit = 256 - (256 % alphabet.length);
   let code = '';

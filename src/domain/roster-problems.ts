@@ -1,10 +1,8 @@
 import { adminMessages } from './admin-messages';
 import { messages } from './messages';
 
-/** Where a roster row came from: a CSV line, or a caller's own label (a command's options). */
 export type RowRef = { line: number } | { label: string };
 
-/** Why a roster row cannot be added; the roster command and the import screen render the same problems. */
 export type RosterProblem = { at: RowRef } & (
   | { kind: 'name-missing' | 'class-missing' | 'id-empty' | 'id-taken' }
   | { kind: 'name-control-character' | 'class-control-character' | 'id-control-character' }
@@ -21,7 +19,6 @@ function placeId(at: RowRef): string {
   return 'line' in at ? adminMessages.rosterLine(at.line) : at.label;
 }
 
-/** One line of the import screen: where, then what is wrong, in Indonesian. */
 export function rosterProblemText(problem: RosterProblem): string {
   const texts = adminMessages.rosterProblem;
   const what = (() => {

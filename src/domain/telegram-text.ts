@@ -2,61 +2,48 @@ import type { BookingSpan, SavedBookingDetails } from './booking-rules';
 import { formatIndonesianDate } from './clock';
 import { messages } from './messages';
 
-/** What the owner is told about one booking; stored in the outbox and rendered when it is sent. */
+/** Stored in the outbox and rendered when it is sent. */
 export interface BookingNotice extends SavedBookingDetails {
   name: string;
   class: string;
 }
 
-/** What the owner is told when a booking is cancelled. */
 export interface CancellationNotice extends BookingSpan {
   name: string;
   class: string;
-  /** Who cancelled, as cancellerLabel() says it. */
   cancelledBy: string;
   cancelReason: string;
 }
 
-/** Telegram refuses a message text longer than this many UTF-16 code units. */
+/** In UTF-16 code units. */
 export const TELEGRAM_TEXT_LIMIT = 4096;
 
-/** Longest name, class or code shown, in characters: the roster keeps them far shorter; this only bounds odd imported data. */
 const MAX_SHORT_VALUE = 200;
 
 const ELLIPSIS = '…';
 
-/**
- * Escapes text for Telegram's legacy Markdown (`parse_mode: "Markdown"`): a backslash before
- * each `_`, `*`, `` ` `` and `[`. Telegram honours these escapes only outside an entity, so an
- * escaped value must never stand inside bold, italic or code.
- */
+/** Telegram honours these escapes only outside an entity: an escaped value must never stand inside bold, italic or code. */
 export function escapeLegacyMarkdown(text: string): string {
   return text.replace(/[_*`[]/g, '\\$&');
 }
 
-/** At most `max` characters (whole code points), ending in '…' when cut. */
 function clip(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length <= max ? text : chars.slice(0, max - 1).join('') + ELLIPSIS;
 }
 
-/** Every character a Telegram client may start a new line at. */
+// Every character a Telegram client may start a new line at.
 const LINE_BREAKS = /[\n\v\f\r\u0085\u2028\u2029]+/g;
 
-/**
- * A long value kept on its label's line: each run of line breaks becomes one space, so a reason
- * like `baris1\n*Butuh STNK:* Tidak` cannot fake a line of the message.
- */
+// So that a reason like `baris1\n*Butuh STNK:* Tidak` cannot fake a line of the message.
 function foldLineBreaks(text: string): string {
   return text.replace(LINE_BREAKS, ' ');
 }
 
-/** A short value shown on one line: runs of whitespace (line breaks too) become one space. */
 function oneLine(text: string): string {
   return escapeLegacyMarkdown(clip(foldLineBreaks(text).replace(/\s+/g, ' ').trim(), MAX_SHORT_VALUE));
 }
 
-/** The longest start of `text` that, escaped and ended with '…', fits in `room` UTF-16 code units. */
 function fitEscaped(text: string, room: number): string {
   let fitted = '';
   for (const char of text) {
@@ -76,10 +63,6 @@ function voucherLine(notice: BookingNotice): string {
     : labels.voucherFreeNextDay(code, notice.end, formatIndonesianDate(notice.endDate));
 }
 
-/**
- * `render(value)` with the free-text value escaped, or, when that would pass TELEGRAM_TEXT_LIMIT,
- * with the value cut (ending in '…') so the whole text fits.
- */
 function renderWithin(render: (escapedValue: string) => string, value: string): string {
   const full = render(escapeLegacyMarkdown(value));
   if (full.length <= TELEGRAM_TEXT_LIMIT) return full;
@@ -87,10 +70,8 @@ function renderWithin(render: (escapedValue: string) => string, value: string): 
 }
 
 /**
- * The owner's message about a booking, for `parse_mode: "Markdown"`: one line per fact, the
- * label bold and the value after the bold, every value escaped and on its label's line, so
- * whatever a student typed arrives (line breaks as spaces) and Telegram accepts the message.
- * The reason is cut (ending in '…') so the whole text stays within TELEGRAM_TEXT_LIMIT.
+ * Every value escaped, outside the bold and on its label's line, so whatever a student typed arrives
+ * and Telegram accepts it; the reason is cut to keep the text within TELEGRAM_TEXT_LIMIT.
  */
 export function bookingNoticeText(notice: BookingNotice): string {
   const labels = messages.ownerNotice;
@@ -110,7 +91,6 @@ export function bookingNoticeText(notice: BookingNotice): string {
   );
 }
 
-/** The owner's message about a cancelled booking, escaped and bounded like the booking notice. */
 export function cancellationNoticeText(notice: CancellationNotice): string {
   const labels = messages.ownerNotice;
   const end = notice.endDate === notice.date ? notice.end : labels.endsNextDay(notice.end);
@@ -125,7 +105,6 @@ export function cancellationNoticeText(notice: CancellationNotice): string {
         `*${labels.cancelledBy}:* ${oneLine(notice.cancelledBy)}`,
         `*${labels.cancelReason}:* ${reason}`,
       ].join('\n'),
-    // One line, so a reason cannot fake lines of the message.
     foldLineBreaks(notice.cancelReason).replace(/\s+/g, ' ').trim(),
   );
 }

@@ -2,28 +2,21 @@ import { randomCode } from './random-code';
 
 export const VOUCHER_PREFIX = 'VCH-';
 
-/**
- * New codes use uppercase letters and digits without the look-alikes 0/O and 1/I, so a code
- * read off a screen or a chat is typed right.
- */
+// Without the look-alikes 0/O and 1/I, so a code read off a screen or a chat is typed right.
 export const VOUCHER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** A stored code: 'VCH-' plus 6 uppercase letters or digits (older codes may hold 0, O, 1 or I). */
+// Older codes may hold 0, O, 1 or I.
 export const VOUCHER_CODE_PATTERN = /^VCH-[A-Z0-9]{6}$/;
 
 export function makeVoucherCode(randomBytes: (size: number) => Uint8Array): string {
   return VOUCHER_PREFIX + randomCode(VOUCHER_ALPHABET, 6, randomBytes);
 }
 
-/** The code a reason stands for, as codes are stored: trimmed and uppercase. */
 export function normalizeVoucherCode(reason: string): string {
   return reason.trim().toUpperCase();
 }
 
-/**
- * True when the reason, trimmed, has the shape of a voucher code in any letter case. Such a
- * reason is never saved as an ordinary reason: it either spends its voucher or is refused.
- */
+/** In any letter case. Such a reason is never saved as a reason: it spends its voucher or is refused. */
 export function looksLikeVoucherCode(reason: string): boolean {
   return VOUCHER_CODE_PATTERN.test(normalizeVoucherCode(reason));
 }

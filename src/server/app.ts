@@ -28,45 +28,31 @@ import { voucherRoutes } from './vouchers/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
-  /** Where the built SPA is; without a build only the API is served. */
   clientDir?: string;
-  /** Timings of the Telegram outbox worker; tests shorten them. */
   notifier?: Partial<NotifierOptions>;
-  /** How long a whole request (headers and body) may take to arrive; tests shorten it. */
   requestTimeoutMs?: number;
-  /** Timings of the owner's bot (scheduler, poller); tests shorten them. */
   bot?: Partial<BotOptions>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The booking service, whose queue the tests and the close log look at. */
+    /** Decorated so the tests and the close log can look at its queue. */
     bookings: BookingService;
   }
 }
 
-/** Request bodies are small forms; anything larger is refused before it is parsed. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-/**
- * A request, headers and body, must have arrived within this time, else it answers 408 and its
- * connection closes: a client sending a byte every few seconds would otherwise hold a socket
- * (and a file descriptor) for ever. A 64 KB form takes far less even on a slow phone.
- */
+// Else a client sending a byte every few seconds would hold a socket for ever.
 const REQUEST_TIMEOUT_MS = 30_000;
 
-/**
- * Fastify's trustProxy from ours. Fastify 5 ignores a bare hop count (it trusts no forwarded
- * header then, since it cannot tell a proxy from a client), so the count becomes the function
- * proxy-addr would build: the nearest `hops` addresses are proxies. See TRUST_PROXY in the README.
- */
+// Fastify 5 ignores a bare hop count, so it becomes the function proxy-addr would build.
 function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
   if (Array.isArray(trust)) return trust;
   if (trust === 0) return false;
   return (_address, hop) => hop < trust;
 }
 
-/** The whole app, not listening: the server's main and the tests both build it. */
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
@@ -93,8 +79,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(healthRoutes, context);
   await app.register(scheduleRoutes, context);
   await app.register(rosterRoutes, context);
-  // Only the admin's routes read or set a cookie: the cookie plugin's hooks stay off the public
-  // ones, whose answers are the busy path.
+  // Only the admin's routes use a cookie: the plugin's hooks stay off the busy public routes.
   await app.register(async (admin) => {
     await admin.register(cookie, { secret: context.config.sessionSecret });
     await admin.register(adminRoutes, context);

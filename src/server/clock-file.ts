@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/**
- * The server's clock. With a clock file (APP_CLOCK_FILE, refused in production) it reads the
- * instant written there instead of the system's, so tests of a server process move time by
- * writing the file rather than by sleeping; an empty or missing file means the real time.
- */
+/** With a clock file (APP_CLOCK_FILE, tests only), tests of a server process move time by writing it instead of sleeping. */
 export function createClock(clockFile: string | undefined): () => Date {
   if (!clockFile) return () => new Date();
   return () => {

@@ -11,17 +11,13 @@ export interface TelegramConfig {
   apiUrl: string;
 }
 
-/** The owner's two-way bot: what it sends on its own and how it receives updates. */
 export interface TelegramBotConfig {
-  /** 'HH:MM' in APP_TIMEZONE of the morning digest; undefined turns it off. */
   digestTime: string | undefined;
-  /** Minutes before a booking's start of the handover reminder; 0 turns it off. */
+  /** 0 turns it off. */
   reminderMinutes: number;
-  /** Set: Telegram posts updates there (webhook mode); unset: one instance long-polls. */
+  /** Unset: one instance long-polls instead. */
   webhookUrl: string | undefined;
-  /** How long one getUpdates call waits for an update. */
   pollTimeoutSeconds: number;
-  /** How long the polling instance's lease lasts unless renewed; a crashed poller is replaced after it. */
   pollerLeaseSeconds: number;
 }
 
@@ -30,34 +26,24 @@ export interface Config {
   host: string;
   database: DatabaseLocation;
   timeZone: string;
-  /** Undefined when the token or the chat id is unset: notifications are off. */
   telegram: TelegramConfig | undefined;
   telegramBot: TelegramBotConfig;
   sessionSecret: string;
   seedDemo: boolean;
   production: boolean;
-  /** Which proxies' X-Forwarded-* headers are believed (see TrustProxy). */
   trustProxy: TrustProxy;
-  /** Tests only: a file holding the instant the server takes as now (see clock-file.ts). */
   clockFile: string | undefined;
-  /** A booking's date may be at most this many days after today (vouchers too). */
   bookingHorizonDays: number;
-  /** Bookings one client address may create per hour; 0 turns the limit off. */
+  /** 0 turns the limit off. */
   bookingLimitPerHour: number;
-  /** Unknown voucher-looking codes one client address may try per hour. */
   voucherGuessLimitPerHour: number;
   /** Bookings that may wait for the database in one process; more answer 503. */
   bookingQueueLimit: number;
 }
 
-/**
- * The reverse proxies in front of the server: 0 for none (X-Forwarded-* ignored), a number of
- * hops (the client address is the one that many entries from the right of X-Forwarded-For), or
- * the proxies' addresses and CIDR ranges (every trusted entry is skipped from the right).
- */
+/** Proxy hops (0: X-Forwarded-* ignored), or the proxies' addresses and CIDR ranges. */
 export type TrustProxy = number | string[];
 
-/** A bad environment variable; its message is the one line start-up prints. */
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,
@@ -108,7 +94,6 @@ function readTelegram(env: Env): TelegramConfig | undefined {
   return { token, chatId, apiUrl: apiUrl.replace(/\/+$/, '') };
 }
 
-/** A whole number from `min` to `max`; without a `max`, any size a number holds exactly. */
 function readWholeNumber(env: Env, variable: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[variable] ?? String(fallback);
   const value = Number(raw);
@@ -176,10 +161,7 @@ function readTrustProxy(env: Env): TrustProxy {
   return entries;
 }
 
-/**
- * In production the secret must be given; elsewhere one is made on first start and kept beside
- * the data, so sessions survive restarts.
- */
+// Outside production one is made on first start and kept beside the data, so sessions survive restarts.
 function readSessionSecret(env: Env, production: boolean, dataDir: string): string {
   const given = env.SESSION_SECRET;
   if (given !== undefined) {

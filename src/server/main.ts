@@ -55,7 +55,6 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
-    // Fastify stops accepting connections, lets in-flight requests finish, then closes the database (onClose).
     await app.close();
     process.exit(0);
   };

@@ -3,7 +3,6 @@ import { calendarFilePath, cancelPagePath } from '../../domain/cancel-token';
 import { messages } from '../../domain/messages';
 import { buttonStyles } from './button-styles';
 
-/** The success dialog's extra actions: the booking as an .ics file, and the private cancel link to keep. */
 export function CancelLinkActions({ cancelToken }: { cancelToken: string }) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const linkId = useId();

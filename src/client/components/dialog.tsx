@@ -6,18 +6,13 @@ const FOCUSABLE =
 interface DialogProps {
   open: boolean;
   title: string;
-  /** Escape, or the owner's own close button; the owner sets `open` to false. */
   onClose: () => void;
   children: ReactNode;
-  /** Where focus goes on close, when not back to where it was (that element may be gone or disabled). */
+  /** For when the element focus came from may be gone or disabled by then. */
   finalFocus?: RefObject<HTMLElement | null>;
 }
 
-/**
- * A modal dialog on the native <dialog> (showModal makes the rest of the page inert). Focus moves
- * to the first control inside, or the one marked autofocus; Tab cycles inside; on close focus
- * returns to where it was, or to `finalFocus`.
- */
+/** On the native <dialog>, whose showModal makes the rest of the page inert. */
 export function Dialog({ open, title, onClose, children, finalFocus }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();

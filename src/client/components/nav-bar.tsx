@@ -5,7 +5,6 @@ import { messages } from '../../domain/messages';
 interface NavItem {
   label: string;
   to: string;
-  /** Paths that belong to this link: /form is part of the borrowing flow that starts at /peraturan. */
   activeOn: string[];
 }
 
@@ -19,7 +18,6 @@ function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
-/** The top bar on every page: fixed, and behind a menu button below 640 px. */
 export function NavBar() {
   const [pathname] = useLocation();
   // The menu stays open only on the page where it was opened: any navigation closes it.
@@ -32,8 +30,7 @@ export function NavBar() {
   const bar = useRef<HTMLElement>(null);
   const current = withoutTrailingSlash(pathname);
 
-  // A layout effect: a passive one may run a frame later, and an Escape pressed right after opening
-  // (a quick keyboard user, a slow phone) would find no listener yet.
+  // A passive effect may run a frame late: an Escape pressed right after opening (a slow phone) would find no listener.
   useLayoutEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
@@ -42,7 +39,6 @@ export function NavBar() {
       // Focus inside the menu would vanish with it.
       if (menuList.current?.contains(document.activeElement)) menuButton.current?.focus();
     };
-    // A tap anywhere outside the bar closes the menu, as it would close a native one.
     const onPointer = (event: PointerEvent) => {
       if (event.target instanceof Node && !bar.current?.contains(event.target)) setOpenOn(undefined);
     };

@@ -1,14 +1,9 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 
-// The document's first page is already at the top; moving focus there after the first paint
-// spares the forced layout that, before it, doubled the longest task of a cheap phone's first load.
+// The first page is already at the top; focusing after the first paint spares a forced layout on a cheap phone's first load.
 let firstPageShown = false;
 
-/**
- * A page's h1. A page opens at the top with the focus on its heading, as a new document would:
- * the browser keeps the previous page's scroll across client-side navigation, and a screen
- * reader user would otherwise stay on the link that left the previous page.
- */
+// At the top, focus on the h1, as a new document: client-side navigation keeps the old scroll, and a screen reader the old link.
 export function PageHeading({ children, id }: { children: ReactNode; id?: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const isFirstPage = useRef(!firstPageShown);

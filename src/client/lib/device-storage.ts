@@ -4,7 +4,6 @@ import { MY_BOOKINGS_KEY } from './stored-bookings';
 
 const LAST_NAME_KEY = 'lastBorrowerName';
 
-// Storage can be blocked (private mode, policy) or full: the device then simply remembers nothing.
 function read(key: string): string | null {
   try {
     return localStorage.getItem(key);
@@ -17,11 +16,10 @@ function write(key: string, value: string): void {
   try {
     localStorage.setItem(key, value);
   } catch {
-    // nothing is remembered; every screen works without it
+    // Blocked (private mode, policy) or full storage: nothing is remembered, and every screen works without it.
   }
 }
 
-/** The bookings this device made (with their cancel secrets), pruned of those long over when `now` is known. */
 export function readMyBookings(now?: LocalMoment): MyBooking[] {
   let stored: unknown;
   try {
@@ -44,7 +42,6 @@ export function forgetMyBooking(token: string): void {
   write(MY_BOOKINGS_KEY, JSON.stringify(readMyBookings().filter((kept) => kept.token !== token)));
 }
 
-/** The name the last booking on this device was made under, to fill the form with. */
 export function readLastBorrowerName(): string {
   return read(LAST_NAME_KEY) ?? '';
 }
@@ -53,7 +50,6 @@ export function rememberBorrowerName(name: string): void {
   write(LAST_NAME_KEY, name);
 }
 
-/** What this device keeps of a booking it just made: the booking with its cancel secret, and the borrower's name. */
 export function rememberNewBooking(booking: Omit<MyBooking, 'token'>, cancelToken: string): void {
   const { date, start, end, endDate, name } = booking;
   rememberMyBooking({ token: cancelToken, date, start, end, endDate, name }, undefined);

@@ -3,7 +3,6 @@ import { callApi } from './http';
 // Imported, not bundled with the landing page: see SchemaSource.
 const schemas = () => import('../../domain/schemas/bookings');
 
-/** Today in the app's zone, which may not be the browser's, and the server's current instant. */
 export const fetchToday = (signal?: AbortSignal) =>
   callApi(
     '/api/today',
@@ -18,7 +17,6 @@ export const fetchDayBookings = (date: string, signal?: AbortSignal) =>
     { signal },
   );
 
-/** Each date's bookings from `from` to `to`, in order (the availability page's week). */
 export const fetchBookingsBetween = (from: string, to: string, signal?: AbortSignal) =>
   callApi(
     `/api/bookings?from=${from}&to=${to}`,

@@ -9,11 +9,7 @@ export type FetchState<T> =
 
 type Stored<T> = { key: string | undefined; state: FetchState<T> };
 
-/**
- * Runs `load` whenever `key` changes (not at all while it is undefined) and drops the answer of
- * a request that a newer one replaced, so a slow reply for one day never shows under another;
- * `retry` runs it again.
- */
+/** Drops the answer of a request a newer one replaced, so a slow reply for one day never shows under another. */
 export function useFetch<T>(
   key: string | undefined,
   load: (key: string, signal: AbortSignal) => Promise<ApiResult<T>>,

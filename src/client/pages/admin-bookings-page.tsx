@@ -38,8 +38,7 @@ function BookingsScreen({ signOut }: AdminPageProps) {
       const attempt = ++latestLoad.current;
       setList({ state: 'loading' });
       const result = await fetchAdminBookings(wanted);
-      // An answer that comes after a newer request (the first load, slower than the range typed
-      // meanwhile) would put another range's bookings and dates on screen.
+      // An answer overtaken by a newer request (a slow first load) would put another range on screen.
       if (attempt !== latestLoad.current) return;
       if (result.ok) {
         setRange({ from: result.data.from, to: result.data.to });
@@ -59,8 +58,7 @@ function BookingsScreen({ signOut }: AdminPageProps) {
     const next = { ...range, [field]: value };
     setRange(next);
     if (next.from && next.to) void load(next);
-    // Typed before the first answer came: that answer's range would replace the date typed. This
-    // load overtakes it, and the server fills in the other end as it would have.
+    // Typed before the first answer came, whose range would replace the typed date: this load overtakes it.
     else if (value && !range.from && !range.to) void load(next);
   }
 

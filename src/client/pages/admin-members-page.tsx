@@ -20,7 +20,6 @@ function MembersScreen({ signOut }: AdminPageProps) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [editing, setEditing] = useState<Member | null>(null);
 
-  /** Shared by add and edit: field errors go back to the form, anything else to the notice. */
   async function save(request: Promise<Awaited<ReturnType<typeof addMember>>>, done: (member: Member) => string) {
     const result = await request;
     if (!result.ok) {

@@ -15,11 +15,7 @@ import { DayBookingsTable } from '../features/booking/day-bookings-table';
 import { CalendarSubscribeLink } from '../features/self-service/calendar-subscribe-link';
 import { MyBookingsCard } from '../features/self-service/my-bookings-card';
 
-/**
- * The day in the URL (`?tanggal=YYYY-MM-DD`) so a link to a day can be shared; without one,
- * today in the app's zone. One load brings the whole week of that day; the timeline and the
- * table below it show the same day's bookings.
- */
+// The day is in the URL (`?tanggal=`) so that a link to a day can be shared.
 export function AvailabilityPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tanggal') ?? '';

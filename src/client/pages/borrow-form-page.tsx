@@ -15,10 +15,7 @@ import { withSearch } from '../lib/navigation';
 import { fetchToday } from '../lib/schedule-api';
 import { useFetch } from '../lib/use-fetch';
 
-/**
- * The form is only for students who agreed to the rules; the others read them first, and the
- * query (a day and times picked on the timeline) goes with them so that it still fills the form.
- */
+// Students who have not agreed read the rules first; the query goes with them so that it still fills the form.
 export function BorrowFormPage() {
   const search = useSearch();
   if (!hasAgreedToRules()) return <Redirect to={withSearch(clientRoutes.rules, search)} replace />;

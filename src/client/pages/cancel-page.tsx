@@ -11,14 +11,9 @@ import { cancelOwnBooking, fetchOwnBooking } from '../features/self-service/api'
 import { forgetMyBooking } from '../lib/device-storage';
 import { useFetch } from '../lib/use-fetch';
 
-// The server says the same in headers; these hold if the page is reached inside the app.
+// The path is a secret. The server says the same in headers; these hold if the page is reached inside the app.
 const CANCEL_PAGE_META: HeadMeta = { robots: 'noindex', referrer: 'no-referrer' };
 
-/**
- * `/batal/{token}`: the booking a cancel link names, and its cancel button. The path is a secret:
- * the page is not indexed, sends no referrer and loads nothing from elsewhere (the server's
- * headers say the same for the first load).
- */
 export function CancelPage() {
   const { token = '' } = useParams<{ token?: string }>();
   const lookup = useFetch(token, fetchOwnBooking);

@@ -9,9 +9,7 @@ import { useNavigate } from '../lib/navigation';
 export function LoginPage() {
   const navigate = useNavigate();
 
-  // An admin whose session is still open has nothing to do here: on to the landing page. Only a
-  // browser that stored an admin asks: for everyone else the answer is a 401, which the browser
-  // logs as an error on a page that did nothing wrong.
+  // Only a browser that stored an admin asks for the session: for anyone else the browser would log the 401 as an error.
   useEffect(() => {
     if (!readStoredAdmin()) return;
     const controller = new AbortController();

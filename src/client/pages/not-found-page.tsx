@@ -5,7 +5,6 @@ import { buttonStyles } from '../components/button-styles';
 import { DocumentHead } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';
 
-/** What any path outside clientRoutes shows; the server answers it with status 404. */
 export function NotFoundPage() {
   return (
     <>

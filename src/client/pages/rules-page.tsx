@@ -8,7 +8,6 @@ import { PageHeading } from '../components/page-heading';
 import { agreeToRules } from '../features/booking/agreement';
 import { useNavigate, withSearch } from '../lib/navigation';
 
-// Written from the constants the server enforces, so the page cannot drift from the rules.
 const RULES = rulesPageItems();
 
 export function RulesPage() {

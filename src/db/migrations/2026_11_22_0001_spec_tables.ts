@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { isSqlite, type MigrationDb, serialPrimaryKeyType } from './engine';
 
-/** The original app's three tables, with the spec's names and columns. */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('users')

@@ -1,10 +1,6 @@
 import type { MigrationDb } from './engine';
 
-/**
- * What the server needs beyond the original columns: where an overnight voucher loan ends,
- * which voucher a booking used, and when rows were made. Nullable, so rows imported from
- * the original app stay valid.
- */
+/** Nullable, so rows imported from the original app stay valid. */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('borrow_request').addColumn('end_date', 'text').execute();
   await db.schema

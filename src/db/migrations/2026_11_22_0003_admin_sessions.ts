@@ -1,6 +1,5 @@
 import { isSqlite, type MigrationDb, serialPrimaryKeyType } from './engine';
 
-/** Server-side admin sessions and login attempts, shared by every app instance on the database. */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('admin_sessions')

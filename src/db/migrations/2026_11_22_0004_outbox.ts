@@ -1,6 +1,5 @@
 import { isSqlite, type MigrationDb, serialPrimaryKeyType } from './engine';
 
-/** Notifications written in the booking's transaction and delivered after commit. */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('outbox')

@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { MigrationDb } from './engine';
 
-/** Random, unguessable and free of user ids; the same shape new bookings get at insert. */
 function newRef(): string {
   return randomBytes(12).toString('base64url');
 }
 
-/**
- * Cancelling is a state, never a delete: when, by whom (an admin's user id, the borrower or the
- * owner through Telegram) and why. `ref` names a booking wherever an id would leak order and
- * count (admin answers, Telegram buttons).
- */
+/** Cancelling is a state, never a delete. `ref` names a booking wherever an id would leak order and count. */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('borrow_request').addColumn('ref', 'text').execute();
   await db.schema.alterTable('borrow_request').addColumn('cancelled_at', 'text').execute();

@@ -1,10 +1,6 @@
 import type { MigrationDb } from './engine';
 
-/**
- * Voucher codes are compared case-insensitively from now on and stored uppercase. A code saved
- * in other letters (by hand, in the original app) is renamed, with the bookings that used it;
- * when its uppercase twin exists already, the two become one voucher, used if either was.
- */
+/** Codes are stored uppercase from now on; a code with an uppercase twin merges into it, used if either was. */
 export async function up(db: MigrationDb): Promise<void> {
   const rows: { code: string; is_used: boolean | number; created_at: string | null; created_by: string | null }[] = await db
     .selectFrom('vouchers')

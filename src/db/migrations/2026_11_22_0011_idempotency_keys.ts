@@ -1,9 +1,5 @@
 import type { MigrationDb } from './engine';
 
-/**
- * The answer given to each booking request, by its Idempotency-Key, so a repeated request is
- * answered the same without booking twice, on any instance and after a restart.
- */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('idempotency_keys')

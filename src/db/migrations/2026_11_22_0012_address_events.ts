@@ -1,6 +1,5 @@
 import { isSqlite, type MigrationDb, serialPrimaryKeyType } from './engine';
 
-/** What a client address did and when, for the per-address limits that every instance shares. */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('address_events')

@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
 import { isSqlite, type MigrationDb } from './engine';
 
-/**
- * A copy of `nameKey` (src/domain/name-key.ts) as it was when this migration was written:
- * migrations are frozen in time, so a later change to the app's function must not change what
- * this one stored. A changed key needs a new migration that recomputes it.
- */
+/** `nameKey` as it was when this was written: migrations are frozen in time; a changed key needs a new migration. */
 function nameKeyAsOf20261122(name: string): string {
   const spaced = name.normalize('NFC').trim().replace(/\s+/g, ' ').replace(/[İı]/g, 'i');
   let folded = '';
@@ -13,11 +9,7 @@ function nameKeyAsOf20261122(name: string): string {
   return folded.normalize('NFC');
 }
 
-/**
- * Names are matched by a key kept beside them (NFC, spaces trimmed and collapsed, full case
- * folding) instead of `lower(trim(name))`, which folds only ASCII on SQLite. Existing rows get
- * their key here; two rows with one key are named in the error, and nothing changes.
- */
+/** A stored key instead of `lower(trim(name))`, which folds only ASCII on SQLite. */
 export async function up(db: MigrationDb): Promise<void> {
   const users: { id: string; name: string }[] = await db.selectFrom('users').select(['id', 'name']).orderBy('id').execute();
   const keys = new Map<string, string>();

@@ -1,16 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { isSqlite, type MigrationDb, serialPrimaryKeyType } from './engine';
 
-/** Random and free of user ids, the same shape new members get when they are added. */
 function newRef(): string {
   return randomBytes(12).toString('base64url');
 }
 
-/**
- * The admin console: members can be deactivated (never deleted, so their history stays) and are
- * named in answers by an opaque `ref`, not their id (an admin's id is their login code);
- * vouchers carry a note, and can be revoked; and an append-only audit trail of admin actions.
- */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .alterTable('users')

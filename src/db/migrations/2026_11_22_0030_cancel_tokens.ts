@@ -1,10 +1,5 @@
 import { isSqlite, type MigrationDb, serialPrimaryKeyType } from './engine';
 
-/**
- * The borrower's cancel secret: only its SHA-256 is kept, unique so a lookup by hash finds one
- * booking. Bookings made before it existed have none. Failed lookups of a secret are counted
- * per address, in the database so the limit holds across instances, like login attempts.
- */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('borrow_request').addColumn('cancel_token_hash', 'text').execute();
   await db.schema.createIndex('borrow_request_cancel_token_hash').unique().on('borrow_request').column('cancel_token_hash').execute();

@@ -1,12 +1,6 @@
 import type { MigrationDb } from './engine';
 
-/**
- * The two-way bot. `outbox.dedupe_key` makes "once" a fact of the database: one row per booking
- * notice, digest date, reminder or handled update, whichever instance inserts it. A booking
- * notice remembers the message Telegram made of it, so a later edit can find it. `telegram_bot`
- * holds one row: the poller lease (holder and expiry), the last handled update_id, and the
- * webhook secret every instance shares.
- */
+/** `outbox.dedupe_key` makes "once" a fact of the database, whichever instance inserts the row. */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('outbox').addColumn('dedupe_key', 'text').execute();
   await db.schema.alterTable('outbox').addColumn('sent_chat_id', 'text').execute();

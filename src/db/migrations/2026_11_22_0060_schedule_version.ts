@@ -1,13 +1,7 @@
 import { sql } from 'kysely';
 import { isSqlite, type MigrationDb } from './engine';
 
-/**
- * One counter that every write to what the schedule shows (a booking made, cancelled or
- * changed; a borrower renamed, moved to another class, deactivated or removed) raises in the
- * writing transaction itself. Triggers, not calls from the app, so no write path can forget it:
- * not the roster command, not another instance, not an admin fixing a row by hand. A reader
- * that sees the counter unchanged knows the schedule is unchanged (docs/decisions/0025).
- */
+/** Triggers, not app calls, so no write path (roster command, hand-fixed row) forgets the counter (docs/decisions/0025). */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('schedule_version')

@@ -1,13 +1,7 @@
 import { sql } from 'kysely';
 import type { MigrationDb } from './engine';
 
-/**
- * Every read of the schedule and every booking's clash check asks for active bookings of a date.
- * With an index on `cancelled_at` alone, SQLite (which keeps no statistics unless asked) took it
- * for `cancelled_at is null`, which nearly every row matches, and read the whole table: a
- * booking's check grew with every booking ever made. A partial index holds only active bookings,
- * in the order the queries want them. Nothing looks bookings up by `cancelled_at` itself.
- */
+/** SQLite (no statistics) used a `cancelled_at` index for `is null` and read every row; this holds active rows only. */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('borrow_request_cancelled_at').execute();
   await db.schema

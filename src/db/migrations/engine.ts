@@ -5,7 +5,6 @@ export function isSqlite(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
-/** An auto-incrementing integer primary key in the engine's own words. */
 export function serialPrimaryKeyType(db: Kysely<unknown>): 'integer' | 'serial' {
   return isSqlite(db) ? 'integer' : 'serial';
 }

@@ -6,7 +6,7 @@ import { messages } from '../messages';
 import { plainText } from '../plain-text';
 import { bookingSpanShape } from './bookings';
 
-/** Longest login code accepted; user ids are 12 characters, imported ones may be longer. */
+// User ids are 12 characters; imported ones may be longer.
 export const MAX_LOGIN_CODE_LENGTH = 200;
 
 export const loginRequestSchema = z.strictObject({
@@ -22,24 +22,20 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** The signed-in admin. No id: an admin's id is their login code, and no answer carries it (0017). */
+// No id: an admin's id is their login code, and no answer carries it (docs/decisions/0017).
 export const adminSchema = z.object({ name: z.string(), role: z.literal('admin') });
 export type Admin = z.infer<typeof adminSchema>;
 
-/** Answer of a login and of a session check. */
 export const adminResponseSchema = z.object({ admin: adminSchema });
 
 export const createdVoucherSchema = z.object({ code: z.string(), createdAt: z.string() });
 export type CreatedVoucher = z.infer<typeof createdVoucherSchema>;
 export const createVoucherResponseSchema = z.object({ voucher: createdVoucherSchema });
 
-/** Longest note on a voucher (who it is for). */
 export const MAX_VOUCHER_NOTE_LENGTH = 100;
-/** Longest reason for a cancellation. */
 export const MAX_CANCEL_REASON_LENGTH = 500;
-/** Widest date range of the bookings list and its CSV, in days. */
 export const MAX_RANGE_DAYS = 366;
-/** Largest roster CSV the import screen sends; the request body limit is 64 KiB. */
+// Under the request body limit of 64 KiB.
 export const MAX_ROSTER_CSV_LENGTH = 60_000;
 
 const requiredText = (label: string, required: string, max: number) =>
@@ -65,12 +61,10 @@ export type VoucherStatus = z.infer<typeof voucherStatusSchema>;
 export const adminVoucherSchema = z.object({
   code: z.string(),
   note: z.string().nullable(),
-  /** Null for a voucher imported from the original app, which kept no time. */
   createdAt: z.string().nullable(),
-  /** The admin who generated it, by name. */
   createdBy: z.string().nullable(),
   status: voucherStatusSchema,
-  /** The active booking that used it; null while unused, or when the original app did not record it. */
+  /** Null while unused, or when the original app did not record it. */
   usedBy: z.object({ name: z.string(), date: z.string(), start: z.string(), end: z.string(), endDate: z.string() }).nullable(),
   revokedAt: z.string().nullable(),
 });
@@ -84,7 +78,6 @@ export const bookingRangeQuerySchema = z.strictObject({
 });
 
 export const adminBookingSchema = z.object({
-  /** Opaque name of the booking; never its id. */
   ref: z.string(),
   ...bookingSpanShape,
   name: z.string(),
@@ -104,7 +97,7 @@ export const cancelBookingRequestSchema = z.strictObject({
 export const cancelBookingResponseSchema = z.object({ message: z.string(), booking: adminBookingSchema });
 
 export const memberSchema = z.object({
-  /** Opaque name of the member; never the id, which is an admin's login code. */
+  // Never the id, which is an admin's login code.
   ref: z.string(),
   name: z.string(),
   class: z.string(),

@@ -4,10 +4,8 @@ import { MAX_LIST_DAYS, MAX_NAME_LENGTH, MAX_REASON_LENGTH } from '../limits';
 import { messages } from '../messages';
 import { plainText } from '../plain-text';
 
-// What the booking API is asked, as the server checks it. Apart from the answers
-// (booking-schemas.ts), which pages load: building these cost a cheap phone 70 ms at first load.
+// Apart from the answers (bookings.ts), which pages load: building these cost a cheap phone 70 ms at first load.
 
-/** How each booking field is called in a message about its shape. */
 export const bookingFieldLabels = {
   name: 'Nama peminjam',
   date: 'Tanggal peminjaman',
@@ -17,13 +15,12 @@ export const bookingFieldLabels = {
   needStnk: 'Butuh STNK',
 } as const;
 
-// A missing key is reported as the field's required message; a wrong type as invalid.
 const shapeError = (required: string, invalid: string) => (issue: { input?: unknown }) => (issue.input === undefined ? required : invalid);
 
 const text = (label: string, max: number, required: string) =>
   plainText(label, { error: shapeError(required, messages.invalidField(label)) }).max(max, { error: messages.tooLong(label, max) });
 
-// Empty strings pass the shape check so that the booking rules can report them as required (422).
+// Empty strings pass, for the booking rules to report as required (422).
 const calendarDate = (required: string) =>
   z
     .string({ error: shapeError(required, messages.invalidDate) })
@@ -49,7 +46,6 @@ export const listBookingsQuerySchema = z.strictObject({
 
 const requiredDate = (required: string) => calendarDate(required).refine((value) => value !== '', { error: required });
 
-/** `from` to `to`, both included: the availability page loads a week at once. */
 export const listBookingsRangeQuerySchema = z
   .strictObject({ from: requiredDate(messages.rangeFromRequired), to: requiredDate(messages.rangeToRequired) })
   .refine((range) => range.to >= range.from, { error: messages.rangeReversed, path: ['to'] })

@@ -4,21 +4,17 @@ import { findCancelRefusal, type LocalMoment } from '../cancellation';
 import { messages } from '../messages';
 import { bookingSpanShape } from './bookings';
 
-/**
- * A booking as its holder sees it through the cancel secret: 'upcoming' can still be cancelled
- * by the borrower, 'started' (or over) only by an admin, 'cancelled' is done.
- */
 export const ownBookingStatuses = ['upcoming', 'started', 'cancelled'] as const;
 export type OwnBookingStatus = (typeof ownBookingStatuses)[number];
 
-/** Where the booking stands for its borrower at `now`, by the same rule cancelling applies. */
+/** By the same rule cancelling applies. */
 export function ownBookingStatus(booking: BookingSpan & { cancelledAt: string | null }, now: LocalMoment): OwnBookingStatus {
   const refusal = findCancelRefusal(booking, { kind: 'borrower' }, now);
   if (refusal === 'alreadyCancelled') return 'cancelled';
   return refusal === 'alreadyStarted' ? 'started' : 'upcoming';
 }
 
-/** The one booking a cancel secret names: what the cancel page shows, and nothing else (no ids, no reason). */
+/** What the cancel page shows and nothing else: no ids, no reason. */
 export const ownBookingSchema = z.object({
   ...bookingSpanShape,
   name: z.string(),

@@ -1,13 +1,11 @@
 import type { Executor } from '../../db/executor';
 
-/** What a client address did: counted by the per-address limits of every instance on the database. */
 export type AddressEventKind = 'booking' | 'voucher-guess';
 
 export async function insertAddressEvent(db: Executor, event: { kind: AddressEventKind; ip: string; at: Date }): Promise<void> {
   await db.insertInto('address_events').values({ kind: event.kind, ip: event.ip, at: event.at.toISOString() }).execute();
 }
 
-/** When `ip` did `kind` after `since`. */
 export async function findAddressEventTimes(
   db: Executor,
   { kind, ip, since }: { kind: AddressEventKind; ip: string; since: Date },

@@ -57,7 +57,7 @@ function toRow(row: Row): AdminBookingRow | undefined {
   };
 }
 
-/** Every booking made for a date from `from` to `to` (inclusive), cancelled ones too, in the order they start. */
+/** `to` is inclusive; cancelled bookings are included. */
 export async function findBookingsBetween(db: Executor, from: string, to: string): Promise<AdminBookingRow[]> {
   const rows = await bookingQuery(db)
     .where('b.borrow_date', '>=', from)

@@ -29,7 +29,6 @@ export async function listAdminBookings(db: Executor, from: string, to: string):
   return (await findBookingsBetween(db, from, to)).map(toAdminBooking);
 }
 
-/** How the trail and the owner name a booking: who, when. */
 function bookingTarget(booking: { name: string; date: string; start: string; end: string; endDate: string }): string {
   const end = booking.endDate === booking.date ? booking.end : adminMessages.endsNextDayShort(booking.end);
   return `${booking.name}, ${booking.date} ${booking.start}–${end}`;
@@ -39,7 +38,7 @@ export type AdminCancelOutcome =
   | { kind: 'cancelled'; message: string; booking: AdminBooking }
   | { kind: 'refused'; status: 404 | 409; message: string };
 
-/** An admin cancels a booking through the one cancellation service; the audit entry is written in its transaction. */
+/** The audit entry is written in the cancellation's transaction. */
 export async function cancelByAdmin(
   db: Db,
   admin: SessionAdmin,
@@ -70,13 +69,8 @@ export async function cancelByAdmin(
   return { kind: 'cancelled', message, booking: toAdminBooking(stored) };
 }
 
+// Without a byte order mark spreadsheet apps read UTF-8 as a legacy code page.
 const BOM = '\uFEFF';
-
-/**
- * The bookings as CSV for a spreadsheet: a UTF-8 byte order mark (without it spreadsheet apps
- * read UTF-8 as a legacy code page), a header row, one booking per row, cancelled ones with
- * their status.
- */
 export function bookingsCsv(bookings: AdminBooking[]): string {
   const columns = adminMessages.bookingColumns;
   const rows = bookings.map((booking) => [

@@ -6,16 +6,12 @@ import { changesState, isProvenSameSite } from '../plugins/security';
 import { findAdminBySessionToken, type SessionAdmin } from './service';
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE } from './session-cookie';
 
-/** The signed-in admin and the token of their session. */
 export type AdminSession = { admin: SessionAdmin; token: string };
 
 // Kept beside the request rather than on it, so the only way to read it is `adminSession`.
 const sessions = new WeakMap<FastifyRequest, AdminSession>();
 
-/**
- * The admin session the requireAdmin preHandler checked for this request. Only handlers behind
- * that preHandler may ask, so asking elsewhere is a bug, answered 500.
- */
+/** Only for handlers behind the requireAdmin preHandler; asking elsewhere is a bug, answered 500. */
 export function adminSession(request: FastifyRequest): AdminSession {
   const session = sessions.get(request);
   if (!session) throw new Error(`${request.method} ${request.url} asked for the admin session without the requireAdmin preHandler`);
@@ -23,10 +19,8 @@ export function adminSession(request: FastifyRequest): AdminSession {
 }
 
 /**
- * Readies `app` (one route plugin) for admin routes: their answers are never cached, and the
- * returned preHandler answers 401 unless the request carries a valid admin session cookie, and
- * 403 to a state-changing request that does not prove it comes from this site (the cookie's
- * SameSite=Strict is the first guard; this one holds where SameSite does not).
+ * Marks every answer of `app` no-store. The preHandler answers 401 without a valid session, and 403
+ * to a state change not proven same-site (for where the cookie's SameSite=Strict does not hold).
  */
 export function createRequireAdmin(app: FastifyInstance, { db, now }: AppContext): preHandlerAsyncHookHandler {
   app.addHook('onRequest', async (_request, reply) => {

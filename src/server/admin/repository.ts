@@ -8,7 +8,6 @@ export interface NewLoginAttempt {
   at: Date;
 }
 
-/** Records an attempt and returns its id. */
 export async function insertLoginAttempt(db: Executor, attempt: NewLoginAttempt): Promise<number> {
   const row = await db
     .insertInto('login_attempts')
@@ -26,10 +25,6 @@ export async function deleteLoginAttempt(db: Executor, id: number): Promise<void
   await db.deleteFrom('login_attempts').where('id', '=', id).execute();
 }
 
-/**
- * When the failed attempts from `ip` and for `nameKey` after `since` happened, leaving out
- * attempt `exceptId`: from the address, for the name from the address, and for the name from anywhere.
- */
 export async function findRecentFailures(
   db: Executor,
   { ip, nameKey, since, exceptId }: { ip: string; nameKey: string; since: Date; exceptId: number },
@@ -68,7 +63,6 @@ export async function insertSession(
     .execute();
 }
 
-/** The admin a session belongs to, while it has not expired and the user is still an active admin. */
 export async function findSessionAdmin(db: Executor, tokenHash: string, now: Date): Promise<{ id: string; name: string } | undefined> {
   return db
     .selectFrom('admin_sessions')

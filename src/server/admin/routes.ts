@@ -10,7 +10,7 @@ import { clearSessionCookie, readSessionToken, setSessionCookie } from './sessio
 
 const adminBody = (admin: SessionAdmin) => ({ admin: { name: admin.name, role: 'admin' as const } });
 
-/** Logs who tried from where, what came of it and how long it was held back; never the code. */
+// Never logs the code.
 function logAttempt(request: FastifyRequest, name: unknown, outcome: string, delayedMs = 0): void {
   const shownName = typeof name === 'string' ? name.slice(0, 100) : null;
   request.log.info({ event: 'admin-login', name: shownName, ip: request.ip, outcome, delayedMs }, 'admin login attempt');

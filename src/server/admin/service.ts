@@ -25,7 +25,7 @@ export interface SessionAdmin {
   name: string;
 }
 
-/** What came of a login; `delayedMs` is how long it waited because its name was under attack. */
+/** `delayedMs`: how long the login waited because its name was under attack. */
 export type LoginOutcome =
   | { kind: 'ok'; admin: SessionAdmin; token: string; expiresAt: Date; delayedMs: number }
   | { kind: 'name-not-found' | 'wrong-code' | 'not-admin'; delayedMs: number }
@@ -42,12 +42,9 @@ function sameCode(given: string, expected: string): boolean {
 }
 
 /**
- * Checks a login in the spec's order and opens a session on success. The attempt is recorded
- * as failed before anything is checked and the limits counted after, so parallel attempts (on
- * any instance) see each other and no more than the limit ever reach the code check. An
- * attempt refused by the limit is removed again: it checked nothing, and keeping it would let
- * anyone extend a lockout forever. Failures for the name from other addresses only slow it
- * down (docs/decisions/0008-login-limits-per-address.md).
+ * The attempt is recorded as failed before the limits are counted, so parallel attempts on any
+ * instance see each other; one refused by the limit is removed, or anyone could extend a lockout
+ * forever (docs/decisions/0008).
  */
 export async function login(
   db: Executor,
@@ -84,12 +81,10 @@ export async function login(
   return { kind: 'ok', admin: { id: user.id, name: user.name }, token, expiresAt, delayedMs };
 }
 
-/** The admin whose session `token` opened, while it lasts and they are still an admin. */
 export async function findAdminBySessionToken(db: Executor, token: string, now: Date): Promise<SessionAdmin | undefined> {
   return findSessionAdmin(db, hashToken(token), now);
 }
 
-/** Ends the session and records the sign-out in the audit trail. */
 export async function endSession(db: Executor, token: string, admin: SessionAdmin, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await deleteSession(trx, hashToken(token));
@@ -104,7 +99,7 @@ const refusalText: Record<Exclude<LoginOutcome['kind'], 'ok'>, string> = {
   'rate-limited': adminMessages.loginRateLimited,
 };
 
-/** Records a sign-in in the audit trail: a refusal under the name as it was typed (never the code). */
+/** A refusal is recorded under the name as typed, never the code. */
 export async function auditLogin(db: Executor, typedName: string, outcome: LoginOutcome, now: Date): Promise<void> {
   if (outcome.kind === 'ok') {
     await appendAuditEntry(db, { at: now, actorUserId: outcome.admin.id, actorName: outcome.admin.name, action: 'login' });

@@ -16,7 +16,6 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
 }
 
-/** The session token the cookie carries, when its signature holds. */
 export function readSessionToken(request: FastifyRequest): string | undefined {
   const raw = request.cookies[SESSION_COOKIE];
   if (!raw) return undefined;

@@ -3,9 +3,7 @@ import type { AuditAction } from '../../domain/audit';
 
 export interface NewAuditEntry {
   at: Date;
-  /** The admin who acted; undefined for a refused sign-in. */
   actorUserId?: string;
-  /** The admin's name, or the name typed at a refused sign-in. */
   actorName: string;
   action: AuditAction;
   target?: string;
@@ -20,7 +18,6 @@ export interface AuditRow {
   detail: string | null;
 }
 
-/** The only write the trail has: entries are appended, never updated or deleted. */
 export async function appendAuditEntry(db: Executor, entry: NewAuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')

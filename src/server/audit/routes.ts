@@ -5,7 +5,6 @@ import type { AppContext } from '../context';
 import { parseOrThrow } from '../http/http-errors';
 import { auditPage } from './service';
 
-/** Read only: no route changes or deletes an entry of the trail. */
 export async function auditRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const requireAdmin = createRequireAdmin(app, context);
   app.get('/api/admin/audit', { preHandler: requireAdmin }, async (request) => {

@@ -3,7 +3,6 @@ import { AUDIT_PAGE_SIZE } from '../../domain/audit';
 import type { AuditEntry } from '../../domain/schemas/admin';
 import { countAuditEntries, findAuditEntries } from './repository';
 
-/** One page of the trail, newest first; a page past the end is empty. */
 export async function auditPage(db: Executor, page: number): Promise<{ entries: AuditEntry[]; page: number; pages: number }> {
   const total = await countAuditEntries(db);
   const rows = await findAuditEntries(db, { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE });

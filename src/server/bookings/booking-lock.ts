@@ -2,13 +2,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 
-/** 'book' in ASCII: any constant works, as long as every instance on the database uses the same one. */
+// 'book' in ASCII: any constant works, as long as every instance on the database uses the same one.
 const BOOKING_LOCK_KEY = 0x626f6f6b;
 
 /**
- * Runs `fn` in a transaction that no other booking transaction runs beside, on any instance:
- * SQLite holds the write lock from BEGIN IMMEDIATE, PostgreSQL a transaction-scoped advisory lock.
- * Every writer of bookings goes through here, so no two can book the same hour.
+ * Runs `fn` in a transaction no other booking transaction runs beside, on any instance (on SQLite
+ * by BEGIN IMMEDIATE's write lock). Every writer of bookings goes through here, so no two can book the same hour.
  */
 export function withBookingLock<T>(db: Db, fn: (trx: Executor) => Promise<T>): Promise<T> {
   let transaction = db.kysely.transaction();

@@ -3,12 +3,10 @@ import type { Executor } from '../../db/executor';
 import type { NamedBookingSpan } from '../../domain/booking-day';
 import { addDays } from '../../domain/clock';
 
-/** A stored booking that touches a date, with who made it. */
 export interface BookingRow extends NamedBookingSpan {
   usersId: string;
 }
 
-/** The columns of a booking joined with its borrower (`b` and `u`) that make its span and name. */
 interface NamedSpanColumns {
   borrow_date: string;
   start_time: string;
@@ -18,7 +16,6 @@ interface NamedSpanColumns {
   class: string;
 }
 
-/** A booking row's span and borrower as the domain names them; rows from before overnight loans end on their own date. */
 export function toNamedSpan(row: NamedSpanColumns): NamedBookingSpan {
   return {
     date: row.borrow_date,
@@ -44,15 +41,11 @@ function touchingQuery(db: Executor, date: string, dayBefore: string) {
 
 type TouchingRow = Awaited<ReturnType<ReturnType<typeof touchingQuery>['execute']>>[number];
 
-// Building a Kysely query costs more than SQLite takes to run this one, on the hottest path
-// (every availability view, every booking): it is compiled once per dialect and rerun with new
-// parameters, which stand in the order [date, dayBefore, date].
+// Building a Kysely query costs more than SQLite takes to run this one, on the hottest path: it is
+// compiled once per adapter and rerun with new parameters, in the order [date, dayBefore, date].
 const compiledTouchingQueries = new WeakMap<object, CompiledQuery<TouchingRow>>();
 
-/**
- * Active (not cancelled) bookings made on `date`, and overnight ones from the day before that end on it, in the order
- * they start (so the first clash found is the earliest one).
- */
+/** Active bookings on `date` and overnight ones ending on it, by start, so the first clash found is the earliest. */
 export async function findBookingsTouching(db: Executor, date: string): Promise<BookingRow[]> {
   const dayBefore = addDays(date, -1);
   const adapter = db.getExecutor().adapter;

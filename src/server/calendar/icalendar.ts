@@ -4,12 +4,11 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalEventStatus } from 'ical-generator';
 import type { BookingSpan } from '../../domain/booking-rules';
 
-/** One booking as a calendar event. */
 export interface CalendarBooking extends BookingSpan {
-  /** The booking's ref; only a hash of it reaches the file. */
+  /** Only a hash of it reaches the file. */
   ref: string | null;
   summary: string;
-  /** When the booking was made: the event's DTSTAMP, so the same bookings always give the same file. */
+  /** The event's DTSTAMP, so the same bookings always give the same file. */
   createdAt: string | null;
   cancelled?: boolean;
 }
@@ -18,31 +17,23 @@ export interface CalendarFile {
   name: string;
   timeZone: string;
   bookings: CalendarBooking[];
-  /** How often subscribers should poll, for clients that honour REFRESH-INTERVAL / X-PUBLISHED-TTL. */
   refreshSeconds?: number;
 }
 
-/**
- * A stable UID for a booking that names no id: the same booking gets the same UID in the feed
- * and in its own .ics file, so a calendar app updates the event instead of adding another.
- */
+// The same in the feed and in the booking's own .ics file, so a calendar app updates the event.
 function eventUid(booking: CalendarBooking): string {
   const key = booking.ref ?? `${booking.date} ${booking.start} ${booking.summary}`;
   return `${createHash('sha256').update(`pinjam-motor booking ${key}`).digest('hex').slice(0, 32)}@pinjam-motor`;
 }
 
-/** A wall-clock date and time in `timeZone`; ical-generator writes a TZDate in the event's zone, whatever the server's own zone is. */
+// ical-generator writes a TZDate in the event's zone, whatever the server's own zone is.
 function wallClock(date: string, time: string, timeZone: string): TZDate {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
   return new TZDate(year, month - 1, day, hours, minutes, timeZone);
 }
 
-/**
- * An RFC 5545 calendar (CRLF lines folded at 75 octets, text escaped, by ical-generator): one
- * VEVENT per booking with its times in `timeZone` (TZID plus that zone's VTIMEZONE), so phones
- * show the booked wall-clock times wherever they are.
- */
+/** Times carry a TZID and that zone's VTIMEZONE, so phones show the booked wall-clock times wherever they are. */
 export function renderCalendar(file: CalendarFile): string {
   const calendar = ical({
     name: file.name,

@@ -1,7 +1,6 @@
 import type { Executor } from '../../db/executor';
 import { toNamedSpan } from '../bookings/repository';
 
-/** Active bookings that start from `from` to `to` (inclusive), with their borrower, in start order. */
 export async function findActiveBookingsStartingBetween(db: Executor, from: string, to: string) {
   const rows = await db
     .selectFrom('borrow_request as b')

@@ -6,11 +6,7 @@ import type { AppContext } from '../context';
 import { matchesIfNoneMatch } from '../http/if-none-match';
 import { calendarFeed } from './service';
 
-/**
- * The bike's schedule as an iCalendar feed anyone can subscribe to: the availability page's
- * information (times, name, class) and nothing more. The body depends only on the bookings and
- * today, so its hash is the ETag and a calendar app's poll with If-None-Match costs a 304.
- */
+// The body depends only on the bookings and today, so its hash is the ETag and a poll costs a 304.
 export async function calendarRoutes(app: FastifyInstance, { config, db, now }: AppContext): Promise<void> {
   app.get('/kalender.ics', async (request, reply) => {
     const body = await calendarFeed(db, config.timeZone, todayIn(config.timeZone, now()));

@@ -4,7 +4,7 @@ import { messages } from '../../domain/messages';
 import { renderCalendar } from './icalendar';
 import { findActiveBookingsStartingBetween } from './repository';
 
-/** The feed's iCalendar text on `today`: the availability page's information (times, name, class) and nothing more. */
+/** Anyone may subscribe: the availability page's information (times, name, class) and nothing more. */
 export async function calendarFeed(db: Db, timeZone: string, today: string): Promise<string> {
   const { from, to } = feedWindow(today);
   const bookings = await findActiveBookingsStartingBetween(db.kysely, from, to);

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
 
-/** 200 while the database answers, 503 otherwise: what a load balancer or supervisor asks. */
 export async function healthRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   app.get('/healthz', async (request, reply) => {
     try {

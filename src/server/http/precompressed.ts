@@ -4,17 +4,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
-/** A body as sent, with the compressed forms it has. */
 export type Bodies = ReadonlyMap<Encoding, Buffer>;
 
 /** Below this, compressing saves less than it costs; the compress plugin uses it for everything else. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
-/**
- * `body` with its compressed forms, made once for a body sent many times. 'best' for what is
- * made at start; 'fast' for what is made again while serving (a new first load every second, a
- * schedule answer after every write), where the first request waits for it.
- */
+/** 'fast' for what is made again while serving, where the first request waits for it. */
 export function compressedOnce(body: Buffer, effort: 'best' | 'fast'): Bodies {
   if (body.length < COMPRESS_THRESHOLD_BYTES) return new Map([['identity', body]]);
   const best = effort === 'best';
@@ -26,9 +21,8 @@ export function compressedOnce(body: Buffer, effort: 'best' | 'fast'): Bodies {
 }
 
 /**
- * Sends the form of `bodies` the request accepts best. Routes that use it opt out of the compress
- * plugin. `text`: the uncompressed body as a string, when the caller has one; Node sends a string
- * in one write with the headers, a Buffer in a write of its own.
+ * Routes that use it opt out of the compress plugin (PRECOMPRESSED_ROUTE). `text`: the body as a
+ * string, when the caller has one; Node sends a string in one write with the headers.
  */
 export function sendBodies(bodies: Bodies, request: FastifyRequest, reply: FastifyReply, text?: string): FastifyReply {
   reply.header('Vary', 'Accept-Encoding');
@@ -38,5 +32,4 @@ export function sendBodies(bodies: Bodies, request: FastifyRequest, reply: Fasti
   return reply.send(text ?? bodies.get('identity'));
 }
 
-/** Options of a route that sends `Bodies`: the compress plugin's hooks, which would only look and pass, stay off it. */
 export const PRECOMPRESSED_ROUTE = { compress: false, decompress: false } as const;

@@ -49,7 +49,7 @@ async function requireMember(db: Executor, ref: string): Promise<Member> {
   return toMember(member);
 }
 
-/** Adds one member; a new admin's login code (their id) is in this answer and never again. */
+/** A new admin's login code (their id) is in this answer and never again. */
 export async function addMember(db: Db, admin: SessionAdmin, input: MemberRequest, now: Date): Promise<MemberOutcome> {
   try {
     const [user] = await addUsers(
@@ -76,11 +76,7 @@ export async function addMember(db: Db, admin: SessionAdmin, input: MemberReques
   }
 }
 
-/**
- * Renames a member, changes their class or makes them admin or not. An admin cannot demote
- * themselves, nor leave the roster without an active admin; a member who just became an admin
- * gets their login code in this answer.
- */
+/** A member who just became an admin gets their login code in this answer. */
 export async function editMember(db: Db, admin: SessionAdmin, ref: string, input: MemberRequest, now: Date): Promise<MemberOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
     await lockRoster(trx, db.engine);
@@ -116,10 +112,6 @@ export async function editMember(db: Db, admin: SessionAdmin, ref: string, input
   });
 }
 
-/**
- * Deactivates a member (gone from the type-ahead, cannot book or sign in; history stays) or
- * brings them back. An admin cannot deactivate themselves, and the last active admin stays.
- */
 export async function setMemberActiveness(db: Db, admin: SessionAdmin, ref: string, active: boolean, now: Date): Promise<MemberOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
     await lockRoster(trx, db.engine);
@@ -142,7 +134,6 @@ export async function setMemberActiveness(db: Db, admin: SessionAdmin, ref: stri
   });
 }
 
-/** The import screen's way into the roster command's service: every row or none, and one audit entry. */
 export async function importRoster(db: Db, admin: SessionAdmin, csv: string, now: Date): Promise<User[]> {
   return importRosterCsv(db.kysely, csv, (trx, added) =>
     appendAuditEntry(trx, {

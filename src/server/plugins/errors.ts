@@ -4,7 +4,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { messages } from '../../domain/messages';
 import { HttpError } from '../http/http-errors';
 
-/** Fastify's own client errors, said in Indonesian. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.bodyTooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: messages.invalidBody },
@@ -13,7 +12,6 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: messages.invalidBody },
 };
 
-/** Every error answers JSON `{ message, errors? }`; only the unexpected ones are 5xx, and logged. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -31,10 +29,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/**
- * Errors Fastify answers before any route or hook runs (a URL whose percent-encoding is broken,
- * like `/api/%ZZ`), said in Indonesian like every other answer.
- */
+/** Errors Fastify answers before any route or hook runs (a broken URL like `/api/%ZZ`). */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     void reply.status(400).send({ message: messages.invalidUrl });
@@ -44,18 +39,13 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   void reply.status(500).send({ message: messages.unexpected });
 }
 
-/** What a connection-level error answers, when the socket can still take an answer. */
 function clientErrorAnswer(code: string | undefined): { status: number; message: string } {
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: messages.requestTimeout };
   if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: messages.bodyTooLarge };
   return { status: 400, message: messages.invalidBody };
 }
 
-/**
- * Errors of the HTTP connection itself (a request that did not arrive in time, headers too
- * large, bytes that are not HTTP), which no route sees: Fastify's own answer is English. The
- * connection is closed after the answer, as Node does.
- */
+/** Errors of the connection itself (a timeout, headers too large), which no route sees; Fastify would answer in English. */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   if (socket.writable) {

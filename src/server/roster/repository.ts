@@ -11,10 +11,7 @@ export interface User {
   role: string | null;
 }
 
-/**
- * The active member whose name is `name` by nameKey (case, accents' encoding and spaces aside), as
- * the unique index compares: the one who may book and sign in. A deactivated member is not found.
- */
+/** Only an active member is found: the one who may book and sign in. */
 export async function findUserByName(db: Executor, name: string): Promise<User | undefined> {
   return db
     .selectFrom('users')
@@ -24,7 +21,7 @@ export async function findUserByName(db: Executor, name: string): Promise<User |
     .executeTakeFirst();
 }
 
-/** Every member, active or not, whose name key (nameKey) is among `keys`: names stay unique across both. */
+/** Active or not: names stay unique across both. */
 export async function findUsersByNameKeys(db: Executor, keys: string[]): Promise<User[]> {
   if (keys.length === 0) return [];
   return db.selectFrom('users').select(['id', 'name', 'class', 'role']).where('name_key', 'in', keys).execute();
@@ -39,7 +36,7 @@ export async function listUsers(db: Executor): Promise<User[]> {
   return db.selectFrom('users').select(['id', 'name', 'class', 'role']).orderBy('name').execute();
 }
 
-/** Name and class of active members only: the public type-ahead must never see ids (an admin's id is their login code). */
+/** The public type-ahead must never see ids: an admin's id is their login code. */
 export async function listRosterEntries(db: Executor): Promise<{ name: string; class: string }[]> {
   return db.selectFrom('users').select(['name', 'class']).where('active', '=', true).orderBy('name').execute();
 }
@@ -52,7 +49,6 @@ export async function countUsers(db: Executor): Promise<number> {
   return Number(row.count);
 }
 
-/** Each new member also gets its opaque ref, the name admin answers use for it. */
 export async function insertUsers(db: Executor, users: User[]): Promise<void> {
   if (users.length === 0) return;
   await db
@@ -97,7 +93,6 @@ function toMember(row: Awaited<ReturnType<ReturnType<typeof memberQuery>['execut
   };
 }
 
-/** Every member, active or not, by name, with the number of their active bookings. */
 export async function listMembers(db: Executor): Promise<MemberRow[]> {
   const rows = await memberQuery(db).orderBy('u.name').execute();
   return rows.map(toMember).filter((member) => member !== undefined);
@@ -125,7 +120,6 @@ export async function setMemberActive(db: Executor, id: string, active: boolean)
   await db.updateTable('users').set({ active }).where('id', '=', id).execute();
 }
 
-/** Active admins other than `exceptId`: the ones left if that member stopped being one. */
 export async function countOtherActiveAdmins(db: Executor, exceptId: string): Promise<number> {
   const row = await db
     .selectFrom('users')
@@ -137,12 +131,12 @@ export async function countOtherActiveAdmins(db: Executor, exceptId: string): Pr
   return Number(row.count);
 }
 
-/** 'user' in ASCII: serializes roster changes across instances, as the booking lock does bookings. */
+// 'user' in ASCII.
 const ROSTER_LOCK_KEY = 0x75736572;
 
 /**
- * Makes the caller's transaction the only roster change running, so two admins removing each
- * other cannot both pass the last-admin check. SQLite transactions already hold the write lock.
+ * Serializes roster changes, so two admins removing each other cannot both pass the last-admin
+ * check. SQLite transactions already hold the write lock.
  */
 export async function lockRoster(trx: Executor, engine: Engine): Promise<void> {
   if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${ROSTER_LOCK_KEY}::bigint)`.execute(trx);

@@ -3,6 +3,5 @@ import type { AppContext } from '../context';
 import { listRoster } from './service';
 
 export async function rosterRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
-  /** Names and classes for the form's type-ahead; never ids. */
   app.get('/api/roster', async () => ({ users: await listRoster(db.kysely) }));
 }

@@ -8,7 +8,7 @@ import { type RosterProblem, type RowRef, rosterProblemText } from '../../domain
 import { makeUserId } from '../../domain/user-id';
 import { countUsers, findUsersByIds, findUsersByNameKeys, insertUsers, listRosterEntries, type User } from './repository';
 
-/** One or more rows that cannot be added; nothing was written. */
+/** Nothing was written. */
 export class RosterError extends Error {
   constructor(readonly problems: RosterProblem[]) {
     super(problems.map(rosterProblemText).join('\n'));
@@ -49,11 +49,7 @@ function toUser(user: NewUser): User {
   };
 }
 
-/**
- * Checks every user first (shape, duplicates within the batch and against the database, active
- * or not) and writes all of them in one transaction, or none. `rows[i]` says where user i came
- * from, for the problems: a CSV line, or a label. `alsoInTransaction` adds the caller's own work (an audit entry).
- */
+/** Writes every user or none. `rows[i]` says where user i came from (a CSV line or a label), for the problems. */
 export async function addUsers(
   db: Executor,
   users: NewUser[],
@@ -95,10 +91,6 @@ export async function addUsers(
   });
 }
 
-/**
- * Parses a roster CSV (header row; columns name, class, optional role and id) and adds every row
- * or none. The roster command and the admin's import screen both come here.
- */
 export async function importRosterCsv(
   db: Executor,
   csv: string,
@@ -137,7 +129,6 @@ const DEMO_ROSTER: NewUser[] = [
   { name: 'Putri Ayu', class: 'PPTI 22' },
 ];
 
-/** Fills an empty roster with a few demo students and one admin, whom it returns; undefined when the roster was not empty. */
 export async function seedDemoRoster(db: Executor): Promise<User | undefined> {
   if ((await countUsers(db)) > 0) return undefined;
   try {
@@ -154,7 +145,6 @@ export async function seedDemoRoster(db: Executor): Promise<User | undefined> {
   }
 }
 
-/** Active members' names and classes, for the form's type-ahead; never ids. */
 export function listRoster(db: Executor): Promise<{ name: string; class: string }[]> {
   return listRosterEntries(db);
 }

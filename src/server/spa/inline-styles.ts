@@ -2,10 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/**
- * The Content-Security-Policy sources ('sha256-…') of the <style> elements the build put into
- * index.html (scripts/inline-css.ts): the policy allows exactly these inline styles and no other.
- */
+/** CSP sources of the <style> elements the build put into index.html (scripts/inline-css.ts). */
 export function inlineStyleSources(clientDir: string): string[] {
   const indexPath = join(clientDir, 'index.html');
   if (!existsSync(indexPath)) return [];

@@ -8,7 +8,6 @@ import { messages } from '../../domain/messages';
 import { type Bodies, compressedOnce, type Encoding, PRECOMPRESSED_ROUTE, sendBodies } from '../http/precompressed';
 import { pagePreloads, withModulePreloads } from './page-preloads';
 
-/** A built file and its precompressed forms, as sent. */
 interface InMemoryFile {
   contentType: string;
   cacheControl: string;
@@ -29,7 +28,6 @@ function readInMemory(path: string, cacheControl: string): InMemoryFile {
   return { contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', cacheControl, bodies };
 }
 
-/** A page made at start from text: kept with its compressed forms, like the built files. */
 function inMemoryPage(html: string, cacheControl: string): InMemoryFile {
   return { contentType: CONTENT_TYPES['.html'] ?? 'text/html', cacheControl, bodies: compressedOnce(Buffer.from(html), 'best') };
 }
@@ -39,14 +37,10 @@ function sendInMemory(file: InMemoryFile, request: FastifyRequest, reply: Fastif
   return sendBodies(file.bodies, request, reply);
 }
 
-/** Enough for the distinct first loads of one second (the clock inside moves by whole seconds). */
+// Enough for the distinct first loads of one second (the clock inside moves by whole seconds).
 const MAX_FIRST_LOAD_PAGES = 32;
 
-/**
- * index.html with a first load inside, compressed once and kept: the page is 25 kB with its
- * styles, and compressing it on every request (as the compress plugin would) cost more than
- * everything else the request does. Fast settings: it is made again every second.
- */
+// Compressed once and kept: compressing the 25 kB page on every request cost more than the rest of it.
 function firstLoadPages(indexPage: InMemoryFile, html: string): (json: string) => InMemoryFile {
   const pages = new Map<string, InMemoryFile>();
   return (json) => {
@@ -63,20 +57,12 @@ function firstLoadPages(indexPage: InMemoryFile, html: string): (json: string) =
   };
 }
 
-/**
- * Serves the built React app. index.html (the answer to `/` and every unknown page path) and the
- * hashed scripts and styles are read into memory at start, with their precompressed .br/.gz
- * forms: the build never changes under a running server, and streaming them from disk on every
- * request cost more than the requests themselves. Hashed files are cached for a year, index.html
- * revalidated on every load; anything else in the build (the logo, robots.txt) is served from
- * disk. A page path the app does not have gets the app with status 404 (it shows its own "not
- * found" page), so crawlers and link checkers see a missing page as missing; unknown API paths
- * get JSON 404.
- */
 function pathOf(url: string): string {
   return url.split('?', 1)[0] ?? '';
 }
 
+// index.html and the hashed files are kept in memory: streaming them from disk cost more than the
+// requests (docs/decisions/0014). An unknown page path gets the app with status 404.
 export async function registerSpa(
   app: FastifyInstance,
   clientDir: string,
@@ -91,9 +77,8 @@ export async function registerSpa(
       const file = readInMemory(join(assetsDir, name), 'public, max-age=31536000, immutable');
       app.get(`/assets/${name}`, PRECOMPRESSED_ROUTE, (request, reply) => sendInMemory(file, request, reply));
     }
-    // An exact route: the catch-all below would answer `/` as a directory. The landing page
-    // carries its first data (today, the week) so it shows the schedule without asking for it;
-    // if that cannot be had, the page asks as usual and says what went wrong.
+    // An exact route: the catch-all below would answer `/` as a directory. Without its first load
+    // the page asks for the schedule itself.
     const indexHtml = indexPage.bodies.get('identity')?.toString('utf8') ?? '';
     const withFirstLoad = firstLoadPages(indexPage, indexHtml);
     app.get('/', PRECOMPRESSED_ROUTE, async (request, reply) => {
@@ -107,7 +92,6 @@ export async function registerSpa(
       }
       return sendInMemory(withFirstLoad(json), request, reply);
     });
-    // A page opened directly fetches its own chunk beside the entry script (page-preloads.ts).
     const pageFor = new Map<string, InMemoryFile>();
     for (const [route, scripts] of pagePreloads(clientDir))
       pageFor.set(route, inMemoryPage(withModulePreloads(indexHtml, scripts), 'no-cache'));

@@ -1,13 +1,10 @@
 import type { TelegramConfig } from '../config';
 
 export type SendOutcome =
-  /** Done; `result` is Telegram's answer (the message sent, the updates, true). */
   | { kind: 'sent'; result: unknown }
-  /** Worth another try: a network error, a timeout, a 5xx, or a 429 (with Telegram's wait). */
   | { kind: 'retry'; error: string; retryAfterMs?: number }
-  /** Telegram refused this call (a 4xx other than 429): making it again would fail the same way. */
+  /** Making the call again would fail the same way. */
   | { kind: 'rejected'; error: string; status: number }
-  /** The caller is stopping and abandoned the request. */
   | { kind: 'aborted' };
 
 interface TelegramReply {
@@ -19,10 +16,7 @@ interface TelegramReply {
 
 const MAX_ERROR_LENGTH = 300;
 
-/**
- * The token is part of every Bot API URL, so any text that might quote a URL (an error, a
- * description) goes through here before it is stored or logged.
- */
+/** The token is in every Bot API URL: any text that might quote one goes through here before it is stored or logged. */
 export function scrubToken(text: string, token: string): string {
   const hidden = '<token>';
   return text.split(token).join(hidden).split(encodeURIComponent(token)).join(hidden).slice(0, MAX_ERROR_LENGTH);
@@ -44,16 +38,10 @@ function parseReply(text: string): TelegramReply {
   }
 }
 
-/**
- * An edit that would leave a message as it is: Telegram refuses it, yet what it asked for holds
- * (a second press on a button whose keyboard is already shown).
- */
+// Telegram refuses an edit that changes nothing, yet what it asked for holds.
 const NOT_MODIFIED = 'message is not modified';
 
-/**
- * One Bot API call with a JSON body, given up after `timeoutMs`. Never throws; never puts the URL
- * (which holds the token) into what it returns.
- */
+/** Never throws, and never returns the URL, which holds the token. */
 export async function callTelegram(
   telegram: TelegramConfig,
   method: string,

@@ -14,7 +14,7 @@ export interface VoucherRow {
   end_date: string | null;
 }
 
-/** Inserts the voucher unless its code exists; true when it was inserted. */
+/** True when it was inserted: false when the code exists. */
 export async function insertVoucherIfAbsent(
   db: Executor,
   voucher: { code: string; createdAt: Date; createdBy: string; note: string | null },
@@ -57,7 +57,6 @@ function voucherQuery(db: Executor) {
   );
 }
 
-/** Every voucher, newest first, with the active booking that used it when one is recorded. */
 export async function listVoucherRows(db: Executor): Promise<VoucherRow[]> {
   return voucherQuery(db)
     .orderBy('vouchers.created_at', (order) => order.desc().nullsLast())
@@ -69,11 +68,7 @@ export async function findVoucherRow(db: Executor, code: string): Promise<Vouche
   return voucherQuery(db).where('vouchers.code', '=', code).executeTakeFirst();
 }
 
-/**
- * Revokes an unused voucher; false when it is used, revoked already or unknown. A revoked voucher
- * is also marked used, so the booking path (which spends only unused codes) refuses it exactly
- * like a used one, and nothing but this function needs to know revocation exists.
- */
+/** False when used, revoked or unknown. Also marks it used, so the booking path refuses it like a used one. */
 export async function revokeUnusedVoucher(db: Executor, code: string, { by, at }: { by: string; at: Date }): Promise<boolean> {
   const result = await db
     .updateTable('vouchers')

@@ -11,11 +11,7 @@ import { findVoucherRow, insertVoucherIfAbsent, listVoucherRows, revokeUnusedVou
 /** 36^6 codes make a collision rare; this many in a row means something else is wrong. */
 const MAX_CODE_TRIES = 10;
 
-/**
- * A new unused voucher with a code no voucher had before: a colliding code is drawn again,
- * never returned. `randomBytes` must be a cryptographically secure source. The audit entry is
- * written in the same transaction.
- */
+/** A colliding code is drawn again, never returned. `randomBytes` must be a cryptographically secure source. */
 export async function generateVoucher(
   db: Executor,
   {
@@ -69,7 +65,6 @@ export async function listVouchers(db: Executor): Promise<AdminVoucher[]> {
 
 export type RevokeOutcome = { kind: 'revoked'; voucher: AdminVoucher } | { kind: 'refused'; status: 404 | 409; message: string };
 
-/** Revokes an unused voucher, with its audit entry in the same transaction. */
 export async function revokeVoucher(db: Executor, admin: SessionAdmin, code: string, now: Date): Promise<RevokeOutcome> {
   return db.transaction().execute(async (trx) => {
     if (!(await revokeUnusedVoucher(trx, code, { by: admin.id, at: now }))) {

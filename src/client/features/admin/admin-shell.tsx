@@ -22,17 +22,11 @@ const tabClass = (isActive: boolean) =>
     isActive ? 'bg-blue-700 text-white' : 'text-slate-800 hover:bg-slate-200'
   }`;
 
-/** What an admin page is given once the server confirmed the session. */
 export interface AdminPageProps {
   admin: Admin;
-  /** Sends to /login: for a 401 in the middle of the page's work. */
   signOut: () => void;
 }
 
-/**
- * Every admin page: checks the server session first (a 401 sends to /login), then shows the tab
- * bar, with the current page marked (aria-current="page"), and `Keluar`.
- */
 export function AdminShell({ title, children }: { title: string; children: (props: AdminPageProps) => ReactNode }) {
   const { access, retry, signOut } = useAdminAccess();
   const [pathname] = useLocation();

@@ -1,13 +1,9 @@
 import type { Admin } from '../../../domain/schemas/admin';
 
-/**
- * The spec's local-storage keys. They only steer the screens; the server decides with its session
- * cookie. The spec's `adminId` is no longer written (an admin's id is their login code, which
- * page scripts must never hold: 0017) but is still cleared, for browsers that kept it.
- */
+// The spec's keys only steer the screens; the server decides by its session cookie. `adminId`, a login
+// code that page scripts must never hold (docs/decisions/0017), is no longer written but still cleared.
 const KEYS = { role: 'role', name: 'adminName', id: 'adminId' } as const;
 
-/** The signed-in admin as the spec stores it, or undefined when the role is not admin or the name is missing. */
 export function readStoredAdmin(): { name: string } | undefined {
   const name = localStorage.getItem(KEYS.name);
   if (localStorage.getItem(KEYS.role) !== 'admin' || !name) return undefined;

@@ -24,7 +24,6 @@ const segment = encodeURIComponent;
 
 export const loginAdmin = (input: LoginRequest) => callApi('/api/admin/login', adminResponseSchema, { method: 'POST', body: input });
 export const fetchAdminSession = (signal?: AbortSignal) => callApi('/api/admin/session', adminResponseSchema, { signal });
-/** 204, no body. */
 export const logoutAdmin = () => callApi('/api/admin/logout', z.undefined(), { method: 'POST' });
 
 export const createVoucher = (input: CreateVoucherRequest) =>
@@ -45,7 +44,7 @@ export const editMember = (ref: string, input: MemberRequest) =>
   callApi(`/api/admin/members/${segment(ref)}`, memberResponseSchema, { method: 'PUT', body: input });
 export const setMemberActive = (ref: string, active: boolean) =>
   callApi(`/api/admin/members/${segment(ref)}/${active ? 'activate' : 'deactivate'}`, memberResponseSchema, { method: 'POST' });
-/** A refused import answers 422 with one line per bad row in the failure's `problems`. */
+/** A refused import answers 422, one line per bad row in `problems`. */
 export const importRoster = (csv: string) =>
   callApi('/api/admin/members/import', importRosterResponseSchema, { method: 'POST', body: { csv } });
 

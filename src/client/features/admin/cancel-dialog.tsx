@@ -6,16 +6,12 @@ import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { adminStyles } from './styles';
 
-/**
- * Asks why before a booking is cancelled: the reason is required (the owner reads it). `confirm`
- * answers an error message to show, or null when done.
- */
+/** `onConfirm` answers an error message to show, or null when done. */
 export function CancelDialog({
   summary,
   onConfirm,
   onClose,
 }: {
-  /** Which booking, as the admin reads it. */
   summary: string | null;
   onConfirm: (reason: string) => Promise<string | null>;
   onClose: () => void;

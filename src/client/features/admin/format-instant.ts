@@ -7,7 +7,7 @@ const parts = new Intl.DateTimeFormat('id-ID', {
   hourCycle: 'h23',
 });
 
-/** An ISO instant in the browser's zone, as '22 Nov 2026 08:00' (a colon, not id-ID's dot). */
+/** '22 Nov 2026 08:00' in the browser's zone: a colon, not id-ID's dot. */
 export function formatInstant(iso: string): string {
   const values = Object.fromEntries(
     parts

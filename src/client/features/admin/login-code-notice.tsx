@@ -2,7 +2,6 @@ import { adminMessages } from '../../../domain/admin-messages';
 import { adminStyles } from './styles';
 import { useCopyNote } from './use-copy-note';
 
-/** A new admin's login code, shown once, with a copy button. */
 export function LoginCodeNotice({ name, code }: { name: string; code: string }) {
   const { copyNote, copy } = useCopyNote();
   return (

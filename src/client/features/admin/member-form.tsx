@@ -4,7 +4,7 @@ import { fieldErrorsFromZod } from '../../../domain/field-errors';
 import { type MemberRequest, memberRequestSchema } from '../../../domain/schemas/admin';
 import { adminStyles } from './styles';
 
-/** Name, class and the admin checkbox; `submit` answers field errors, or nothing when saved. */
+/** `submit` answers field errors, or nothing when saved. */
 export function MemberForm({
   initial = { name: '', class: '', admin: false },
   submit,
@@ -12,7 +12,6 @@ export function MemberForm({
 }: {
   initial?: MemberRequest;
   submit: (input: MemberRequest) => Promise<Record<string, string> | undefined>;
-  /** The form's buttons. */
   children: (busy: boolean) => ReactNode;
 }) {
   const id = useId();

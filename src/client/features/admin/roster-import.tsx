@@ -3,7 +3,6 @@ import { adminMessages } from '../../../domain/admin-messages';
 import { importRoster } from './api';
 import { adminStyles } from './styles';
 
-/** `Impor CSV`: the file the roster command takes; all rows or none, one line per bad row. */
 export function RosterImport({ onImported, onUnauthorized }: { onImported: () => void; onUnauthorized: () => void }) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);

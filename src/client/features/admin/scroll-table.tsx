@@ -2,10 +2,7 @@ import type { ReactNode } from 'react';
 import { adminMessages } from '../../../domain/admin-messages';
 import { adminStyles } from './styles';
 
-/**
- * A table wider than a phone scrolls sideways in a region of its own; the region takes keyboard
- * focus and has a name, so keyboard users can scroll it too (axe: scrollable-region-focusable).
- */
+// Focusable and named, so keyboard users can scroll it too (axe: scrollable-region-focusable).
 export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
   return (
     <section
@@ -19,7 +16,6 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
   );
 }
 
-/** The head of an admin table whose rows end in their buttons: `labels`, then a column named for screen readers only. */
 export function TableHeadWithActions({ labels }: { labels: string[] }) {
   return (
     <thead className="bg-slate-100">

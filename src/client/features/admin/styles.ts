@@ -1,4 +1,3 @@
-/** Class names the admin screens share. */
 export const adminStyles = {
   input: 'mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 aria-[invalid=true]:border-red-600',
   label: 'font-medium',

@@ -7,10 +7,7 @@ import { fetchAdminSession } from './api';
 
 export type AdminAccess = { state: 'checking' } | { state: 'allowed'; admin: Admin } | { state: 'failed' };
 
-/**
- * Lets the page through only when local storage says admin (as the spec does) and the server
- * confirms the session; otherwise sends the visitor to /login, clearing stale keys.
- */
+/** Local storage must say admin, as in the spec, and the server confirm the session; else to /login, stale keys cleared. */
 export function useAdminAccess(): { access: AdminAccess; retry: () => void; signOut: () => void } {
   const navigate = useNavigate();
   const storedAsAdmin = readStoredAdmin() !== undefined;

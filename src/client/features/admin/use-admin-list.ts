@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiResult } from '../../lib/http';
 
-/** An admin page's list: its answer's fields once loaded. */
 export type AdminList<T> = { state: 'loading' } | { state: 'failed' } | ({ state: 'loaded' } & T);
 
-/**
- * Loads an admin list on mount and again on `load()`; an expired session (401) signs the page
- * out instead of showing a failure. `fetchList` must be stable (a module-level API call).
- */
+/** A 401 signs the page out instead of showing a failure. `fetchList` must be stable (a module-level API call). */
 export function useAdminList<T extends object>(fetchList: () => Promise<ApiResult<T>>, signOut: () => void) {
   const [list, setList] = useState<AdminList<T>>({ state: 'loading' });
   const load = useCallback(async () => {

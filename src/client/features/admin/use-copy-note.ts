@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { messages } from '../../../domain/messages';
 
-/** Copies a code to the clipboard and keeps a note of how it went, for a status region next to the button. */
 export function useCopyNote() {
   const [copyNote, setCopyNote] = useState('');
   const copy = useCallback(async (code: string) => {

@@ -9,12 +9,10 @@ import { buttonStyles } from '../../components/button-styles';
 interface DayTimelineProps {
   date: string;
   bookings: DayBooking[];
-  /** The first minute a booking may start on `date`, undefined for a day already gone (see dayTimeline). */
   bookableFrom: number | undefined;
 }
 
-// Long spans are compressed: a block grows with its length up to 4 hours, so a night's free
-// time does not push the afternoon off a phone's screen.
+// Grows only up to 4 hours, so a night's free time does not push the afternoon off a phone's screen.
 function blockHeight(segment: TimelineSegment): string {
   if (segment.kind === 'past') return '2.75rem';
   const hours = Math.min(segment.to - segment.from, 240) / 60;
@@ -57,7 +55,6 @@ function FreeBlock({ date, segment }: { date: string; segment: TimelineSegment }
   );
 }
 
-/** The chosen day from 00:00 to 24:00 as blocks in time order, each with its times in words. */
 export function DayTimeline({ date, bookings, bookableFrom }: DayTimelineProps) {
   const segments = dayTimeline(bookings, bookableFrom);
   return (

@@ -2,7 +2,6 @@ import { nowStatus } from '../../../domain/day-timeline';
 import { messages } from '../../../domain/messages';
 import type { DayBooking } from '../../../domain/schemas/bookings';
 
-/** Who has the bike right now, or until when it is free today. */
 export function NowStatus({ todayBookings, minutes }: { todayBookings: DayBooking[]; minutes: number }) {
   const status = nowStatus(todayBookings, minutes);
   const busy = status.kind === 'busy';

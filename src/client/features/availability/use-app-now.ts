@@ -4,15 +4,10 @@ import type { TodayResponse } from '../../../domain/schemas/bookings';
 
 export interface AppNow {
   today: string;
-  /** Minutes since midnight in the app's zone. */
   minutes: number;
 }
 
-/**
- * The current date and minute in the app's zone, moved on from the server's instant by the time
- * passed in the browser since it arrived (the phone's clock may be wrong, its stopwatch is not),
- * and rendered again when the minute changes.
- */
+/** The server's instant moved on by the time passed in the browser: the phone's clock may be wrong, its stopwatch is not. */
 export function useAppNow(clock: TodayResponse | undefined, receivedAt: number | undefined): AppNow | undefined {
   const [, setTick] = useState(0);
   const at = clock && receivedAt !== undefined ? new Date(Date.parse(clock.now) + Date.now() - receivedAt) : undefined;

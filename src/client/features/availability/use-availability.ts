@@ -6,24 +6,17 @@ import { fetchBookingsBetween, fetchDayBookings, fetchToday } from '../../lib/sc
 import type { FetchState } from '../../lib/use-fetch';
 import { takeFirstLoad } from './first-load';
 
-/** While the page is visible it loads again this often, so a booking made elsewhere shows up. */
 export const REFRESH_MS = 60_000;
 
 export interface Availability {
   clock: TodayResponse;
-  /** `Date.now()` in the browser when the clock arrived, to move the server's instant on from. */
   clockReceivedAt: number;
-  /** The Monday of the loaded week. */
   weekStart: string;
-  /** The bookings of each of the week's 7 dates. */
   week: Map<string, DayBooking[]>;
-  /** Today's bookings, for the status line, whichever week is loaded. */
   today: DayBooking[];
-  /** Set offline: the service worker answered with the copies it kept, the oldest given by the server then. */
   keptFrom?: Date;
 }
 
-/** The oldest of the times the answers were kept from, if any answer is a kept copy. */
 function oldestKept(...results: ({ keptFrom?: Date } | undefined)[]): { keptFrom?: Date } {
   const times = results.flatMap((result) => (result?.keptFrom ? [result.keptFrom.getTime()] : []));
   return times.length === 0 ? {} : { keptFrom: new Date(Math.min(...times)) };
@@ -58,7 +51,6 @@ function availabilityOf(
   return { clock, clockReceivedAt, weekStart: weekDays.from, week, today };
 }
 
-/** The first state: the schedule the HTML brought along when it is for this week, so the first paint shows it. */
 function initialState(key: string, weekStart: string | undefined): Stored {
   const first = takeFirstLoad(weekStart);
   if (!first) return { key, state: { status: 'loading' } };
@@ -66,14 +58,10 @@ function initialState(key: string, weekStart: string | undefined): Stored {
   return { key, state: { status: 'ready', data: availabilityOf(clock, first.receivedAt, week, today) } };
 }
 
-/**
- * How long after a page that brought its schedule the schedule is asked for again. Loading the
- * response schemas and checking the answer is one task of 100 ms and more on a cheap phone: right
- * after the first paint it would block the first taps, and the schedule on screen is seconds old.
- */
+// Loading the schemas and checking the answer is a 100 ms task on a cheap phone: right after the first paint it blocks taps.
 const SECOND_LOAD_DELAY_MS = 5_000;
 
-/** After `delayMs`, once the browser is idle (requestIdleCallback where it has it; Safari does not). */
+// Safari has no requestIdleCallback.
 function laterWhenIdle(delayMs: number, callback: () => void): { cancel(): void } {
   let idle: number | undefined;
   const timer = setTimeout(() => {
@@ -90,12 +78,7 @@ function laterWhenIdle(delayMs: number, callback: () => void): { cancel(): void 
 
 type Stored = { key: string; state: FetchState<Availability> };
 
-/**
- * The week around `date` (today's week without one) with today's bookings and the server's
- * clock. A new week shows as loading; the same week is loaded again in the background every
- * REFRESH_MS while the page is visible and when it becomes visible again, replacing the data
- * in place (no loading state, so nothing flickers and the scroll stays where it was).
- */
+/** The same week reloads in the background, in place: no loading state, so nothing flickers and the scroll stays. */
 export function useAvailability(date: string | undefined): FetchState<Availability> & { retry: () => void } {
   const weekStart = date ? startOfWeek(date) : undefined;
   const key = weekStart ?? 'today';
@@ -129,7 +112,6 @@ export function useAvailability(date: string | undefined): FetchState<Availabili
       controller = new AbortController();
       const signal = controller.signal;
       loadAvailability(weekStart, signal).then((result) => {
-        // A failed background load keeps what is shown; the next one tries again.
         if (signal.aborted || !result.ok) return;
         // Only over data already shown: a first load still running, or a failure on screen, stays as it is.
         setStored((current) =>
@@ -138,8 +120,7 @@ export function useAvailability(date: string | undefined): FetchState<Availabili
       });
     };
     const timer = setInterval(refresh, REFRESH_MS);
-    // A schedule that came inside the page never passed through the service worker: asked for
-    // again a little later, so the worker keeps a copy for a dead connection.
+    // A schedule inside the page never passed the service worker: ask again, so it keeps a copy for a dead connection.
     const idle = askAgainWhenIdle.current ? laterWhenIdle(SECOND_LOAD_DELAY_MS, refresh) : undefined;
     askAgainWhenIdle.current = false;
     document.addEventListener('visibilitychange', refresh);

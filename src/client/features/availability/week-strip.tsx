@@ -6,7 +6,6 @@ import type { DayBooking } from '../../../domain/schemas/bookings';
 
 interface WeekStripProps {
   weekStart: string;
-  /** The chosen date; undefined while the date field is empty. */
   chosen: string | undefined;
   week: Map<string, DayBooking[]> | undefined;
   onPick: (date: string) => void;
@@ -26,7 +25,6 @@ function Arrow({ direction, label, onClick }: { direction: 'previous' | 'next'; 
   );
 }
 
-/** A day's bookings as a thin bar over its 24 hours; the button's text says the same in words. */
 function DayBar({ bookings }: { bookings: DayBooking[] }) {
   return (
     <span aria-hidden="true" className="relative block h-1.5 w-full overflow-hidden rounded-full bg-slate-200">
@@ -49,7 +47,6 @@ function bookedText(minutes: number): string {
   return minutes === 0 ? messages.dayNothingBooked : messages.dayBookedHours(formatHours(minutes));
 }
 
-/** Seven day buttons from Monday, with arrows to the weeks before and after. */
 export function WeekStrip({ weekStart, chosen, week, onPick }: WeekStripProps) {
   const days = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index));
   const weekEnd = addDays(weekStart, 6);

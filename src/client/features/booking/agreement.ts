@@ -1,8 +1,6 @@
-/** The spec's local storage key and value for "the rules were agreed to". */
 const KEY = 'agreedToRules';
 
-// Storage can be blocked (private mode, policy); the agreement then lasts until the tab reloads,
-// rather than sending the student from the form back to the rules forever.
+// With storage blocked, agreeing lasts until reload rather than sending the student back to the rules forever.
 let agreedInThisTab = false;
 
 export function hasAgreedToRules(): boolean {

@@ -11,12 +11,9 @@ import { useBorrowForm } from './use-borrow-form';
 
 interface BorrowFormProps {
   roster: RosterEntry[] | undefined;
-  /** Shown under the name when the roster could not be loaded. */
   rosterNotice: ReactNode;
   today: string | undefined;
-  /** Fields filled in from the page's query (a free gap picked on the timeline). */
   prefill?: Partial<BookingInput>;
-  /** The roster or today is still on its way: the instant checks are not ready yet. */
   loading: boolean;
   onCreated: (booking: CreatedBooking, cancelToken: string) => void;
   submitRef: RefObject<HTMLButtonElement | null>;

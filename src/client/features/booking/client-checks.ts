@@ -11,16 +11,9 @@ import type { RosterEntry } from '../../../domain/schemas/bookings';
 import { looksLikeVoucherCode } from '../../../domain/voucher-code';
 import { findRosterEntry } from './roster';
 
-/** The form's fields in screen order: the first one with an error gets the focus. */
 export const FIELD_ORDER: readonly BookingField[] = ['name', 'date', 'start', 'end', 'reason', 'needStnk'];
 
-/**
- * What the browser can check before asking the server, which stays the authority: the required
- * fields, the name against the roster, and the booking rules with no other bookings known. The
- * rules are skipped for a reason that looks like a voucher code, since only the server knows
- * whether it is valid. Without the roster or today (their fetch failed) those checks are left
- * to the server.
- */
+/** The server stays the authority: a voucher-like reason skips the rules (only it knows the code), as does a missing roster or today. */
 export function checkOnClient(input: BookingInput, roster: RosterEntry[] | undefined, today: string | undefined): FieldErrors {
   const errors = checkRequired(input);
   const entry = findRosterEntry(roster, input.name);
@@ -34,7 +27,6 @@ export function firstErrorField(errors: FieldErrors): BookingField | undefined {
   return FIELD_ORDER.find((field) => errors[field] !== undefined);
 }
 
-/** The server's errors for fields the form shows; anything else is not about one field. */
 export function splitServerErrors(errors: Record<string, string>): { fields: FieldErrors; other: string[] } {
   const fields: FieldErrors = {};
   const other: string[] = [];

@@ -1,7 +1,6 @@
 import { messages } from '../../../domain/messages';
 import type { DayBooking } from '../../../domain/schemas/bookings';
 
-// The name column takes what the fixed-width ones leave.
 const COLUMNS = [
   { label: messages.columnStart, width: 'w-[22%]' },
   { label: messages.columnEnd, width: 'w-[22%]' },
@@ -9,7 +8,6 @@ const COLUMNS = [
   { label: messages.columnClass, width: 'w-[24%]' },
 ];
 
-/** One day's bookings, sorted by start as the API returns them. */
 export function DayBookingsTable({ caption, bookings }: { caption: string; bookings: DayBooking[] }) {
   return (
     <table className="w-full table-fixed border-collapse overflow-hidden rounded-lg bg-white text-left shadow-sm">

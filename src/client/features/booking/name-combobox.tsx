@@ -6,7 +6,7 @@ import { matchingNames } from './roster';
 
 interface NameComboboxProps {
   label: string;
-  /** The name as last reported; the text when mounted. To clear the input, remount it. */
+  /** Read when mounted only: to clear the input, remount it. */
   value: string;
   onChange: (name: string) => void;
   roster: RosterEntry[];
@@ -16,7 +16,6 @@ interface NameComboboxProps {
   className: string;
 }
 
-/** The borrower's name with type-ahead from the roster (Downshift's WAI-ARIA combobox). */
 export function NameCombobox({ label, value, onChange, roster, inputRef, invalid, describedBy, className }: NameComboboxProps) {
   const items = matchingNames(roster, value);
   const inputId = useId();

@@ -13,7 +13,6 @@ interface SuccessDialogProps {
   finalFocus: RefObject<HTMLElement | null>;
 }
 
-/** 'Yey Berhasil': the loan is recorded; Lanjut shows the booked day's schedule. Lanjut comes first in the focus order, as before the calendar and cancel-link actions. */
 export function SuccessDialog({ created, onClose, finalFocus }: SuccessDialogProps) {
   const navigate = useNavigate();
   const booking = created?.booking;

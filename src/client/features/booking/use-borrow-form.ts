@@ -11,14 +11,11 @@ const EMPTY: BookingInput = { name: '', date: '', start: '', end: '', reason: ''
 interface Options {
   roster: RosterEntry[] | undefined;
   today: string | undefined;
-  /** Initial values of some fields; a saved booking empties the form all the same. */
   prefill?: Partial<BookingInput>;
   onCreated: (booking: CreatedBooking, cancelToken: string) => void;
 }
 
-/** The borrowing form's values, errors and submission: instant checks first, then the server's word. */
 export function useBorrowForm({ roster, today, prefill, onCreated }: Options) {
-  // The name the last booking on this device was made under (its class follows from the roster), unless the link gives one.
   const [values, setValues] = useState<BookingInput>(() => ({ ...EMPTY, name: readLastBorrowerName(), ...prefill }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [globalError, setGlobalError] = useState<string>();
@@ -26,8 +23,7 @@ export function useBorrowForm({ roster, today, prefill, onCreated }: Options) {
   // Bumped on reset so controls with state of their own (the combobox) start afresh.
   const [resetCount, setResetCount] = useState(0);
   const fields = useRef<Partial<Record<BookingField, HTMLElement | null>>>({});
-  // One key per filled form: kept while the values stay the same (a retry after a lost answer),
-  // replaced once a value changes.
+  // One key per filled form: kept for a retry after a lost answer, replaced once a value changes.
   const idempotencyKey = useRef<string | undefined>(undefined);
 
   const fieldRef = (field: BookingField) => (element: HTMLElement | null) => {

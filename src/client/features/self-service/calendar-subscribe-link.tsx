@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { messages } from '../../../domain/messages';
 
-/** The public calendar feed, for students who want the bike's schedule in their own calendar app. */
 export function CalendarSubscribeLink() {
   const hintId = useId();
   return (

@@ -8,10 +8,6 @@ import { forgetMyBooking, readMyBookings } from '../../lib/device-storage';
 import { fetchToday } from '../../lib/schedule-api';
 import { cancelOwnBooking } from './api';
 
-/**
- * 'Peminjaman kamu': the bookings this device made that have not started yet (by the server's
- * clock), each with Batalkan. Nothing at all when there are none.
- */
 export function MyBookingsPanel({ onCancelled }: { onCancelled: () => void }) {
   const [upcoming, setUpcoming] = useState<MyBooking[]>([]);
   const [asking, setAsking] = useState<MyBooking>();
@@ -42,7 +38,7 @@ export function MyBookingsPanel({ onCancelled }: { onCancelled: () => void }) {
       setNotice({ text: result.message, failed: true });
       return;
     }
-    // Cancelled now, or no longer this device's to cancel (started, cancelled elsewhere, unknown): off the card either way.
+    // Cancelled now, or no longer this device's to cancel (started, cancelled elsewhere, unknown): off the card.
     forgetMyBooking(asking.token);
     setUpcoming((current) => current.filter((booking) => booking.token !== asking.token));
     setNotice(result.ok ? { text: messages.cancelDone, failed: false } : { text: result.message, failed: true });

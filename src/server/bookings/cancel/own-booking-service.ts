@@ -25,11 +25,8 @@ export interface TokenRequest {
 export type TokenOutcome<T> = { kind: 'found'; value: T } | { kind: 'unknown' } | { kind: 'rate-limited'; retryAfterMs: number };
 
 /**
- * Runs `use` with the booking lookup a presented cancel secret stands for, counting the lookup
- * against the address the way logins are counted: recorded as failed before anything is looked
- * up and the limit counted after, so parallel guesses (on any instance) see each other; a lookup
- * refused by the limit is removed again, so it never extends the wait. A malformed secret is an
- * unknown one, never looked up. `use` answers undefined when no booking has the secret.
+ * Counted like logins: recorded as failed before the limit is counted, so parallel guesses on any
+ * instance see each other; one refused by the limit is removed, so it never extends the wait.
  */
 async function withCancelToken<T>(
   db: Db,
@@ -52,7 +49,6 @@ async function withCancelToken<T>(
   return { kind: 'found', value };
 }
 
-/** What the borrower may see of their booking: span, name, class and where it stands. */
 export function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string): OwnBooking {
   return {
     date: booking.date,
@@ -65,12 +61,10 @@ export function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string
   };
 }
 
-/** The booking a cancel secret belongs to. */
 export function findBookingByToken(db: Db, request: TokenRequest): Promise<TokenOutcome<StoredBooking>> {
   return withCancelToken(db, request, (lookup) => findStoredBooking(db.kysely, lookup));
 }
 
-/** Cancels the booking a cancel secret belongs to, as its borrower: the one cancel service, with the borrower's rule. */
 export function cancelByToken(db: Db, request: TokenRequest): Promise<TokenOutcome<Exclude<CancelOutcome, { kind: 'notFound' }>>> {
   return withCancelToken(db, request, async (lookup) => {
     const outcome = await cancelBooking(db, lookup, {

@@ -2,17 +2,15 @@ import type { Executor } from '../../../db/executor';
 import type { NamedBookingSpan } from '../../../domain/booking-day';
 import { toNamedSpan } from '../repository';
 
-/** A booking as cancelling needs it: its span, who made it, the voucher it spent and whether it is cancelled. */
 export interface StoredBooking extends NamedBookingSpan {
   id: number;
   ref: string;
   voucherCode: string | null;
   cancelledAt: string | null;
-  /** Null for rows imported from the original app. */
   createdAt: string | null;
 }
 
-/** How a caller names the booking it means: admins and Telegram by its ref, the borrower by the hash of its cancel secret. */
+/** Admins and Telegram name a booking by its ref, the borrower by the hash of its cancel secret. */
 export type BookingLookup = { ref: string } | { cancelTokenHash: string };
 
 export async function findStoredBooking(db: Executor, lookup: BookingLookup): Promise<StoredBooking | undefined> {
@@ -53,7 +51,7 @@ export interface CancellationRow {
   reason: string;
 }
 
-/** Marks an active booking cancelled; false when it already was (nothing changes then). */
+/** False when it was cancelled already; nothing changes then. */
 export async function markBookingCancelled(db: Executor, id: number, cancellation: CancellationRow): Promise<boolean> {
   const result = await db
     .updateTable('borrow_request')
@@ -69,7 +67,7 @@ export async function markBookingCancelled(db: Executor, id: number, cancellatio
   return result.numUpdatedRows > 0n;
 }
 
-/** Makes a spent voucher usable again; a revoked one stays refused. */
+/** A revoked voucher stays refused. */
 export async function returnVoucher(db: Executor, code: string): Promise<void> {
   await db.updateTable('vouchers').set({ is_used: false }).where('code', '=', code).where('revoked_at', 'is', null).execute();
 }

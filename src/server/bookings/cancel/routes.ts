@@ -15,15 +15,12 @@ function tokenFailure(outcome: Exclude<TokenOutcome<unknown>, { kind: 'found' }>
   });
 }
 
-/** Answers that carry or follow from a cancel secret: never cached, never passed on as a referrer. */
+// Answers that follow from a cancel secret are never cached nor passed on as a referrer.
 function keepPrivate(reply: FastifyReply): void {
   reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
 }
 
-/**
- * The borrower's own booking, named by its cancel secret alone (students do not sign in). Every
- * lookup counts against the address (own-booking.ts); the secret is never logged or echoed.
- */
+// Students do not sign in: the cancel secret alone names the booking, so it is never logged or echoed.
 export async function ownBookingRoutes(app: FastifyInstance, { config, db, now }: AppContext): Promise<void> {
   const { timeZone } = config;
 

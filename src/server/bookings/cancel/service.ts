@@ -8,7 +8,6 @@ import { type BookingLookup, findStoredBooking, markBookingCancelled, returnVouc
 
 export interface CancelRequest {
   who: Canceller;
-  /** Why, as the canceller wrote it (trimmed here); the owner reads it. */
   reason: string;
   now: Date;
   timeZone: string;
@@ -19,15 +18,9 @@ export type CancelOutcome =
   | { kind: 'refused'; refusal: CancelRefusal; booking: StoredBooking }
   | { kind: 'notFound' };
 
-/** Work a caller must do in the cancelling transaction itself, such as the admin's audit entry. */
 export type AlsoInTransaction = (trx: Executor, booking: StoredBooking) => Promise<void>;
 
-/**
- * The one way a booking is cancelled, whoever asks. Under the booking lock, so a cancel and a
- * booking of the freed slot cannot interleave: the booking is marked cancelled (never deleted),
- * its voucher becomes usable again, and the owner's notice is queued, all in one transaction.
- * Cancelling twice changes nothing the second time ('alreadyCancelled').
- */
+/** The one way a booking is cancelled: under the booking lock, so a cancel and a booking of the freed slot cannot interleave. */
 export async function cancelBooking(
   db: Db,
   lookup: BookingLookup,
@@ -70,7 +63,6 @@ export async function cancelBooking(
   });
 }
 
-/** The booking a ref or cancel secret names, as cancelling sees it; undefined when none does. */
 export function findBookingToCancel(db: Executor, lookup: BookingLookup): Promise<StoredBooking | undefined> {
   return findStoredBooking(db, lookup);
 }

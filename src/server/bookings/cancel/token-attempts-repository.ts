@@ -1,6 +1,6 @@
 import type { Executor } from '../../../db/executor';
 
-/** Records a lookup of a cancel secret, as failed until it is known to have found a booking; returns its id. */
+/** Recorded as failed until the lookup is known to have found a booking. */
 export async function insertTokenAttempt(db: Executor, ip: string, at: Date): Promise<number> {
   const row = await db
     .insertInto('cancel_token_attempts')
@@ -18,7 +18,6 @@ export async function deleteTokenAttempt(db: Executor, id: number): Promise<void
   await db.deleteFrom('cancel_token_attempts').where('id', '=', id).execute();
 }
 
-/** When the failed lookups from `ip` after `since` happened, leaving out attempt `exceptId`. */
 export async function findRecentTokenFailures(db: Executor, ip: string, since: Date, exceptId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('cancel_token_attempts')

@@ -4,11 +4,9 @@ export interface StoredAnswer {
   requestHash: string;
   status: number;
   body: unknown;
-  /** When the answer was first given (ISO). */
   createdAt: string;
 }
 
-/** The answer kept for `key`, unless it expired. */
 export async function findStoredAnswer(db: Executor, key: string, now: Date): Promise<StoredAnswer | undefined> {
   const row = await db
     .selectFrom('idempotency_keys')

@@ -6,15 +6,13 @@ import type { SavedBookingDetails } from '../../../domain/booking-rules';
 export interface NewBookingRow extends SavedBookingDetails {
   usersId: string;
   createdAt: string;
-  /** SHA-256 of the borrower's cancel secret; never the secret. */
   cancelTokenHash: string;
 }
-/** The voucher with this code (as stored, uppercase), or undefined when there is none. */
 export async function findVoucher(db: Executor, code: string): Promise<{ isUsed: boolean } | undefined> {
   const row = await db.selectFrom('vouchers').select('is_used').where('code', '=', code).executeTakeFirst();
   return row && { isUsed: toBoolean(row.is_used) };
 }
-/** Marks the voucher used if it exists and was unused; false when another booking took it first. */
+/** False when the voucher is unknown or was used already. */
 export async function consumeVoucher(db: Executor, code: string): Promise<boolean> {
   const result = await db
     .updateTable('vouchers')
@@ -47,7 +45,6 @@ export async function insertBooking(db: Executor, booking: NewBookingRow): Promi
   return { id: row.id, ref };
 }
 
-/** An opaque, unguessable name for a booking: admin answers and Telegram buttons carry it instead of the id. */
 export function newBookingRef(): string {
   return randomBytes(12).toString('base64url');
 }

@@ -25,29 +25,23 @@ import { BookingQueueFullError, BookingWriter } from './writer';
 
 export { BookingSaveError } from './writer';
 
-/** How long the answer to a booking request is kept for a retry with the same Idempotency-Key. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Most bookings saved in one transaction: bounds how long the last one of a batch waits. */
+// Bounds how long the last booking of a batch waits.
 const MAX_BATCH = 64;
 
 export interface BookingRequest {
   input: BookingInput;
-  /** The client's address, for the per-address limits. */
   ip: string;
-  /** The client's Idempotency-Key, if it sent one. */
   idempotencyKey: string | undefined;
   today: string;
   now: Date;
 }
 
 export type BookingOutcome =
-  /** `cancelToken`: the borrower's cancel secret; only its hash is saved. */
   | { kind: 'created'; booking: CreatedBooking; cancelToken: string }
   | { kind: 'rejected'; errors: FieldErrors }
-  /** The same key and body came before and that booking was saved: its answer again. */
   | { kind: 'replayed'; status: number; body: unknown }
-  /** The same key came before with another body. */
   | { kind: 'key-reused' }
   | { kind: 'limited'; retryAfterMs: number }
   | { kind: 'busy' };
@@ -61,19 +55,14 @@ export interface BookingLimits {
 }
 
 interface BookingJob extends BookingRequest {
-  /** The client's key, or one made here: the writer's own retries must find a saved booking too. */
+  /** Made here when the client sent none: the writer's own retries must find a saved booking too. */
   key: string;
   requestHash: string;
 }
 
-/**
- * Creating bookings: the required fields are checked at once, everything else in the writer's
- * locked transaction, where the answer is stored under its idempotency key in the same commit.
- */
 export class BookingService {
   readonly #writer: BookingWriter<BookingJob, BookingOutcome>;
 
-  /** `secret` derives each booking's cancel token from its idempotency key (see cancelTokenFor). */
   constructor(db: Db, limits: BookingLimits, secret: string) {
     this.#writer = new BookingWriter<BookingJob, BookingOutcome>(db, {
       maxBatch: MAX_BATCH,
@@ -87,7 +76,6 @@ export class BookingService {
     });
   }
 
-  /** Bookings waiting for the transaction being written; the batch sizes so far. */
   get queue() {
     return { waiting: this.#writer.waiting, batches: this.#writer.stats };
   }
@@ -114,10 +102,8 @@ function hashInput(input: BookingInput): string {
 }
 
 /**
- * The borrower's cancel secret for the booking made under `key` at `createdAt`: derived, not
- * stored, so a replayed answer hands out the same secret while the database keeps only its
- * hash. Keys the server makes are random; a client's key gives nothing without the server's
- * secret; the instant keeps a key reused after it expired from deriving an earlier booking's secret.
+ * Derived, not stored, so a replayed answer hands out the same secret while the database keeps
+ * only its hash; the instant keeps a key reused after it expired from deriving an earlier secret.
  */
 function cancelTokenFor(secret: string, key: string, createdAt: string): string {
   return createHmac('sha256', secret).update(`cancel-token:${key}:${createdAt}`).digest().subarray(0, 16).toString('base64url');
@@ -144,10 +130,8 @@ async function limitedBy(trx: Executor, job: BookingJob, limits: BookingLimits):
 }
 
 /**
- * Checks and saves one booking inside `trx`, which holds the booking lock, so no other booking
- * can take the slot or the voucher in between. A refusal writes nothing but, for an unknown
- * voucher code, the guess it counts. A saved booking's answer is stored under its key in the
- * same commit, so a retry can never book it twice or clash with it.
+ * `trx` holds the booking lock. A refusal writes nothing but an unknown voucher code's guess; a
+ * saved booking's answer is stored under its key in the same commit, so a retry never books twice.
  */
 async function bookInTransaction(trx: Executor, job: BookingJob, limits: BookingLimits, secret: string): Promise<BookingOutcome> {
   const replay = replayOf(await findStoredAnswer(trx, job.key, job.now), job, secret);

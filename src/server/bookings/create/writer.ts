@@ -2,14 +2,13 @@ import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
 import { withBookingLock } from '../booking-lock';
 
-/** The database failed while a booking was being saved, and it was not saved. */
+/** The database failed and the booking was not saved. */
 export class BookingSaveError extends Error {
   constructor(cause: unknown) {
     super('the booking could not be saved', { cause });
   }
 }
 
-/** More bookings wait than the configured limit; this one was not queued. */
 export class BookingQueueFullError extends Error {
   constructor(limit: number) {
     super(`more than ${limit} bookings are waiting`);
@@ -17,18 +16,13 @@ export class BookingQueueFullError extends Error {
 }
 
 export interface BookingWriterOptions<Job, Result> {
-  /** Most bookings saved in one transaction: 1 turns batching off. */
   maxBatch: number;
-  /** Most bookings waiting (not counting the batch being written); one more is refused. */
+  /** Not counting the batch being written. */
   queueLimit: number;
-  /** Runs once per transaction, after the lock is taken and before the first job. */
+  /** Once per transaction, after the lock is taken. */
   beforeBatch(trx: Executor, first: Job): Promise<void>;
-  /** Checks and saves one job inside the locked transaction. */
   run(trx: Executor, job: Job): Promise<Result>;
-  /**
-   * After a transaction failed: the result the job's own transaction committed after all (the
-   * commit reached the database but its reply was lost), else undefined.
-   */
+  /** After a failed transaction: the result its commit saved after all (the reply was lost), else undefined. */
   findSaved(db: Executor, job: Job): Promise<Result | undefined>;
 }
 
@@ -38,7 +32,6 @@ interface Pending<Job, Result> {
   reject(error: Error): void;
 }
 
-/** How big the batches tried so far were (a retry one by one counts each try), for the benchmark and the logs. */
 export interface BatchStats {
   batches: number;
   jobs: number;
@@ -46,14 +39,9 @@ export interface BatchStats {
 }
 
 /**
- * Runs booking transactions one at a time in this process (decision record 0007), each holding
- * the booking lock that also serializes other instances. Bookings wait in a bounded queue and go
- * together into the next transaction, one after another, each seeing those before it: the
- * outcome of one transaction each, at one commit (one disk flush) per batch. A transaction
- * begins in the check phase of the event loop, after the turn's I/O: on PostgreSQL bookings also
- * gather while one waits on the network; on SQLite, whose driver is synchronous, a batch is the
- * bookings that arrived in one turn. A failed batch is retried one job at a time, so only the
- * booking at fault fails.
+ * One booking transaction at a time, under the lock that serializes instances too. Bookings that
+ * arrive in one turn share a transaction and its commit on both engines, each seeing those before
+ * it (docs/decisions/0029); a failed batch is retried one by one, so only the booking at fault fails.
  */
 export class BookingWriter<Job, Result> {
   readonly #db: Db;
@@ -67,7 +55,6 @@ export class BookingWriter<Job, Result> {
     this.#options = options;
   }
 
-  /** Bookings waiting for the batch being written to end. */
   get waiting(): number {
     return this.#queue.length;
   }
@@ -122,8 +109,7 @@ export class BookingWriter<Job, Result> {
     try {
       return await this.#options.findSaved(this.#db.kysely, job);
     } catch {
-      // Still unreachable: whether it was saved cannot be known now; a retry with the same
-      // Idempotency-Key will be answered the saved booking if it was.
+      // Unknown whether it was saved; a retry with the same Idempotency-Key finds out.
       return undefined;
     }
   }

@@ -1,41 +1,28 @@
 import { createHash } from 'node:crypto';
 
-/** A schedule answer as sent: its JSON text and the validator a browser revalidates it with. */
 export interface CachedAnswer {
   body: string;
   etag: string;
 }
 
-/** Enough for every date and week anyone looks at; past it the cache starts afresh. */
 const MAX_ENTRIES = 2000;
 
 /**
- * Schedule answers (a date's or a week's bookings) kept in memory. Every write to what they show
- * raises a counter in the database in its own transaction (migration 0060). Each request learns
- * the counter first, as of a moment after the request arrived, and uses what is kept only while
- * the counter is unchanged. The requests of one turn of the event loop share one counter read,
- * so under load one cheap query serves many requests (docs/decisions/0025). On SQLite, and on
- * PostgreSQL while its notices cannot be trusted, that read makes a write committed anywhere
- * (this instance, another one, the roster command) before a request arrives seen by that request.
- * On PostgreSQL the counter is otherwise followed by notices: this instance's own writes still
- * show at the next request, and a write made elsewhere shows once its notice has arrived
- * (docs/decisions/0032).
+ * Answers are kept while the schedule counter (migration 0060), read after the request arrived,
+ * is unchanged; the requests of one turn share one read (docs/decisions/0025). While PostgreSQL's
+ * notices are followed, a write made on another instance shows once its notice arrives (0032).
  */
 export class ScheduleCache {
   readonly #readVersion: () => Promise<string>;
   readonly #entries = new Map<string, Promise<CachedAnswer>>();
   #version: string | undefined;
-  /** The read that begins once this turn's I/O is handled: every request arriving until then shares it. */
   #next: Promise<string> | undefined;
 
   constructor(readVersion: () => Promise<string>) {
     this.#readVersion = readVersion;
   }
 
-  /**
-   * The answer kept under `key` while nothing changed; else `compute`'s, kept for the next
-   * request. Requests that miss together share one computation.
-   */
+  /** Requests that miss together share one computation. */
   answer(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
     return this.#versionReadAfterNow().then((version) => {
       if (version !== this.#version) {
@@ -59,16 +46,9 @@ export class ScheduleCache {
     });
   }
 
-  /**
-   * A read of the counter that begins after this call (or, following notices, the counter as
-   * the notices handled by then tell it). It begins in the event loop's check phase
-   * (setImmediate), after the I/O of this turn, notices included: the requests the server parsed
-   * in one turn all share it, where a read per request cost a quarter of a cached answer's time. It
-   * does not wait for a read under way (which may have begun before a write this request must
-   * see): on PostgreSQL the reads of successive turns overlap instead of queueing behind one
-   * round trip each. Reads may end out of order; `answer` stays exact, since whatever it keeps
-   * under a version was computed after a read of that version.
-   */
+  // Begins after this turn's I/O, notices included, so the requests of one turn share it. It never
+  // waits for a read under way, which may predate a write this request must see; reads may end out
+  // of order, and `answer` stays exact: what it keeps under a version was computed after reading it.
   #versionReadAfterNow(): Promise<string> {
     this.#next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       // From here on an arriving request may come after the read has begun: it takes the next one.

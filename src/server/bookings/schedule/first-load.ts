@@ -3,14 +3,10 @@ import { jsonForScriptElement, weekShownFor } from '../../../domain/first-load';
 import type { AppContext } from '../../context';
 import { dayAnswer, weekAnswer } from './service';
 
-/**
- * The FirstLoad JSON (domain/first-load.ts) for a request of `/` at `url`, ready to sit in a
- * script element. Built from the same kept answers as the API, so it costs one version read.
- */
+/** Built from the same kept answers as the API, so it costs one version read. */
 export function firstLoadFor({ config, db, now }: AppContext): (url: string) => Promise<string> {
   return async (url) => {
-    // Whole seconds: the page's clock shows minutes, and the same second gives the same page,
-    // which the server then compresses once (plugins/spa.ts).
+    // Whole seconds: the page shows minutes, and the same second gives the same page, compressed once (spa/routes.ts).
     const at = new Date(Math.floor(now().getTime() / 1000) * 1000);
     const clock = appClockAt(config.timeZone, at);
     const requested = new URL(url, 'http://host').searchParams.get('tanggal') ?? '';

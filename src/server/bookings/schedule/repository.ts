@@ -3,11 +3,7 @@ import type { NamedBookingSpan } from '../../../domain/booking-day';
 import { addDays } from '../../../domain/clock';
 import { toNamedSpan } from '../repository';
 
-/**
- * Active (not cancelled) bookings that take time on any date from `from` to `to`: those made on one of them, and
- * overnight ones from the day before `from` (the caller drops those that end before it), in the
- * order they start.
- */
+/** Includes overnight bookings from the day before `from`: the caller drops those that end before it. */
 export async function findBookingsBetween(db: Executor, from: string, to: string): Promise<NamedBookingSpan[]> {
   const rows = await db
     .selectFrom('borrow_request as b')

@@ -7,7 +7,7 @@ import type { CachedAnswer } from './cache';
 import { scheduleAnswer } from './service';
 
 export async function scheduleRoutes(app: FastifyInstance, { config, db, now }: AppContext): Promise<void> {
-  /** One date's bookings, or a range's (the availability page's week); never user ids or reasons. */
+  // Never user ids or reasons.
   app.get('/api/bookings', PRECOMPRESSED_ROUTE, async (request, reply) =>
     sendSchedule(request, reply, await scheduleAnswer(db, request.url, request.query)),
   );
@@ -22,7 +22,6 @@ export async function scheduleRoutes(app: FastifyInstance, { config, db, now }: 
 // An answer's compressed forms are made on its first request and go with it when a write replaces it.
 const bodiesOf = new WeakMap<CachedAnswer, Bodies>();
 
-/** A phone that refreshes the schedule every minute gets `304` and no body while nothing changed. */
 function sendSchedule(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   reply.header('Cache-Control', 'no-cache').header('ETag', answer.etag);
   if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();

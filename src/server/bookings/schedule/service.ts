@@ -14,7 +14,6 @@ export async function listBookingsOn(db: Executor, date: string): Promise<DayBoo
   return bookingsShownOn(date, await findBookingsTouching(db, date));
 }
 
-/** Each date from `from` to `to` with its bookings, read in one query. */
 export async function listBookingsBetween(db: Executor, from: string, to: string): Promise<ListBookingsResponse[]> {
   const bookings = await findBookingsBetween(db, from, to);
   return Array.from({ length: daysBetween(from, to) + 1 }, (_, index) => {
@@ -36,26 +35,17 @@ function cacheOf(db: Db): ScheduleCache {
   return kept.cache;
 }
 
-/** Whether this handle's schedule answers follow PostgreSQL's notices now, rather than reading the counter each turn. */
 export function scheduleFollowsNotices(db: Db): boolean {
   return caches.get(db)?.version.noticed !== undefined;
 }
 
-/**
- * Whether this handle has heard, through a notice, of every write up to the counter `version`:
- * from then on its answers show them. A write reaches another instance only once PostgreSQL has
- * delivered its notice there (docs/decisions/0032).
- */
+/** True once this handle's answers show every write up to `version`, which another instance's write reaches only by notice. */
 export function scheduleHasHeard(db: Db, version: string): boolean {
   const noticed = caches.get(db)?.version.noticed;
   return noticed !== undefined && noticed >= BigInt(version);
 }
 
-/**
- * The answer to `GET /api/bookings` at `url` (its query already parsed by Fastify): one date's
- * bookings (`?date=`), or each date's from `from` to `to` (`?from=&to=`). Kept by the exact URL,
- * so a kept answer skips even the query's validation (a URL is kept only once it passed).
- */
+/** Kept by the exact URL, so a kept answer skips even the query's validation (a URL is kept only once it passed). */
 export function scheduleAnswer(db: Db, url: string, query: unknown): Promise<CachedAnswer> {
   return cacheOf(db).answer(url, async () => {
     if (typeof query === 'object' && query !== null && ('from' in query || 'to' in query)) {
@@ -67,7 +57,7 @@ export function scheduleAnswer(db: Db, url: string, query: unknown): Promise<Cac
   });
 }
 
-/** The URL and query of a week's answer, as the page itself asks for it. */
+// The URLs the page itself asks for, so the API and the first load share kept answers.
 export function weekAnswer(db: Db, from: string, to: string): Promise<CachedAnswer> {
   return scheduleAnswer(db, `/api/bookings?from=${from}&to=${to}`, { from, to });
 }

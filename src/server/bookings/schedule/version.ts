@@ -6,10 +6,9 @@ import type { ListenerEvents } from '../../../db/listener';
 
 type VersionRow = { version: number | string };
 
-// Read on every schedule request: compiled once per dialect, like the day query.
+// Read on every schedule request: compiled once, like the day query.
 const compiledVersionQueries = new WeakMap<object, CompiledQuery<VersionRow>>();
 
-/** The counter the triggers of migration 0060 raise on every write to what the schedule shows. */
 export async function readScheduleVersion(db: Executor): Promise<string> {
   const adapter = db.getExecutor().adapter;
   let compiled = compiledVersionQueries.get(adapter);
@@ -20,7 +19,6 @@ export async function readScheduleVersion(db: Executor): Promise<string> {
   return versionOf((await db.executeQuery(compiled)).rows);
 }
 
-/** The same read, as SQL for the drivers read directly below. */
 const VERSION_SQL = 'select version from schedule_version where id = 1';
 
 function versionOf(rows: readonly VersionRow[]): string {
@@ -29,23 +27,18 @@ function versionOf(rows: readonly VersionRow[]): string {
   return String(row.version);
 }
 
-/** The channel on which migration 0080's triggers announce each raised counter. */
 export const SCHEDULE_VERSION_CHANNEL = 'schedule_version';
 
-/** Where the schedule cache gets the counter from, for the requests that arrived in one turn of the event loop. */
 export interface ScheduleVersionSource {
   current(): Promise<string>;
-  /** The counter as the notices last told it, while they are followed (PostgreSQL, listening); else it is read. */
+  /** Set while PostgreSQL's notices are followed. */
   readonly noticed?: bigint;
 }
 
 /**
- * How the schedule cache learns the counter. On SQLite the statement runs on the file's handle
- * directly: through Kysely it cost ten times the read itself, on every request. While Kysely
- * holds a transaction open on that one connection, a direct read would see the transaction's
- * raised counter before it commits, or even if it rolls back; then the read goes through Kysely,
- * which waits for the transaction to end. On PostgreSQL the counter comes from the notices of
- * migration 0080 while they are sure to arrive, and from a read otherwise.
+ * SQLite reads on the file's handle directly (through Kysely it cost ten times the read), except
+ * while Kysely holds a transaction open, whose uncommitted raise it would see. PostgreSQL follows
+ * the notices of migration 0080 while they are sure to arrive, and reads otherwise.
  */
 export function scheduleVersionSource(db: Db): ScheduleVersionSource {
   const { sqlite, pool } = db;
@@ -68,9 +61,8 @@ export function scheduleVersionSource(db: Db): ScheduleVersionSource {
       return versionOf(result.rows);
     };
     const noticed = new NoticedScheduleVersion(read);
-    // A write through this instance has committed before its connection is back in the pool, and
-    // before its writer is answered: the next turn reads once instead of waiting for the notice.
-    // The counter's own read is no write; pg-pool emits 'release' inside release(), so it is known.
+    // A write here has committed before its connection is back in the pool and its writer answered:
+    // the next turn reads instead of waiting for the notice. pg-pool emits 'release' inside release().
     pool.on('release', (_error, client) => {
       if (client === ownRelease) ownRelease = undefined;
       else noticed.usedHere();
@@ -89,27 +81,19 @@ export function scheduleVersionSource(db: Db): ScheduleVersionSource {
 }
 
 /**
- * The counter as PostgreSQL's notices tell it: no round trip per turn, where the read cost a
- * tenth of the app's time under load and the database's share of the same cores. The cache
- * answers in the check phase of the turn, after all the I/O that turn handled, so a notice that
- * reached this process before a request did is applied before the request is answered. Another
- * process's write shows from the first request after its notice arrives; this instance's own
- * writes show at once, by one read after its connection came back (docs/decisions/0032).
- * Notices are trusted only from a read begun after LISTEN took effect until the connection is
- * lost; in between, and whenever it is down, each turn reads the counter as before.
+ * Saves the per-turn read, a tenth of the app's time under load. Notices are trusted only from a
+ * read begun after LISTEN took effect until the connection is lost; meanwhile each turn reads
+ * (docs/decisions/0032).
  */
 export class NoticedScheduleVersion implements ScheduleVersionSource, ListenerEvents {
   readonly #read: () => Promise<string>;
-  /** The counter as of the last notice, while notices are followed. */
   #known: bigint | undefined;
-  /** The highest counter heard since LISTEN took effect, before a read made it trusted. */
+  /** Heard since LISTEN took effect, before a read made notices trusted. */
   #heard: bigint | undefined;
   /** Moves on every loss and every new LISTEN: a read begun under an older one proves nothing. */
   #epoch = 0;
   #listening = false;
-  /** How many times this instance's own connections came back from a statement, perhaps a write. */
   #usedHere = 0;
-  /** How many of those the last read began after. */
   #readAfter = 0;
 
   constructor(read: () => Promise<string>) {
@@ -140,10 +124,7 @@ export class NoticedScheduleVersion implements ScheduleVersionSource, ListenerEv
     });
   }
 
-  /**
-   * A connection of this instance came back from a statement: if it wrote, its writer is about to
-   * be answered, and whoever asks next must see the write, with or without its notice.
-   */
+  /** A connection came back from a statement, perhaps a write, which whoever asks next must see. */
   usedHere(): void {
     this.#usedHere++;
   }

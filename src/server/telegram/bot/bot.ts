@@ -9,7 +9,6 @@ import { type Scheduler, startScheduler } from './scheduler';
 import { createUpdateHandler } from './updates';
 
 export interface BotOptions {
-  /** How often the digest and reminders are looked at. */
   schedulerIntervalMs: number;
   standbyIntervalMs: number;
   errorBackoffMs: number;
@@ -26,11 +25,6 @@ function sameSecret(given: string | string[] | undefined, expected: string): boo
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/**
- * The owner's two-way bot while the app runs: the digest and reminder scheduler, and updates from
- * Telegram, by long polling (one instance at a time) or, with TELEGRAM_WEBHOOK_URL, at the
- * webhook's path.
- */
 export function registerBot(
   app: FastifyInstance,
   context: AppContext,
@@ -67,8 +61,7 @@ export function registerBot(
         },
       },
       async (request, reply) => {
-        // Answered at once, handled after: Telegram waits for no work, and a redelivered update is
-        // harmless because handling is idempotent.
+        // Answered before it is handled: Telegram waits for no work, and handling is idempotent.
         const work = handle(request.body)
           .catch((error: unknown) => log.error({ error: (error as Error).message }, 'Telegram update failed'))
           .finally(() => inFlight.delete(work));

@@ -4,7 +4,6 @@ import { messages } from '../../../domain/messages';
 import { nowText, scheduleText } from '../../../domain/owner-bot';
 import { findScheduleFrom, findScheduleOn } from './schedule-repository';
 
-/** The bot's answer to one of the owner's commands (`/jadwal`, `/besok`, `/sekarang`); help for anything else. */
 export async function commandReply(db: Executor, command: string, at: Date, timeZone: string): Promise<string> {
   const today = todayIn(timeZone, at);
   if (command === '/jadwal') return scheduleText(today, 'today', await findScheduleOn(db, today));

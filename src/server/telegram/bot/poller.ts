@@ -6,19 +6,16 @@ import { callTelegram } from '../bot-api';
 import { findLastUpdateId, releasePollerLease, storeLastUpdateId, takePollerLease } from './repository';
 
 export interface PollerOptions {
-  /** getUpdates' long-poll `timeout`. */
   pollTimeoutSeconds: number;
-  /** The lease's length on the app clock; a poller that stops renewing it is replaced after it. */
+  /** On the app clock. */
   leaseSeconds: number;
-  /** How often an instance without the lease tries to take it. */
   standbyIntervalMs: number;
-  /** The wait after a failed getUpdates before the next one. */
   errorBackoffMs: number;
 }
 
 export const DEFAULT_POLLER_TIMINGS = { standbyIntervalMs: 1000, errorBackoffMs: 5000 };
 
-/** A 409 (another program polls this bot, or a webhook is set) is said once an hour, not at every try. */
+// A 409 (another program polls this bot, or a webhook is set) is said once an hour, not at every try.
 const CONFLICT_LOG_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface Poller {
@@ -35,10 +32,8 @@ interface PollerDeps {
 }
 
 /**
- * Long polling with exactly one poller across instances: whoever holds the lease in the database
- * calls getUpdates from the stored offset, handles each update, then stores its update_id (so no
- * update is handled twice and none lost across restarts) and renews the lease before each call.
- * The others try to take the lease every `standbyIntervalMs`; a crashed poller's lease expires.
+ * One poller across instances: the lease holder stores each handled update_id, so no update is
+ * handled twice or lost across restarts; a crashed poller's lease expires.
  */
 export function startPoller({ db, now, telegram, log, options, handle }: PollerDeps): Poller {
   const holder = `${process.pid}-${randomBytes(6).toString('hex')}`;
@@ -77,7 +72,7 @@ export function startPoller({ db, now, telegram, log, options, handle }: PollerD
     log.warn({ error }, 'Telegram getUpdates conflict: another program polls this bot or a webhook is set (said once an hour)');
   }
 
-  /** One getUpdates round; the wait before the next. */
+  /** Returns the wait before the next round. */
   async function pollOnce(): Promise<number> {
     if (!(await takeLease())) return options.standbyIntervalMs;
     const last = await findLastUpdateId(db.kysely);

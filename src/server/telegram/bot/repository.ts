@@ -1,13 +1,8 @@
 import type { Executor } from '../../../db/executor';
 
-/** The one row of bot state every instance shares (created by the migration). */
 const ROW = 'bot';
 
-/**
- * Takes or renews the poller lease for `holder` until `until`: it succeeds when the lease is
- * free, expired or already `holder`'s. One UPDATE, so two instances cannot both take it (on
- * PostgreSQL the second waits for the first's row lock and then sees the lease taken).
- */
+/** One UPDATE, so two instances cannot both take the lease (on PostgreSQL the second waits for the row lock). */
 export async function takePollerLease(
   db: Executor,
   { holder, now, until }: { holder: string; now: string; until: string },
@@ -43,7 +38,7 @@ export async function findLastUpdateId(db: Executor): Promise<number | undefined
   return row?.last_update_id === null || row?.last_update_id === undefined ? undefined : Number(row.last_update_id);
 }
 
-/** Records `updateId` as handled, only while `holder` still holds the lease; false when it lost it. */
+/** False when `holder` lost the lease: nothing is stored then. */
 export async function storeLastUpdateId(db: Executor, holder: string, updateId: number): Promise<boolean> {
   const result = await db
     .updateTable('telegram_bot')
@@ -54,10 +49,7 @@ export async function storeLastUpdateId(db: Executor, holder: string, updateId: 
   return result.numUpdatedRows > 0n;
 }
 
-/**
- * The webhook's secret_token: the first instance to start writes a random one, every other
- * instance reads it, so updates that reach any instance carry the secret it expects.
- */
+/** The first instance to start writes it, the others read it: an update may reach any instance. */
 export async function findOrSetWebhookSecret(db: Executor, candidate: string): Promise<string> {
   await db
     .updateTable('telegram_bot')

@@ -28,7 +28,6 @@ function toScheduled(row: Row): ScheduledBooking {
   };
 }
 
-/** Active bookings made on `date`, and overnight ones from the day before that end on it. */
 export async function findScheduleOn(db: Executor, date: string): Promise<ScheduledBooking[]> {
   const dayBefore = addDays(date, -1);
   const rows = await activeBookings(db)
@@ -39,10 +38,7 @@ export async function findScheduleOn(db: Executor, date: string): Promise<Schedu
   return rows.map(toScheduled);
 }
 
-/**
- * Active bookings from the day before `date` on, the earliest first: enough to tell who has the
- * bike now and who takes it next (bookings never overlap, so few come before the next one).
- */
+/** Enough to tell who has the bike now and who takes it next: bookings never overlap. */
 export async function findScheduleFrom(db: Executor, date: string, limit = 200): Promise<ScheduledBooking[]> {
   const rows = await activeBookings(db)
     .where('b.borrow_date', '>=', addDays(date, -1))

@@ -7,11 +7,8 @@ import { findScheduleOn } from './schedule-repository';
 
 export interface SchedulerSettings {
   timeZone: string;
-  /** 'HH:MM', or undefined: no digest. */
   digestTime: string | undefined;
-  /** 0: no reminders. */
   reminderMinutes: number;
-  /** How often it looks whether a digest or a reminder is due. */
   intervalMs: number;
 }
 
@@ -19,12 +16,7 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
-/**
- * Writes the morning digest and the handover reminders into the outbox when they fall due. Every
- * instance runs it; the outbox's unique key (`digest:{date}`, `reminder:{ref}`) makes each one
- * row however many instances see it due and however often they restart, and the outbox worker
- * sends it once.
- */
+/** Every instance runs it: the outbox's unique key makes each digest and reminder one row however many see it due. */
 export function startScheduler({
   db,
   now,
@@ -37,7 +29,7 @@ export function startScheduler({
   settings: SchedulerSettings;
 }): Scheduler {
   const { timeZone, digestTime, reminderMinutes } = settings;
-  /** Keys this instance has already written (or seen written), so each tick does not try them again. */
+  // Keys already written (or seen written), so each tick does not try them again.
   const done = new Set<string>();
   let doneDate = '';
   let timer: NodeJS.Timeout | undefined;

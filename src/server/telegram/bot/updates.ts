@@ -9,7 +9,6 @@ import { callTelegram } from '../bot-api';
 import { enqueueBotText, enqueueCancelledNoticeEdit, enqueueKeyboardEdit, findBookingNotice } from '../outbox/notices';
 import { commandReply } from './commands';
 
-/** The parts of a Bot API Update the bot reads; anything else in it is ignored. */
 const chat = z.object({ id: z.union([z.number(), z.string()]) });
 export const updateSchema = z.object({
   update_id: z.number().int().nonnegative(),
@@ -31,21 +30,17 @@ export interface UpdateHandlerDeps {
   timeZone: string;
   telegram: TelegramConfig;
   log: FastifyBaseLogger;
-  /** Abandons answerCallbackQuery calls in flight when the server stops. */
   signal: AbortSignal;
 }
 
-/** answerCallbackQuery must come within a second or so, or the owner's spinner keeps turning. */
+// answerCallbackQuery must come within a second or so, or the owner's spinner keeps turning.
 const ANSWER_TIMEOUT_MS = 3000;
 
-/** How many strangers' chat ids are remembered, so each is logged once without the set growing for ever. */
 const MAX_REMEMBERED_STRANGERS = 1000;
 
 /**
- * Handles one update from Telegram, idempotently: everything it sends goes through the outbox
- * under the key `update:{update_id}`, so the same update handled twice (a retry, a poller that
- * died before storing its offset, two instances) sends and edits once, and a booking is
- * cancelled once because cancelling twice changes nothing. Only the owner's chat is listened to.
+ * Idempotent: everything it sends goes through the outbox under `update:{update_id}`, so an update
+ * handled twice sends once, and cancelling twice changes nothing. Only the owner's chat is heard.
  */
 export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => Promise<void> {
   const { db, now, timeZone, telegram, log } = deps;
@@ -124,8 +119,7 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
     const update = result.data;
     const query = update.callback_query;
     if (query) {
-      // A button under a message elsewhere (the bot added to another group) is answered, so its
-      // spinner stops, and changes nothing.
+      // A button elsewhere (the bot added to another group) is answered, so its spinner stops.
       if (!query.message || !isOwnerChat(query.message.chat.id)) return answerCallback(query.id);
       return pressButton(update.update_id, query);
     }
@@ -135,7 +129,6 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
   };
 }
 
-/** The outbox key of whatever the bot sends because of one update. */
 export function updateKey(updateId: number): string {
   return `update:${updateId}`;
 }

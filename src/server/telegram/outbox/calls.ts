@@ -14,7 +14,6 @@ const messageId = z.number().int().positive();
 const keyboardEditSchema = z.object({ messageId, ref: z.string(), keyboard: z.enum(['cancel', 'confirm', 'none']) });
 const cancelledEditSchema = z.object({ messageId, notice: bookingNoticeSchema });
 
-/** One Bot API call to the owner's chat, in `parse_mode: "Markdown"` where it carries a text. */
 export type TelegramCall =
   | { method: 'sendMessage'; text: string; replyMarkup?: InlineKeyboard }
   | { method: 'editMessageText'; messageId: number; text: string; replyMarkup?: InlineKeyboard }
@@ -34,7 +33,6 @@ function reader<T>(schema: z.ZodType<T>, render: (payload: T) => TelegramCall): 
 
 const sendText = ({ text }: { text: string }): TelegramCall => ({ method: 'sendMessage', text });
 
-/** Each kind of outbox row: how its payload is read and which call it becomes when it is sent. */
 const kinds: Record<string, (payload: unknown) => TelegramCall | undefined> = {
   booking: reader(buttonedNoticeSchema, ({ ref, ...notice }) => ({
     method: 'sendMessage',
@@ -58,7 +56,6 @@ const kinds: Record<string, (payload: unknown) => TelegramCall | undefined> = {
   })),
 };
 
-/** The Bot API call of an outbox row; undefined when its kind is unknown or its payload unreadable. */
 export function findOutboxCall(kind: string, payload: string): TelegramCall | undefined {
   const render = kinds[kind];
   if (!render) return undefined;
@@ -69,7 +66,6 @@ export function findOutboxCall(kind: string, payload: string): TelegramCall | un
   }
 }
 
-/** The text an outbox row shows the owner, if its call carries one. */
 export function findOutboxText(kind: string, payload: string): string | undefined {
   const call = findOutboxCall(kind, payload);
   return call && 'text' in call ? call.text : undefined;

@@ -3,10 +3,7 @@ import type { TelegramConfig } from '../../config';
 import type { AppContext } from '../../context';
 import { DEFAULT_NOTIFIER_OPTIONS, type NotifierOptions, type OutboxWorker, startOutboxWorker } from './worker';
 
-/**
- * Runs the outbox worker while the app runs: from ready (so every built app, tests' too, sends)
- * until close, stopped before the database closes.
- */
+/** From ready, so every built app (tests' too) sends, until it stops before the database closes. */
 export function registerNotifier(
   app: FastifyInstance,
   context: AppContext,

@@ -9,10 +9,8 @@ export interface ClaimedMessage {
 }
 
 /**
- * Claims up to `limit` due messages until `lockedUntil`, oldest first, in one statement. With
- * `skipLocked` (PostgreSQL) rows another instance is claiming at that moment are skipped, not
- * waited for and not taken twice; SQLite has one writer at a time, so its statement is already
- * atomic. A claim whose holder died expires with its lease.
+ * With `skipLocked` (PostgreSQL) rows another instance is claiming are skipped, never taken twice;
+ * SQLite's one writer makes the statement atomic. A claim whose holder died expires with its lease.
  */
 export async function claimDueMessages(
   db: Executor,
@@ -79,16 +77,11 @@ export async function markGivenUp(
     .execute();
 }
 
-/** Gives a claimed message back untried, for this or another instance to send at once. */
 export async function releaseClaim(db: Executor, id: number): Promise<void> {
   await db.updateTable('outbox').set({ locked_until: null }).where('id', '=', id).execute();
 }
 
-/**
- * Writes one outbox row in the caller's transaction. With a `dedupeKey` the row is written once
- * whoever inserts it and however often: a second insert of the key is a no-op on both engines.
- * True when this call wrote the row.
- */
+/** A second insert of `dedupeKey`, by any instance, is a no-op; true when this call wrote the row. */
 export async function insertOutboxRow(
   db: Executor,
   kind: string,
@@ -105,10 +98,6 @@ export async function insertOutboxRow(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-/**
- * Gives up the row under `dedupeKey` if it is queued and no worker is sending it at this moment
- * (one being sent cannot be called back).
- */
 export async function giveUpUnsent(db: Executor, dedupeKey: string, reason: string, now: Date): Promise<void> {
   const at = now.toISOString();
   await db

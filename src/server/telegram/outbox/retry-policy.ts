@@ -9,16 +9,12 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-/** 5 s, 30 s, 2 min, 10 min, then hourly, for about a day. */
 export const DEFAULT_RETRY_SCHEDULE: RetrySchedule = {
   delaysMs: [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, HOUR],
   giveUpAfterMs: 24 * HOUR,
 };
 
-/**
- * When to try a message again after its `attempts`-th failed attempt (1 or more), or undefined
- * to give it up. `retryAfterMs`, Telegram's own wait after a 429, replaces the schedule's wait.
- */
+/** Undefined to give up. `retryAfterMs`, Telegram's own wait after a 429, replaces the schedule's. */
 export function findNextAttempt(
   { createdAt, attempts, now, retryAfterMs }: { createdAt: Date; attempts: number; now: Date; retryAfterMs?: number },
   schedule: RetrySchedule,

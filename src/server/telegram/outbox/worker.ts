@@ -7,13 +7,10 @@ import { type ClaimedMessage, claimDueMessages, markGivenUp, markSent, releaseCl
 import { DEFAULT_RETRY_SCHEDULE, findNextAttempt, type RetrySchedule } from './retry-policy';
 
 export interface NotifierOptions {
-  /** How often the outbox is looked at for due messages. */
   pollIntervalMs: number;
-  /** One sendMessage call is given up (and retried later) after this long. */
   requestTimeoutMs: number;
-  /** How long a claim keeps other instances off a message: longer than a whole batch of timed-out sends. */
+  /** Longer than a whole batch of timed-out sends. */
   leaseMs: number;
-  /** Messages claimed at a time. */
   batchSize: number;
   schedule: RetrySchedule;
 }
@@ -27,7 +24,7 @@ export const DEFAULT_NOTIFIER_OPTIONS: NotifierOptions = {
 };
 
 export interface OutboxWorker {
-  /** Stops polling, abandons a send in progress (its message stays pending) and waits for the current round. */
+  /** A send in progress is abandoned; its message stays pending. */
   stop(): Promise<void>;
 }
 
@@ -39,7 +36,6 @@ interface WorkerDeps {
   options: NotifierOptions;
 }
 
-/** The Bot API body of a call to the owner's chat. */
 function makeCall(telegram: TelegramConfig, call: TelegramCall, options: { timeoutMs: number; signal: AbortSignal }): Promise<SendOutcome> {
   const chat = { chat_id: telegram.chatId };
   const markup = 'replyMarkup' in call && call.replyMarkup ? { reply_markup: call.replyMarkup } : {};
@@ -57,14 +53,13 @@ function makeCall(telegram: TelegramConfig, call: TelegramCall, options: { timeo
   return callTelegram(telegram, call.method, { ...chat, message_id: call.messageId, ...markup }, options);
 }
 
-/** Where Telegram put a message it sent: kept so a later edit can find a booking notice. */
 function sentMessage(result: unknown): { chatId: string; messageId: number } | undefined {
   const message = result as { message_id?: unknown; chat?: { id?: unknown } } | null;
   if (typeof message?.message_id !== 'number' || message.chat?.id === undefined) return undefined;
   return { chatId: String(message.chat.id), messageId: message.message_id };
 }
 
-/** Delivers the outbox to Telegram in the background: claim due messages, send each outside any transaction, record the result. */
+// Each message is sent outside any transaction.
 export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDeps): OutboxWorker {
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -112,7 +107,7 @@ export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDep
     log.error({ outboxId: message.id, attempts, error: outcome.error }, `Telegram notification given up: ${why}`);
   }
 
-  /** One round; true when the batch was full, so more may be due at once. */
+  /** True when the batch was full, so more may be due at once. */
   async function runRound(): Promise<boolean> {
     try {
       const at = now();
