@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
-import { DESKTOP, launchChromium, newPage, PHONE, screenshot } from '../helpers/browser';
+import { DESKTOP, newPage, PHONE, screenshot, sharedChromium } from '../helpers/browser';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-db';
 import { present } from '../helpers/present';
 import { bookViaApi, dayFromToday } from './support/api';
@@ -36,14 +36,13 @@ describe('the admin console in Chromium', () => {
       ],
     });
     [admin] = e2e.users as [User];
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterEach(async () => {
     await context?.close();
     context = undefined;
   });
   afterAll(async () => {
-    await browser?.close();
     await e2e?.stop();
   });
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
-import { launchChromium, newPage, PHONE, screenshot } from '../helpers/browser';
+import { newPage, PHONE, screenshot, sharedChromium } from '../helpers/browser';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-db';
 import { present } from '../helpers/present';
 import { signInAsAdmin } from './support/pages';
@@ -31,14 +31,13 @@ describe('admin screens in Chromium', () => {
   beforeAll(async () => {
     e2e = await startE2eApp();
     [admin, student] = e2e.users as [User, User];
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterEach(async () => {
     await context?.close();
     context = undefined;
   });
   afterAll(async () => {
-    await browser?.close();
     await e2e?.stop();
   });
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, newPage } from '../helpers/browser';
+import { newPage, sharedChromium } from '../helpers/browser';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-db';
 
 describe('the app shell in Chromium', () => {
@@ -9,10 +9,9 @@ describe('the app shell in Chromium', () => {
 
   beforeAll(async () => {
     e2e = await startE2eApp();
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
-    await browser?.close();
     await e2e?.stop();
   });
 

@@ -19,6 +19,22 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The one Chromium of this test worker, launched on first use. The e2e project runs its files
+ * without module isolation (vitest.config.ts), so every file in a worker gets this same browser;
+ * what a test sees stays its own because each test opens fresh contexts (own storage, cookies,
+ * cache, service workers) and closes them. Never close it in a test: Playwright ends it when the
+ * worker exits. A browser that crashed is replaced.
+ */
+export async function sharedChromium(): Promise<Browser> {
+  const current = shared && (await shared.catch(() => undefined));
+  if (current?.isConnected()) return current;
+  shared = launchChromium();
+  return shared;
+}
+
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 

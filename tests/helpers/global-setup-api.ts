@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../scripts/build.mjs';
 import { createDb } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
-import { dropPostgresDatabase, postgresUrlFor, withPostgresAdmin } from './postgres';
+import { dropPostgresDatabase, postgresUrlFor, testDatabasePrefix, withPostgresAdmin } from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,5 +36,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await migrateToLatest(db);
   await db.close();
   project.provide('testDb', { engine, templateName });
-  return async () => dropPostgresDatabase(templateName);
+  return async () => {
+    // The databases of this run's tests that their workers had not dropped yet, and the template.
+    const prefix = testDatabasePrefix(templateName);
+    const left = await withPostgresAdmin((client) =>
+      client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]),
+    );
+    // A few at a time: concurrent drops share their checkpoints, and stay far below max_connections.
+    const names = left.rows.map((row) => row.datname);
+    while (names.length > 0) await Promise.all(names.splice(0, 8).map(dropPostgresDatabase));
+    await dropPostgresDatabase(templateName);
+  };
 }

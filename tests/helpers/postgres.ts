@@ -31,3 +31,8 @@ export async function withPostgresAdmin<T>(run: (client: pg.Client) => Promise<T
 export async function dropPostgresDatabase(name: string): Promise<void> {
   await withPostgresAdmin((client) => client.query(`drop database if exists "${name}" with (force)`));
 }
+
+/** Test databases of one run are named after its template, so the run's teardown finds any left. */
+export function testDatabasePrefix(templateName: string): string {
+  return `pinjam_t_${templateName.replace(/^pinjam_tpl_/, '')}_`;
+}

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createDb } from '../../../src/db/database';
 import { migrateToLatest } from '../../../src/db/migrate';
 import { addUsers } from '../../../src/server/roster/service';
-import { DESKTOP, launchChromium } from '../../helpers/browser';
+import { DESKTOP, sharedChromium } from '../../helpers/browser';
 import { createE2eDatabase, E2E_ROSTER } from '../../helpers/e2e-db';
 import { type ServerProcess, startServerProcess } from '../../helpers/server-process';
 
@@ -25,7 +25,8 @@ interface Options {
 
 /**
  * Per test file: the production server on a fresh SQLite file holding E2E_ROSTER (and any
- * vouchers), and one Chromium. Pages opened with `openPage` are closed after each test.
+ * vouchers), driven by the worker's one Chromium (sharedChromium). Pages opened with `openPage`
+ * are in contexts of their own, closed after each test.
  */
 export function useStudentApp(options: Options = {}): StudentApp {
   const app = { contexts: [] as BrowserContext[] } as StudentApp;
@@ -47,13 +48,12 @@ export function useStudentApp(options: Options = {}): StudentApp {
     server = await startServerProcess({ DATABASE_URL: database.url, ...options.env });
     app.baseUrl = server.baseUrl;
     app.databasePath = database.path;
-    app.browser = await launchChromium();
+    app.browser = await sharedChromium();
   });
   afterEach(async () => {
     await Promise.all(app.contexts.splice(0).map((context) => context.close()));
   });
   afterAll(async () => {
-    await app.browser?.close();
     await server?.stop();
     await dropDatabase?.();
   });
