@@ -24,7 +24,7 @@ ENV NODE_ENV=production \
     SEED_DEMO=0
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/scripts/start.mjs /app/scripts/roster.mjs /app/scripts/run-built.mjs /app/scripts/build.mjs ./scripts/
+COPY --from=build /app/scripts/start.mjs /app/scripts/roster.mjs /app/scripts/db.mjs /app/scripts/run-built.mjs /app/scripts/build.mjs ./scripts/
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

@@ -9,7 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const STAMP = 'dist/.build-stamp';
 const SOURCES = ['src', 'vite.config.ts', 'scripts/pwa-icons.ts', 'scripts/inline-css.ts', 'package-lock.json', 'tsconfig.json'];
-const OUTPUTS = ['dist/client/index.html', 'dist/server/main.js', 'dist/cli/roster.js'];
+const OUTPUTS = ['dist/client/index.html', 'dist/server/main.js', 'dist/cli/roster.js', 'dist/cli/db.js'];
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -48,7 +48,7 @@ export async function buildIfStale({ force = false } = {}) {
   precompress('dist/client');
   const { build } = await import('esbuild');
   await build({
-    entryPoints: { 'server/main': 'src/server/main.ts', 'cli/roster': 'src/cli/roster.ts' },
+    entryPoints: { 'server/main': 'src/server/main.ts', 'cli/roster': 'src/cli/roster.ts', 'cli/db': 'src/cli/db.ts' },
     outdir: 'dist',
     bundle: true,
     platform: 'node',

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createDb, type Db } from '../db/database';
+import type { Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { RosterProblem, RowRef } from '../domain/roster-problems';
 import { ConfigError, loadDotEnv, readDatabase } from '../server/config';
+import { openDatabase } from '../server/open-database';
 import { listUsers } from '../server/roster/repository';
 import { addUsers, importRosterCsv, RosterError } from '../server/roster/service';
 
@@ -101,7 +102,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   loadDotEnv();
-  const db = createDb(readDatabase(process.env));
+  const db = await openDatabase(readDatabase(process.env));
   try {
     await migrateToLatest(db);
     await run(db, rest);

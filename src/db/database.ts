@@ -30,7 +30,18 @@ export function parseDatabaseUrl(url: string): DatabaseLocation {
   return { engine: 'sqlite', path: url };
 }
 
+/** PostgreSQL session limits, so that one frozen instance cannot hold the others' booking lock for long. */
+export interface PostgresTimeouts {
+  lockMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+  connectMs: number;
+}
+
 export interface CreateDbOptions {
+  postgresTimeouts?: PostgresTimeouts;
+  /** Make the SQLite file's folder when it is missing: only for the default ./data. */
+  createSqliteFolder?: boolean;
   poolSize?: number;
   /** Told when PostgreSQL ends a pooled or listening connection; both are reopened by themselves. */
   onConnectionError?: (error: Error) => void;
@@ -39,11 +50,19 @@ export interface CreateDbOptions {
 
 export function createDb(location: DatabaseLocation, options: CreateDbOptions = {}): Db {
   if (location.engine === 'sqlite') {
-    const sqlite = openSqlite(location.path);
+    const sqlite = openSqlite(location.path, { createFolder: options.createSqliteFolder ?? false });
     const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
     return { kysely, engine: 'sqlite', sqlite, close: () => kysely.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: location.url, max: options.poolSize ?? 10 });
+  const timeouts = options.postgresTimeouts;
+  const pool = new pg.Pool({
+    connectionString: location.url,
+    max: options.poolSize ?? 10,
+    ...(timeouts && {
+      connectionTimeoutMillis: timeouts.connectMs,
+      options: `-c lock_timeout=${timeouts.lockMs} -c statement_timeout=${timeouts.statementMs} -c idle_in_transaction_session_timeout=${timeouts.idleInTransactionMs}`,
+    }),
+  });
   const onConnectionError =
     options.onConnectionError ?? ((error: Error) => console.warn(`database: a connection was closed (${error.message})`));
   // pg-pool listens on idle connections only, and an unheard error ends the process: every

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import {
@@ -17,14 +17,24 @@ const MAX_CACHED_STATEMENTS = 256;
 
 export type OpenSqlite = SqliteDatabase & { readonly inTransaction: boolean };
 
-export function openSqlite(path: string): OpenSqlite {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const database = new BetterSqlite3(path);
-  database.pragma('journal_mode = WAL');
-  // better-sqlite3 leaves WAL databases at NORMAL, which can lose the last commits on power loss.
-  database.pragma('synchronous = FULL');
-  database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  database.pragma('foreign_keys = ON');
+/** The file could not be opened; `damaged` when SQLite says it is not a sound database. */
+export class SqliteOpenError extends Error {
+  readonly damaged: boolean;
+  constructor(path: string, cause: unknown) {
+    super(`cannot open ${path} (${(cause as Error).message})`, { cause });
+    const code = (cause as { code?: string }).code ?? '';
+    this.damaged = code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB';
+  }
+}
+
+/** A missing folder is an error (a mistyped path must not become a new, empty database) unless `createFolder`. */
+export function openSqlite(path: string, { createFolder = false } = {}): OpenSqlite {
+  const folder = dirname(path);
+  if (path !== ':memory:' && !existsSync(folder)) {
+    if (!createFolder) throw new Error(`folder ${folder} does not exist`);
+    mkdirSync(folder, { recursive: true });
+  }
+  const database = openWithPragmas(path);
   // Kysely prepares every query anew, which costs more than running it.
   const statements = new Map<string, SqliteStatement>();
   return {
@@ -42,6 +52,22 @@ export function openSqlite(path: string): OpenSqlite {
       return statement;
     },
   };
+}
+
+function openWithPragmas(path: string): BetterSqlite3.Database {
+  let database: BetterSqlite3.Database | undefined;
+  try {
+    database = new BetterSqlite3(path);
+    database.pragma('journal_mode = WAL');
+    // better-sqlite3 leaves WAL databases at NORMAL, which can lose the last commits on power loss.
+    database.pragma('synchronous = FULL');
+    database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    database.pragma('foreign_keys = ON');
+    return database;
+  } catch (error) {
+    database?.close();
+    throw new SqliteOpenError(path, error);
+  }
 }
 
 // better-sqlite3 refuses to bind JS booleans.
@@ -74,7 +100,21 @@ export class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #database: SqliteDialectConfig['database'];
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#database = config.database;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // After SQLITE_FULL or an I/O error SQLite has rolled back by itself: a ROLLBACK then fails
+    // with "no transaction is active", and that error would replace the one that says why.
+    if ('inTransaction' in this.#database && !this.#database.inTransaction) return;
+    await super.rollbackTransaction(connection);
   }
 }

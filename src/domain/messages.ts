@@ -20,6 +20,9 @@ export const messages = {
   idempotencyKeyReused: 'Formulir ini sudah pernah dikirim dengan isi yang berbeda. Muat ulang halaman, lalu isi dan kirim lagi.',
   invalidIdempotencyKey: 'Idempotency-Key tidak valid (1-200 karakter huruf, angka, atau tanda baca)',
   serverBusy: 'Server sedang sibuk, coba lagi sebentar lagi.',
+  serverClosing: 'Server sedang dimulai ulang, coba lagi sebentar lagi.',
+  storageTrouble: 'Server sedang bermasalah, coba lagi sebentar lagi.',
+  scheduleUnavailable: 'Jadwal tidak bisa dimuat sekarang, coba lagi sebentar lagi.',
 
   ruleHomeClass: (className: string, hours: number) => `Kelas ${className}: gratis, maksimal ${hours} jam sekali pinjam.`,
   ruleOtherClass: (hours: number, rent: string) => `Kelas lain: maksimal ${hours} jam sekali pinjam, sewa ${rent} per jam.`,

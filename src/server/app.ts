@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { adminRoutes } from './admin/routes';
 import { adminBookingRoutes } from './admin-bookings/routes';
 import { auditRoutes } from './audit/routes';
+import { DEFAULT_DAILY_BACKUP_INTERVAL_MS, registerDailyBackup } from './backup/daily';
 import { ownBookingRoutes } from './bookings/cancel/routes';
 import { bookingRoutes } from './bookings/create/routes';
 import { BookingService } from './bookings/create/service';
@@ -14,9 +15,10 @@ import { calendarRoutes } from './calendar/routes';
 import type { TrustProxy } from './config';
 import type { AppContext } from './context';
 import { healthRoutes } from './health/routes';
+import { storageHealthOf } from './health/storage-health';
 import { COMPRESS_THRESHOLD_BYTES } from './http/precompressed';
 import { memberRoutes } from './members/routes';
-import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors';
+import { answerClientError, answerFrameworkError, registerClosingAnswer, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { rosterRoutes } from './roster/routes';
 import { inlineStyleSources } from './spa/inline-styles';
@@ -32,6 +34,8 @@ export interface BuildOptions {
   notifier?: Partial<NotifierOptions>;
   requestTimeoutMs?: number;
   bot?: Partial<BotOptions>;
+  /** How often the daily backup looks whether it is due; tests shorten it. */
+  dailyBackupIntervalMs?: number;
 }
 
 declare module 'fastify' {
@@ -71,9 +75,12 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     },
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
+    // registerClosingAnswer says it in Indonesian instead.
+    return503OnClosing: false,
   });
   const clientDir = options.clientDir ?? resolve('dist/client');
-  registerErrorHandler(app);
+  registerErrorHandler(app, storageHealthOf(context.db));
+  registerClosingAnswer(app);
   await registerSecurity(app, { inlineStyles: inlineStyleSources(clientDir) });
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(healthRoutes, context);
@@ -103,6 +110,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(ownBookingRoutes, context);
   await app.register(calendarRoutes, context);
   await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context) });
+  registerDailyBackup(app, context, options.dailyBackupIntervalMs ?? DEFAULT_DAILY_BACKUP_INTERVAL_MS);
   if (context.config.telegram) {
     registerNotifier(app, context, context.config.telegram, options.notifier);
     registerBot(app, context, context.config.telegram, context.config.telegramBot, options.bot);

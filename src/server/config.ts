@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
-import { type DatabaseLocation, parseDatabaseUrl } from '../db/database';
+import { type DatabaseLocation, type PostgresTimeouts, parseDatabaseUrl } from '../db/database';
 import { isClockTime, isKnownTimeZone } from '../domain/clock';
 
 export interface TelegramConfig {
@@ -39,6 +39,9 @@ export interface Config {
   voucherGuessLimitPerHour: number;
   /** Bookings that may wait for the database in one process; more answer 503. */
   bookingQueueLimit: number;
+  /** SQLite only: 'HH:MM' in timeZone of the daily backup, or undefined: none. */
+  backupTime: string | undefined;
+  backupKeep: number;
 }
 
 /** Proxy hops (0: X-Forwarded-* ignored), or the proxies' addresses and CIDR ranges. */
@@ -62,6 +65,28 @@ export function loadDotEnv(path = '.env'): void {
 
 export const DEFAULT_DATABASE_URL = 'file:./data/pinjam-motor.db';
 
+/** Whether the SQLite file is the default one, whose folder is made on first start; any other folder must exist. */
+function readBackupTime(env: Env): string | undefined {
+  const time = (env.BACKUP_TIME ?? '03:00').trim();
+  if (time !== '' && !isClockTime(time)) {
+    throw new ConfigError('BACKUP_TIME', `'${time}' is not a time HH:MM (00:00-23:59), or empty to turn the daily backup off`);
+  }
+  return time === '' ? undefined : time;
+}
+
+export function readBackupKeep(env: Env): number {
+  const raw = env.BACKUP_KEEP ?? '14';
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 10_000) {
+    throw new ConfigError('BACKUP_KEEP', `'${raw}' is not a number of backups to keep (1-10000)`);
+  }
+  return Number(raw);
+}
+
+export function isDefaultSqlite(location: DatabaseLocation): boolean {
+  const fallback = parseDatabaseUrl(DEFAULT_DATABASE_URL);
+  return location.engine === 'sqlite' && fallback.engine === 'sqlite' && location.path === fallback.path;
+}
+
 function readPort(env: Env): number {
   const raw = env.PORT ?? '3000';
   const port = Number(raw);
@@ -77,7 +102,7 @@ export function readDatabase(env: Env): DatabaseLocation {
   }
 }
 
-function readTimeZone(env: Env): string {
+export function readTimeZone(env: Env): string {
   const zone = env.APP_TIMEZONE ?? 'Asia/Jakarta';
   if (!isKnownTimeZone(zone)) throw new ConfigError('APP_TIMEZONE', `'${zone}' is not a known IANA time zone`);
   return zone;
@@ -102,6 +127,15 @@ function readWholeNumber(env: Env, variable: string, fallback: number, min: numb
     throw new ConfigError(variable, `'${raw}' must be a whole number ${range}`);
   }
   return value;
+}
+
+export function readPostgresTimeouts(env: Env): PostgresTimeouts {
+  return {
+    lockMs: readWholeNumber(env, 'PG_LOCK_TIMEOUT_MS', 3000, 100),
+    statementMs: readWholeNumber(env, 'PG_STATEMENT_TIMEOUT_MS', 15_000, 100),
+    idleInTransactionMs: readWholeNumber(env, 'PG_IDLE_IN_TRANSACTION_TIMEOUT_MS', 4000, 100),
+    connectMs: readWholeNumber(env, 'PG_CONNECT_TIMEOUT_MS', 5000, 100),
+  };
 }
 
 function readTelegramBot(env: Env): TelegramBotConfig {
@@ -204,5 +238,7 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     bookingLimitPerHour: readWholeNumber(env, 'BOOKING_LIMIT_PER_HOUR', 30, 0),
     voucherGuessLimitPerHour: readWholeNumber(env, 'VOUCHER_GUESS_LIMIT_PER_HOUR', 10, 1),
     bookingQueueLimit: readWholeNumber(env, 'BOOKING_QUEUE_LIMIT', 1000, 1),
+    backupTime: readBackupTime(env),
+    backupKeep: readBackupKeep(env),
   };
 }

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
-import { createDb } from '../db/database';
+import type { Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { buildApp } from './app';
 import { createClock } from './clock-file';
-import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { ConfigError, loadConfig, loadDotEnv, readPostgresTimeouts } from './config';
+import { DatabaseOpenError, openDatabase } from './open-database';
 import { seedDemoRoster } from './roster/service';
 
 function fail(line: string): never {
@@ -15,25 +15,29 @@ function fail(line: string): never {
 async function main(): Promise<void> {
   loadDotEnv();
   let config: ReturnType<typeof loadConfig>;
+  let postgresTimeouts: ReturnType<typeof readPostgresTimeouts>;
   try {
     config = loadConfig();
+    postgresTimeouts = readPostgresTimeouts(process.env);
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
 
   let log: FastifyBaseLogger | undefined;
-  const db = createDb(config.database, {
-    onConnectionError: (error) => {
-      const line = `database: a connection was closed (${error.message}); the next query opens a fresh one`;
-      if (log) log.warn({ code: (error as { code?: string }).code }, line);
-      else console.warn(line);
-    },
-  });
+  let db: Db;
   try {
-    await sql`select 1`.execute(db.kysely);
+    db = await openDatabase(config.database, {
+      postgresTimeouts,
+      onConnectionError: (error) => {
+        const line = `database: a connection was closed (${error.message}); the next query opens a fresh one`;
+        if (log) log.warn({ code: (error as { code?: string }).code }, line);
+        else console.warn(line);
+      },
+    });
   } catch (error) {
-    fail(`DATABASE_URL: cannot open the database (${(error as Error).message})`);
+    if (error instanceof DatabaseOpenError) fail(error.message);
+    throw error;
   }
   try {
     await migrateToLatest(db);

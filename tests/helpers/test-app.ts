@@ -42,6 +42,8 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     bookingLimitPerHour: 0,
     voucherGuessLimitPerHour: 10,
     bookingQueueLimit: 1000,
+    backupTime: undefined,
+    backupKeep: 14,
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config';
+import { ConfigError, loadConfig, readPostgresTimeouts } from '../../src/server/config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'pinjam-config-'));
 
@@ -167,5 +167,34 @@ describe('booking limits from the environment', () => {
     [{ BOOKING_QUEUE_LIMIT: 'banyak' }, "BOOKING_QUEUE_LIMIT: 'banyak' must be a whole number of at least 1"],
   ])('refuses %j', (env, message) => {
     expect(errorOf(env).message).toBe(message);
+  });
+});
+
+describe('backups and PostgreSQL session limits from the environment', () => {
+  it('default to a daily backup at 03:00 keeping 14, and PostgreSQL limits of 3 s lock, 15 s statement, 4 s idle in a transaction, 5 s connect', () => {
+    const config = loadConfig({}, dataDir());
+    expect([config.backupTime, config.backupKeep]).toEqual(['03:00', 14]);
+    expect(readPostgresTimeouts({})).toEqual({ lockMs: 3000, statementMs: 15_000, idleInTransactionMs: 4000, connectMs: 5000 });
+  });
+
+  it('take an empty BACKUP_TIME as no daily backup, and whole milliseconds for the limits', () => {
+    expect(loadConfig({ BACKUP_TIME: '', BACKUP_KEEP: '3' }, dataDir())).toMatchObject({ backupTime: undefined, backupKeep: 3 });
+    expect(readPostgresTimeouts({ PG_LOCK_TIMEOUT_MS: '1000', PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: '2000' })).toMatchObject({
+      lockMs: 1000,
+      idleInTransactionMs: 2000,
+    });
+  });
+
+  it.each([
+    [{ BACKUP_TIME: '3:00' }, "BACKUP_TIME: '3:00' is not a time HH:MM (00:00-23:59), or empty to turn the daily backup off"],
+    [{ BACKUP_KEEP: '0' }, "BACKUP_KEEP: '0' is not a number of backups to keep (1-10000)"],
+  ])('refuses %j', (env, message) => {
+    expect(errorOf(env).message).toBe(message);
+  });
+
+  it('refuses a PostgreSQL limit that is not whole milliseconds', () => {
+    expect(() => readPostgresTimeouts({ PG_LOCK_TIMEOUT_MS: '3s' })).toThrow(
+      "PG_LOCK_TIMEOUT_MS: '3s' must be a whole number of at least 100",
+    );
   });
 });

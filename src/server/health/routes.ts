@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { messages } from '../../domain/messages';
 import type { AppContext } from '../context';
+import { storageHealthOf } from './storage-health';
 
 export async function healthRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+  const health = storageHealthOf(db);
   app.get('/healthz', async (request, reply) => {
+    if (health.degraded) return reply.status(503).send({ status: 'degraded', reason: health.degraded });
     try {
       await sql`select 1`.execute(db.kysely);
       return { status: 'ok' };

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/messages';
+import { findStorageFault, STORAGE_RETRY_AFTER_SECONDS, type StorageHealth } from '../health/storage-health';
 import { HttpError } from '../http/http-errors';
 
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
@@ -12,7 +13,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: messages.invalidBody },
 };
 
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, health: StorageHealth): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
@@ -23,6 +24,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Body parsing errors (malformed JSON, a __proto__ key) carry a 4xx status of their own.
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.statusCode === 429 ? messages.tooManyRequests : messages.invalidBody });
+    }
+    const fault = findStorageFault(error);
+    if (fault) {
+      health.report(fault, error, request.log);
+      const schedule = request.method === 'GET' && request.routeOptions.url === '/api/bookings';
+      reply.header('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ message: schedule ? messages.scheduleUnavailable : messages.storageTrouble });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: messages.unexpected });
@@ -56,4 +64,17 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     );
   }
   socket.destroy(error);
+}
+
+/** While the server closes, a request that still reaches it (a kept-alive connection) is told so in Indonesian, not by Fastify in English. */
+export function registerClosingAnswer(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    reply.header('Connection', 'close').header('Retry-After', '5').status(503).send({ message: messages.serverClosing });
+  });
 }

@@ -4,6 +4,7 @@ import { todayIn } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
 import { createBookingRequestSchema } from '../../../domain/schemas/booking-requests';
 import type { AppContext } from '../../context';
+import { findStorageFault, STORAGE_RETRY_AFTER_SECONDS, storageHealthOf } from '../../health/storage-health';
 import { HttpError, parseOrThrow } from '../../http/http-errors';
 import { BookingSaveError, type BookingService } from './service';
 
@@ -18,7 +19,7 @@ function readIdempotencyKey(request: FastifyRequest): string | undefined {
 }
 
 export async function bookingRoutes(app: FastifyInstance, { context, bookings }: { context: AppContext; bookings: BookingService }) {
-  const { config, now } = context;
+  const { config, db, now } = context;
 
   app.post('/api/bookings', async (request, reply) => {
     const input = parseOrThrow(createBookingRequestSchema, request.body);
@@ -45,6 +46,12 @@ export async function bookingRoutes(app: FastifyInstance, { context, bookings }:
       }
     } catch (error) {
       if (!(error instanceof BookingSaveError)) throw error;
+      const fault = findStorageFault(error.cause);
+      if (fault) {
+        storageHealthOf(db).report(fault, error.cause, request.log);
+        reply.header('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS));
+        return reply.status(503).send({ message: messages.storageTrouble });
+      }
       request.log.error({ err: error.cause }, 'booking insert failed');
       return reply.status(500).send({ message: messages.saveFailed });
     }

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
+import { findStorageFault } from '../../health/storage-health';
 import { withBookingLock } from '../booking-lock';
 
 /** The database failed and the booking was not saved. */
@@ -86,13 +87,17 @@ export class BookingWriter<Job, Result> {
       const results = await this.#transaction(batch);
       for (const [index, pending] of batch.entries()) pending.resolve(results[index] as Result);
     } catch (error) {
-      if (batch.length > 1) {
+      // A booking at fault fails alone; a database that is away or a lock timeout fails them all
+      // at once, rather than making each wait out its own timeout.
+      if (batch.length > 1 && !findStorageFault(error)) {
         for (const pending of batch) await this.#write([pending]);
         return;
       }
-      const saved = await this.#findSaved(first.job);
-      if (saved !== undefined) first.resolve(saved);
-      else first.reject(new BookingSaveError(error));
+      for (const pending of batch) {
+        const saved = await this.#findSaved(pending.job);
+        if (saved !== undefined) pending.resolve(saved);
+        else pending.reject(new BookingSaveError(error));
+      }
     }
   }
 

@@ -1,0 +1,59 @@
+import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { localMomentIn } from '../../domain/clock';
+import type { AppContext } from '../context';
+import { backupSqlite } from './service';
+
+export const DEFAULT_DAILY_BACKUP_INTERVAL_MS = 30_000;
+
+/**
+ * One backup a day at or after `backupTime` (in the app's zone), on SQLite. Instances on one
+ * file share one machine, so the day's claim is a file created exclusively beside the backups:
+ * whichever instance creates it makes the backup.
+ */
+export function registerDailyBackup(app: FastifyInstance, { config, now }: AppContext, intervalMs: number): void {
+  const { database, backupTime, backupKeep, timeZone } = config;
+  if (database.engine !== 'sqlite' || backupTime === undefined) return;
+  const databasePath = database.path;
+  const dueAt = backupTime;
+  const folder = join(dirname(databasePath), 'backups');
+  let lastDate = '';
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  async function tick(): Promise<void> {
+    const at = now();
+    const { date, time } = localMomentIn(timeZone, at);
+    if (date === lastDate || time < dueAt) return;
+    lastDate = date;
+    mkdirSync(folder, { recursive: true });
+    const claim = join(folder, `.daily-${date}`);
+    try {
+      closeSync(openSync(claim, 'wx'));
+    } catch {
+      app.log.info({ date }, "daily backup: another instance made today's");
+      return;
+    }
+    try {
+      const { path, removed } = await backupSqlite(databasePath, { keep: backupKeep, now: at, timeZone });
+      app.log.info({ path, removed: removed.length }, 'daily backup written');
+    } catch (error) {
+      rmSync(claim, { force: true });
+      lastDate = '';
+      app.log.error({ error: (error as Error).message }, 'daily backup failed; it is tried again at the next look');
+    }
+  }
+
+  const look = () => {
+    running = tick().finally(() => {
+      timer = setTimeout(look, intervalMs);
+      timer.unref();
+    });
+  };
+  app.addHook('onReady', async () => look());
+  app.addHook('preClose', async () => {
+    clearTimeout(timer);
+    await running;
+  });
+}

@@ -1,0 +1,217 @@
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '../../src/domain/clock';
+import { testDatabaseWithStudents } from '../helpers/booking-fixtures';
+import { runCommand, type ServerProcess, startServerProcess } from '../helpers/server-process';
+import type { TestDatabase } from '../helpers/test-db';
+
+const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+const STUDENTS = Array.from({ length: 24 }, (_, index) => ({ name: `Cadangan ${index + 1}`, class: 'PPTI 21' }));
+const SERVER_ENV = { BOOKING_HORIZON_DAYS: '3650' };
+
+let database: TestDatabase | undefined;
+let server: ServerProcess | undefined;
+let dir: string | undefined;
+
+afterEach(async () => {
+  await server?.stop('SIGKILL');
+  server = undefined;
+  await database?.drop();
+  database = undefined;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+const db = (args: string[], env: Record<string, string>) => runCommand(['dist/cli/db.js', ...args], env);
+
+async function sqliteDatabaseWithStudents(): Promise<{ path: string; url: string }> {
+  database = await testDatabaseWithStudents(STUDENTS);
+  if (database.location.engine !== 'sqlite') throw new Error('a SQLite test');
+  return { path: database.location.path, url: database.url };
+}
+
+/** Books one free half hour after another (each on a slot of its own) until `stopped`; `acknowledged` gets each booked slot as its 201 arrives. */
+async function bookUntil(baseUrl: string, clientIndex: number, acknowledged: Set<string>, stopped: () => boolean): Promise<void> {
+  for (let attempt = 0; !stopped(); attempt++) {
+    const date = addDays(todayIn('Asia/Jakarta', new Date()), 10 + clientIndex * 200 + Math.floor(attempt / 24));
+    const hour = String(attempt % 24).padStart(2, '0');
+    const body = { name: STUDENTS[attempt % 24]?.name, date, start: `${hour}:00`, end: `${hour}:30`, reason: 'cadangan', needStnk: '' };
+    const response = await fetch(`${baseUrl}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 201) throw new Error(`booking answered ${response.status}: ${await response.text()}`);
+    acknowledged.add(`${date} ${body.start}`);
+  }
+}
+
+function slotsIn(path: string): Set<string> {
+  const file = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
+  try {
+    const rows = file.prepare('select borrow_date, start_time from borrow_request').all() as { borrow_date: string; start_time: string }[];
+    return new Set(rows.map((row) => `${row.borrow_date} ${row.start_time}`));
+  } finally {
+    file.close();
+  }
+}
+
+function integrityOf(path: string): unknown {
+  const file = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
+  try {
+    return file.pragma('integrity_check');
+  } finally {
+    file.close();
+  }
+}
+
+describe.skipIf(engine !== 'sqlite')('backup and restore of the SQLite database', () => {
+  it('makes 20 consistent backups while clients book, each holding every booking acknowledged before it began', async () => {
+    const { url } = await sqliteDatabaseWithStudents();
+    dir = mkdtempSync(join(tmpdir(), 'pinjam-backup-'));
+    server = await startServerProcess({ DATABASE_URL: url, ...SERVER_ENV });
+    const acknowledged = new Set<string>();
+    let stopped = false;
+    const baseUrl = server.baseUrl;
+    const clients = Array.from({ length: 4 }, (_, index) => bookUntil(baseUrl, index, acknowledged, () => stopped));
+    const backups: { path: string; before: string[] }[] = [];
+    try {
+      for (let index = 0; index < 20; index++) {
+        const before = [...acknowledged];
+        const path = join(dir, `backup-${index}.db`);
+        const result = await db(['backup', path], { DATABASE_URL: url });
+        expect(result.stderr).toBe('');
+        expect(result.code).toBe(0);
+        backups.push({ path, before });
+      }
+    } finally {
+      stopped = true;
+      await Promise.all(clients);
+    }
+    expect(backups.at(-1)?.before.length).toBeGreaterThan(backups[0]?.before.length ?? 0);
+    for (const backup of backups) {
+      expect(integrityOf(backup.path)).toEqual([{ integrity_check: 'ok' }]);
+      const slots = slotsIn(backup.path);
+      expect(backup.before.filter((slot) => !slots.has(slot))).toEqual([]);
+    }
+  });
+
+  it('refuses to restore while the server has the database open, and restores into the stopped app exactly the backup', async () => {
+    const { path, url } = await sqliteDatabaseWithStudents();
+    dir = mkdtempSync(join(tmpdir(), 'pinjam-backup-'));
+    server = await startServerProcess({ DATABASE_URL: url, ...SERVER_ENV });
+    const date = addDays(todayIn('Asia/Jakarta', new Date()), 3);
+    const book = (name: string, start: string, end: string) =>
+      fetch(`${server?.baseUrl}/api/bookings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name, date, start, end, reason: 'sebelum cadangan', needStnk: '' }),
+      });
+    expect((await book('Cadangan 1', '08:00', '09:00')).status).toBe(201);
+    const backupPath = join(dir, 'kelas.db');
+    expect((await db(['backup', backupPath], { DATABASE_URL: url })).code).toBe(0);
+    const inBackup = await (await fetch(`${server.baseUrl}/api/bookings?date=${date}`)).json();
+    expect((await book('Cadangan 2', '10:00', '11:00')).status).toBe(201);
+
+    const refused = await db(['restore', backupPath], { DATABASE_URL: url });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(new RegExp(`^restore: ${path} is open in process ${server.child.pid} \\(.*\\); stop the server`));
+    expect(slotsIn(path).size).toBe(2);
+
+    await server.stop('SIGTERM');
+    const restored = await db(['restore', backupPath], { DATABASE_URL: url });
+    expect(restored.stderr).toBe('');
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain(`Restored ${backupPath} to ${path}: 24 member(s), 1 booking(s), 0 voucher(s).`);
+    const replaced = /kept as (\S+)\.\n/.exec(restored.stdout)?.[1];
+    expect(replaced).toMatch(/\.replaced-\d{8}-\d{6}\.db$/);
+    expect(slotsIn(replaced ?? '').size).toBe(2);
+
+    server = await startServerProcess({ DATABASE_URL: url, ...SERVER_ENV });
+    expect(await (await fetch(`${server.baseUrl}/api/bookings?date=${date}`)).json()).toEqual(inBackup);
+  });
+
+  it('refuses to restore a file that is not a sound database, or one made by a newer version', async () => {
+    const { path, url } = await sqliteDatabaseWithStudents();
+    dir = mkdtempSync(join(tmpdir(), 'pinjam-backup-'));
+    const text = join(dir, 'catatan.db');
+    const handle = openSync(text, 'w');
+    writeSync(handle, 'bukan basis data');
+    closeSync(handle);
+    const notDatabase = await db(['restore', text], { DATABASE_URL: url });
+    expect(notDatabase.code).toBe(1);
+    expect(notDatabase.stderr).toMatch(new RegExp(`^restore: ${text} is not a readable database`));
+
+    const newer = join(dir, 'newer.db');
+    expect((await db(['backup', newer], { DATABASE_URL: url })).code).toBe(0);
+    const file = new BetterSqlite3(newer);
+    file.prepare("insert into kysely_migration (name, timestamp) values ('2099_01_01_0001_from_the_future', '2099-01-01')").run();
+    file.close();
+    const refused = await db(['restore', newer], { DATABASE_URL: url });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `restore: ${newer} was made by a newer version of pinjam-motor (migration 2099_01_01_0001_from_the_future); update the code first\n`,
+    );
+    expect(slotsIn(path).size).toBe(0);
+    const stem = basename(path).replace(/\.db$/, '');
+    expect(readdirSync(dirname(path)).filter((name) => name.startsWith(`${stem}.replaced-`))).toEqual([]);
+  });
+
+  it('keeps the newest BACKUP_KEEP backups in the default folder', async () => {
+    const { path, url } = await sqliteDatabaseWithStudents();
+    const folder = join(path, '..', 'backups');
+    const made: string[] = [];
+    for (let index = 0; index < 4; index++) {
+      const result = await db(['backup'], { DATABASE_URL: url, BACKUP_KEEP: '2' });
+      expect(result.code).toBe(0);
+      made.push(/^Backup written to (\S+) \(integrity_check: ok\)\.$/m.exec(result.stdout)?.[1] ?? '');
+    }
+    expect(made.every((file) => /\/backups\/pinjam-motor-\d{8}-\d{6}(-\d+)?\.db$/.test(file))).toBe(true);
+    expect(readdirSync(folder).sort()).toEqual(
+      made
+        .slice(2)
+        .map((file) => file.split('/').at(-1))
+        .sort(),
+    );
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('says in one line to use pg_dump when DATABASE_URL is PostgreSQL', async () => {
+    const result = await db(['backup'], { DATABASE_URL: 'postgres://kelas:rahasia@127.0.0.1:5432/pinjam' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      "DATABASE_URL is PostgreSQL: back it up with pg_dump, e.g. pg_dump --format=custom --file=pinjam-motor.dump 'postgres://kelas@127.0.0.1:5432/pinjam' (with the password of DATABASE_URL)\n",
+    );
+  });
+});
+
+describe.skipIf(engine !== 'sqlite')('start-up on a SQLite file', () => {
+  it('refuses a damaged database with one line naming the file and npm run restore', async () => {
+    const { path, url } = await sqliteDatabaseWithStudents();
+    const pageSize = 4096;
+    const handle = openSync(path, 'r+');
+    // Page 2 onwards holds the tables' b-trees; garbage there is what a torn or bit-rotted write leaves.
+    writeSync(handle, Buffer.alloc(pageSize * 3, 0xa5), 0, pageSize * 3, pageSize);
+    closeSync(handle);
+    const result = await runCommand(['dist/server/main.js'], { DATABASE_URL: url, PORT: '0', SEED_DEMO: '0' });
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^DATABASE_URL: .*${path}.*; restore a backup with \`npm run restore -- FILE\`$`));
+  });
+
+  it('refuses a path whose folder does not exist instead of making a new, empty database', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pinjam-path-'));
+    const mistyped = join(dir, 'dta', 'app.db');
+    const result = await runCommand(['dist/server/main.js'], { DATABASE_URL: `file:${mistyped}`, PORT: '0', SEED_DEMO: '0' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`DATABASE_URL: folder ${join(dir, 'dta')} does not exist\n`);
+    expect(existsSync(join(dir, 'dta'))).toBe(false);
+  });
+});
+
+if (engine !== 'sqlite')
+  console.log('backup-restore: backup, restore and the start-up file checks are SQLite tests (PostgreSQL is backed up with pg_dump)');

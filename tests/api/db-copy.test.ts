@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDb } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import { COPIED_TABLES } from '../../src/server/backup/copy';
+import type { User } from '../../src/server/roster/repository';
+import { adminClient, login, loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { bookingBody } from '../helpers/booking-fixtures';
+import { dropPostgresDatabase, postgresUrlFor, withPostgresAdmin } from '../helpers/postgres';
+import { runCommand } from '../helpers/server-process';
+import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestDatabase } from '../helpers/test-db';
+
+const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A SQLite file of its own, as a class that ran on the default engine has, even in the PostgreSQL pass. */
+async function sqliteSource(): Promise<TestDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), 'pinjam-copy-'));
+  const location = { engine: 'sqlite' as const, path: join(dir, 'kelas.db') };
+  const db = createDb(location);
+  await migrateToLatest(db);
+  await db.close();
+  return {
+    location,
+    url: `file:${location.path}`,
+    open: () => createDb(location),
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function emptyPostgres(): Promise<string> {
+  const name = `pinjam_copy_${Math.random().toString(16).slice(2, 10)}`;
+  await withPostgresAdmin((client) => client.query(`create database "${name}"`));
+  cleanups.push(() => dropPostgresDatabase(name));
+  return postgresUrlFor(name);
+}
+
+async function startOn(database: TestDatabase): Promise<TestApp> {
+  const clock = manualClock(new Date('2026-11-22T01:00:00.000Z'));
+  const app = await startTestApp({ database, now: clock.now });
+  cleanups.push(() => app.close());
+  return app;
+}
+
+/** What the screens show of a database: the schedule and every admin list. */
+async function whatItShows(app: TestApp, admin: User) {
+  const signedIn = adminClient(app.baseUrl, await loginCookie(app.baseUrl, admin));
+  return {
+    schedule: (await requestJson(app.baseUrl, '/api/bookings?from=2026-11-23&to=2026-11-29')).body,
+    bookings: (await signedIn.get('/api/admin/bookings?from=2026-11-22&to=2026-12-31&includeCancelled=true')).body,
+    members: (await signedIn.get('/api/admin/members')).body,
+    vouchers: (await signedIn.get('/api/admin/vouchers')).body,
+  };
+}
+
+describe.runIf(engine === 'postgres')('npm run db:copy from SQLite to PostgreSQL', () => {
+  it('copies every kind of row so the app on the copy shows the same, and refuses a target that holds data', async () => {
+    const source = await sqliteSource();
+    cleanups.push(source.drop);
+    const sourceApp = await startOn(source);
+    const [admin, budi, rizky] = await seedRoster(sourceApp.db);
+    if (!admin || !budi || !rizky) throw new Error('the roster was not seeded');
+    expect((await login(sourceApp.baseUrl, admin.name, 'kode-yang-salah')).status).toBe(401);
+    const signedIn = adminClient(sourceApp.baseUrl, await loginCookie(sourceApp.baseUrl, admin));
+    const used = (await signedIn.post('/api/admin/vouchers', { note: 'dipakai' })).body.voucher.code;
+    const revoked = (await signedIn.post('/api/admin/vouchers', { note: 'dicabut' })).body.voucher.code;
+    expect((await signedIn.post(`/api/admin/vouchers/${revoked}/revoke`)).status).toBe(200);
+    expect((await signedIn.post('/api/admin/members', { name: 'Sinta Dewi', class: 'PPTI 22' })).status).toBe(201);
+    const post = (body: object, key: string) =>
+      requestJson(sourceApp.baseUrl, '/api/bookings', { method: 'POST', body, headers: { 'idempotency-key': key } });
+    expect((await post(bookingBody({ name: budi.name, date: '2026-11-24' }), 'salin-1')).status).toBe(201);
+    expect((await post(bookingBody({ name: rizky.name, date: '2026-11-25', start: '13:00', end: '15:00' }), 'salin-2')).status).toBe(201);
+    expect((await post(bookingBody({ name: budi.name, date: '2026-11-26', reason: used }), 'salin-3')).status).toBe(201);
+    const cancelled = await post(bookingBody({ name: rizky.name, date: '2026-11-27', start: '09:00', end: '10:00' }), 'salin-4');
+    const ref = (await signedIn.get('/api/admin/bookings?from=2026-11-27&to=2026-11-27')).body.bookings[0].ref;
+    expect((await signedIn.post(`/api/admin/bookings/${ref}/cancel`, { reason: 'motor diservis' })).status).toBe(200);
+    expect(cancelled.status).toBe(201);
+    expect((await requestJson(sourceApp.baseUrl, '/api/bookings/by-token/bukan-token-asli')).status).toBe(404);
+    await sourceApp.db.kysely.updateTable('telegram_bot').set({ webhook_secret: 'rahasia-webhook', last_update_id: 41 }).execute();
+    const before = await whatItShows(sourceApp, admin);
+    const sourceCounts = await Promise.all(
+      COPIED_TABLES.filter((table) => table !== 'address_events').map(async (table) => [
+        table,
+        Number(
+          (
+            await sourceApp.db.kysely
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ]),
+    );
+    for (const [table, count] of sourceCounts) expect(count, `${table} has rows to copy`).toBeGreaterThan(0);
+    await sourceApp.app.close();
+
+    const targetUrl = await emptyPostgres();
+    const copied = await runCommand(['dist/cli/db.js', 'copy', '--to', targetUrl], { DATABASE_URL: source.url });
+    expect(copied.stderr).toBe('');
+    expect(copied.code).toBe(0);
+    for (const [table, count] of sourceCounts) expect(copied.stdout).toContain(`${table} ${count}`);
+
+    const target: TestDatabase = {
+      location: { engine: 'postgres', url: targetUrl },
+      url: targetUrl,
+      open: () => createDb({ engine: 'postgres', url: targetUrl }),
+      drop: async () => {},
+    };
+    const targetApp = await startOn(target);
+    expect(await whatItShows(targetApp, admin)).toEqual(before);
+    const bot = await targetApp.db.kysely.selectFrom('telegram_bot').selectAll().execute();
+    expect(bot).toEqual([expect.objectContaining({ id: 'bot', webhook_secret: 'rahasia-webhook', last_update_id: 41 })]);
+    // The sequences moved past the copied ids: the copy takes new rows.
+    expect(
+      (
+        await requestJson(targetApp.baseUrl, '/api/bookings', {
+          method: 'POST',
+          body: bookingBody({ name: budi.name, date: '2026-11-28' }),
+        })
+      ).status,
+    ).toBe(201);
+
+    const again = await runCommand(['dist/cli/db.js', 'copy', '--to', targetUrl], { DATABASE_URL: source.url });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe('db:copy: the target already holds data (table users); copy into an empty database\n');
+  });
+});
+
+if (engine !== 'postgres') console.log('db-copy: copying into PostgreSQL runs in the PostgreSQL pass');
