@@ -67,7 +67,10 @@ describe('the availability page as a picture of time, at 360 px', () => {
     const page = await phonePage(app, at);
     await page.goto('/');
     await page.getByRole('main').getByText('Motor sedang dipakai Siti Rahmawati (PPTI 21) sampai 11:00', { exact: true }).waitFor();
-    // 31 s later by the page's clock: 11:00 on the server's time, and no reload has run yet.
+    // 31 s later by both clocks: 11:00 on the server's time, and the minute's reload has not run yet.
+    // The server's clock moves too: the page's second load (5 s after the first) asks it the time,
+    // and a server stuck at 10:59:30 would put the page back before 11:00.
+    writeFileSync(clockFile, new Date(at.getTime() + 31_000).toISOString());
     await page.clock.fastForward(31_000);
     await page.getByRole('main').getByText('Motor tersedia sekarang sepanjang hari ini', { exact: true }).waitFor();
   });
