@@ -43,7 +43,9 @@ async function list(db: Db, args: string[]): Promise<void> {
     console.log(JSON.stringify(users.map(({ id, name, class: className, role }) => ({ id, name, class: className, role }))));
     return;
   }
-  for (const user of users) console.log([user.id, user.name, user.class, user.role ?? ''].join('\t'));
+  // A name stored before control characters were refused must not drive the operator's terminal.
+  const shown = (text: string) => text.replace(/\p{Cc}/gu, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  for (const user of users) console.log([user.id, user.name, user.class, user.role ?? ''].map(shown).join('\t'));
   console.log(`${users.length} user(s)`);
 }
 

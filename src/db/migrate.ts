@@ -15,6 +15,7 @@ import * as ownerBot from './migrations/2026_11_22_0050_owner_bot';
 import * as scheduleVersion from './migrations/2026_11_22_0060_schedule_version';
 import * as activeBookingsIndex from './migrations/2026_11_22_0070_active_bookings_index';
 import * as scheduleVersionNotices from './migrations/2026_11_22_0080_schedule_version_notices';
+import * as auditAddress from './migrations/2026_11_25_0090_audit_address';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0060_schedule_version': scheduleVersion,
   '2026_11_22_0070_active_bookings_index': activeBookingsIndex,
   '2026_11_22_0080_schedule_version_notices': scheduleVersionNotices,
+  '2026_11_25_0090_audit_address': auditAddress,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

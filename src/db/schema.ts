@@ -111,6 +111,10 @@ export interface AuditLogTable {
   action: string;
   target: string | null;
   detail: string | null;
+  /** Refused sign-ins only: the client address. */
+  address: string | null;
+  /** Refused sign-ins only: how many came from that address for that name within the entry's minute. */
+  repeats: Generated<number>;
 }
 
 export interface IdempotencyKeysTable {

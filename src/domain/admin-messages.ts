@@ -102,6 +102,9 @@ export const adminMessages = {
   },
 
   historyTitle: 'Riwayat',
+  historyTypedName: (name: string) => `${name} (nama yang diketik)`,
+  historyRefusalFrom: (detail: string, address: string | null, repeats: number) =>
+    [detail, address === null ? '' : `dari ${address}`, repeats > 1 ? `${repeats} kali` : ''].filter((part) => part !== '').join(' · '),
   historyEmpty: 'Belum ada riwayat.',
   historyTableLabel: 'Riwayat tindakan admin',
   historyColumns: { at: 'Waktu', who: 'Siapa', action: 'Tindakan', target: 'Sasaran', detail: 'Keterangan' },

@@ -8,6 +8,11 @@ export function hasControlCharacter(text: string): boolean {
   return FORBIDDEN_CONTROL.test(text);
 }
 
+/** A name or a class is one line: no control character at all, tab and newline included. */
+export function hasLineBreakOrControl(text: string): boolean {
+  return /\p{Cc}/u.test(text);
+}
+
 /** Every free-text field of a schema starts here, so none reaches the database with a control character. */
 export function plainText(label: string, params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine((value) => !hasControlCharacter(value), { error: messages.controlCharacter(label) });

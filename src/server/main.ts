@@ -53,6 +53,11 @@ async function main(): Promise<void> {
     if (admin) console.log(`Demo roster loaded. Admin login: Nama "${admin.name}", Kode Masuk ${admin.id} (SEED_DEMO=0 turns this off)`);
   }
   if (!config.telegram) app.log.info('Telegram notifications are off: TELEGRAM_BOT_TOKEN or TELEGRAM_CHAT_ID is unset');
+  if (typeof config.trustProxy === 'number' && config.trustProxy > 0 && !isLoopbackHost(config.host)) {
+    app.log.warn(
+      `TRUST_PROXY=${config.trustProxy} believes X-Forwarded-For from whoever connects, and HOST=${config.host} lets clients connect without the proxy, past every per-address limit: set HOST=127.0.0.1 behind a local proxy, or list the proxies' addresses in TRUST_PROXY (docs/operations.md)`,
+    );
+  }
 
   let closing = false;
   const close = async (signal: string) => {
@@ -77,3 +82,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => fail(`start-up failed: ${(error as Error).message}`));
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}

@@ -112,9 +112,9 @@ describe(`vouchers and the audit trail on ${engine}`, () => {
     expect(entries).toEqual([
       { at, who: 'Admin Uji', action: 'login', target: null, detail: null },
       { at, who: 'Admin Uji', action: 'logout', target: null, detail: null },
-      { at, who: 'Budi Santoso', action: 'login-refused', target: null, detail: 'Kode salah!' },
-      { at, who: 'Admin Uji', action: 'login-refused', target: null, detail: 'Kode salah!' },
-      { at, who: 'Orang Asing', action: 'login-refused', target: null, detail: 'Nama tidak ditemukan' },
+      { at, who: 'Budi Santoso', action: 'login-refused', target: null, detail: 'Kode salah!', address: '127.0.0.1', repeats: 1 },
+      { at, who: 'Admin Uji', action: 'login-refused', target: null, detail: 'Kode salah!', address: '127.0.0.1', repeats: 1 },
+      { at, who: 'Orang Asing', action: 'login-refused', target: null, detail: 'Nama tidak ditemukan', address: '127.0.0.1', repeats: 1 },
       { at, who: 'Admin Uji', action: 'voucher-revoked', target: code, detail: null },
       { at, who: 'Admin Uji', action: 'voucher-generated', target: code, detail: 'Untuk: Budi' },
       { at, who: 'Admin Uji', action: 'login', target: null, detail: null },

@@ -85,6 +85,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0060_schedule_version',
         '2026_11_22_0070_active_bookings_index',
         '2026_11_22_0080_schedule_version_notices',
+        '2026_11_25_0090_audit_address',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {

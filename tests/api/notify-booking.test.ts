@@ -56,6 +56,7 @@ describe('a booking and its notification', () => {
         chat_id: telegram.telegram.chatId,
         text,
         parse_mode: 'Markdown',
+        link_preview_options: { is_disabled: true },
         reply_markup: { inline_keyboard: [[{ text: 'Batalkan', callback_data: `c:${ref}` }]] },
       },
     ]);

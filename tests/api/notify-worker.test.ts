@@ -31,7 +31,12 @@ describe('the outbox worker', () => {
         method: 'POST',
         path: `/bot${telegram.telegram.token}/sendMessage`,
         contentType: 'application/json',
-        body: { chat_id: telegram.telegram.chatId, text: bookingNoticeText(sampleNotice), parse_mode: 'Markdown' },
+        body: {
+          chat_id: telegram.telegram.chatId,
+          text: bookingNoticeText(sampleNotice),
+          parse_mode: 'Markdown',
+          link_preview_options: { is_disabled: true },
+        },
       },
     ]);
     await waitUntil('the row marked sent', async () => (await firstRow(testApp)).sent_at !== null);

@@ -53,6 +53,13 @@ describe('webhook mode (TELEGRAM_WEBHOOK_URL)', () => {
     await waitUntil('the notice', () => telegram.delivered.length === 1);
     const ref = (await one.db.kysely.selectFrom('borrow_request').select('ref').executeTakeFirstOrThrow()).ref;
     const messageId = telegram.delivered[0]?.messageId ?? 0;
+    await waitUntil(
+      'the notice recorded',
+      async () =>
+        (await one.db.kysely.selectFrom('outbox').select('sent_message_id').executeTakeFirstOrThrow()).sent_message_id === messageId,
+    );
+    // Ya counts only right after Batalkan on the same notice (issue 23).
+    const ask = { update_id: 76, ...telegram.callbackUpdate(`c:${ref}`, messageId) };
     const update = { update_id: 77, ...telegram.callbackUpdate(`y:${ref}`, messageId) };
 
     for (const headers of [{}, { [HEADER]: 'wrong' }, { [HEADER]: `${secret}x` }] as Record<string, string>[]) {
@@ -61,16 +68,17 @@ describe('webhook mode (TELEGRAM_WEBHOOK_URL)', () => {
     expect((await post(one, 'not json', { [HEADER]: 'wrong', 'content-type': 'application/json' })).status).toBe(401);
     expect(telegram.answers).toEqual([]);
 
+    expect((await post(one, ask, { [HEADER]: secret })).status).toBe(200);
     expect((await post(one, update, { [HEADER]: secret })).status).toBe(200);
     expect((await post(two, update, { [HEADER]: secret })).status).toBe(200);
-    await waitUntil('both answered', () => telegram.answers.length === 2);
+    await waitUntil('all three answered', () => telegram.answers.length === 3);
     await waitUntil('the cancelled line', () => telegram.chat.get(messageId)?.text.endsWith('❌ Dibatalkan') === true);
     await waitUntil('the outbox drained', async () =>
       (await one.db.kysely.selectFrom('outbox').select('sent_at').execute()).every((row) => row.sent_at !== null),
     );
-    expect(telegram.edits).toHaveLength(1);
+    expect(telegram.edits).toHaveLength(2);
     const kinds = (await one.db.kysely.selectFrom('outbox').select('kind').orderBy('id').execute()).map((row) => row.kind);
-    expect(kinds).toEqual(['booking', 'booking-cancelled', 'notice-cancelled']);
+    expect(kinds).toEqual(['booking', 'notice-keyboard', 'booking-cancelled', 'notice-cancelled']);
     // No long polling while a webhook is set.
     expect(telegram.polls).toEqual([]);
     for (const testApp of [one, two]) expect(testApp.logs.join('\n')).not.toContain(telegram.telegram.token);

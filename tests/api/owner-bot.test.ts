@@ -90,6 +90,22 @@ async function deliverUpdate(testApp: BotApp, telegram: FakeTelegram, update: Re
   return id;
 }
 
+/** Waits until the app has recorded which Telegram message is the notice of the booking at `start`: its buttons act only from there. */
+async function noticeRecorded(testApp: BotApp, start: string): Promise<number> {
+  const ref = await refOf(testApp, start);
+  let messageId = 0;
+  await waitUntil(`the notice of ${start} recorded`, async () => {
+    const row = await testApp.db.kysely
+      .selectFrom('outbox')
+      .select('sent_message_id')
+      .where('dedupe_key', '=', `booking:${ref}`)
+      .executeTakeFirst();
+    messageId = row?.sent_message_id ?? 0;
+    return messageId > 0;
+  });
+  return messageId;
+}
+
 /** Waits until every outbox row is sent (or given up). */
 async function outboxDrained(testApp: BotApp): Promise<void> {
   await waitUntil('the outbox drained', async () => {
@@ -165,7 +181,7 @@ describe('cancelling from the booking notice', () => {
     await book(testApp, { start: '11:00', end: '12:00' });
     await waitUntil('the notice', () => telegram.delivered.length === 1);
     const ref = await refOf(testApp, '11:00');
-    const id = telegram.delivered[0]?.messageId ?? 0;
+    const id = await noticeRecorded(testApp, '11:00');
     await testApp.db.kysely
       .updateTable('borrow_request')
       .set({ cancelled_at: clock.now().toISOString(), cancelled_by_kind: 'admin' })
@@ -198,6 +214,38 @@ describe('cancelling from the booking notice', () => {
     const ignored = testApp.logs.filter((line) => line.includes('from another chat ignored'));
     expect(ignored).toHaveLength(1);
     expect(JSON.parse(ignored[0] ?? '{}')).toMatchObject({ level: 30, chatId: stranger });
+  });
+});
+
+describe('buttons tied to their notice', () => {
+  it('a press carrying another booking, or Ya without Batalkan just before on that notice, changes nothing', async () => {
+    const telegram = await fake();
+    const clock = createTestClock(SEVEN_AM);
+    const testApp = await bookingApp(telegram, clock);
+    await book(testApp, { start: '08:00', end: '09:00' });
+    await book(testApp, { name: 'Rizky_Maulana', start: '10:00', end: '11:00' });
+    const [refA, refB] = [await refOf(testApp, '08:00'), await refOf(testApp, '10:00')];
+    const [noticeA, noticeB] = [await noticeRecorded(testApp, '08:00'), await noticeRecorded(testApp, '10:00')];
+    await outboxDrained(testApp);
+    const forged = [`n:${refB}`, `c:${refB}`, `y:${refB}`, `y:${refA}`];
+    for (const data of forged) await deliverUpdate(testApp, telegram, telegram.callbackUpdate(data, noticeA));
+    await waitUntil('every forged press answered', () => telegram.answers.length === forged.length);
+    expect(telegram.answers.map((answer) => answer.text)).toEqual(forged.map(() => undefined));
+    expect(telegram.edits).toEqual([]);
+    expect([buttons(telegram, noticeA), buttons(telegram, noticeB)]).toEqual([[['Batalkan']], [['Batalkan']]]);
+    expect([(await bookingRow(testApp, refA)).cancelled_at, (await bookingRow(testApp, refB)).cancelled_at]).toEqual([null, null]);
+
+    // Batalkan asked more than 5 minutes ago no longer lets Ya through; asked again, it does.
+    await deliverUpdate(testApp, telegram, telegram.callbackUpdate(`c:${refA}`, noticeA));
+    await waitUntil('the confirmation keyboard', () => buttons(telegram, noticeA).length === 2);
+    clock.advance(6 * MINUTE);
+    await deliverUpdate(testApp, telegram, telegram.callbackUpdate(`y:${refA}`, noticeA));
+    await waitUntil('the late Ya answered', () => telegram.answers.length === forged.length + 2);
+    expect((await bookingRow(testApp, refA)).cancelled_at).toBeNull();
+    await deliverUpdate(testApp, telegram, telegram.callbackUpdate(`c:${refA}`, noticeA));
+    await deliverUpdate(testApp, telegram, telegram.callbackUpdate(`y:${refA}`, noticeA));
+    await waitUntil('the cancel', async () => (await bookingRow(testApp, refA)).cancelled_at !== null);
+    expect((await bookingRow(testApp, refB)).cancelled_at).toBeNull();
   });
 });
 
@@ -290,7 +338,9 @@ describe('the handover reminder', () => {
     await book(testApp, { start: '10:00', end: '11:00' });
     await waitUntil('the notice', () => telegram.delivered.length === 1);
     const ref = await refOf(testApp, '10:00');
-    await deliverUpdate(testApp, telegram, telegram.callbackUpdate(`y:${ref}`, telegram.delivered[0]?.messageId ?? 0));
+    const notice = await noticeRecorded(testApp, '10:00');
+    await deliverUpdate(testApp, telegram, telegram.callbackUpdate(`c:${ref}`, notice));
+    await deliverUpdate(testApp, telegram, telegram.callbackUpdate(`y:${ref}`, notice));
     await waitUntil('the cancel', async () => (await bookingRow(testApp, ref)).cancelled_at !== null);
 
     clock.advance(2 * 60 * MINUTE + 50 * MINUTE); // 09:50

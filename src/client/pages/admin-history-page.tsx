@@ -53,10 +53,14 @@ function HistoryScreen({ signOut }: AdminPageProps) {
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <tr key={index} className="border-t border-slate-200">
               <td className={`${adminStyles.td} whitespace-nowrap`}>{formatInstant(entry.at)}</td>
-              <td className={adminStyles.td}>{entry.who}</td>
+              <td className={adminStyles.td}>{entry.repeats === undefined ? entry.who : adminMessages.historyTypedName(entry.who)}</td>
               <td className={adminStyles.td}>{auditActionLabel(entry.action)}</td>
               <td className={adminStyles.td}>{entry.target ?? '–'}</td>
-              <td className={`${adminStyles.td} min-w-40 break-words`}>{entry.detail ?? '–'}</td>
+              <td className={`${adminStyles.td} min-w-40 break-words`}>
+                {entry.repeats === undefined
+                  ? (entry.detail ?? '–')
+                  : adminMessages.historyRefusalFrom(entry.detail ?? '', entry.address ?? null, entry.repeats)}
+              </td>
             </tr>
           ))}
         </tbody>

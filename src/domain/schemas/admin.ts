@@ -3,7 +3,7 @@ import { adminMessages } from '../admin-messages';
 import { isCalendarDate } from '../clock';
 import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../limits';
 import { messages } from '../messages';
-import { plainText } from '../plain-text';
+import { hasLineBreakOrControl, plainText } from '../plain-text';
 import { bookingSpanShape } from './bookings';
 
 // User ids are 12 characters; imported ones may be longer.
@@ -38,18 +38,17 @@ export const MAX_RANGE_DAYS = 366;
 // Under the request body limit of 64 KiB.
 export const MAX_ROSTER_CSV_LENGTH = 60_000;
 
-const requiredText = (label: string, required: string, max: number) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? required : messages.invalidField(label)) })
+const requiredText = (label: string, required: string, max: number, { oneLine = false } = {}) =>
+  plainText(label, { error: (issue) => (issue.input === undefined ? required : messages.invalidField(label)) })
     .max(max, { error: messages.tooLong(label, max) })
+    .refine((value) => !oneLine || !hasLineBreakOrControl(value), { error: messages.controlCharacter(label) })
     .refine((value) => value.trim() !== '', { error: required });
 
 const calendarDate = (label: string) =>
   z.string({ error: messages.invalidField(label) }).refine(isCalendarDate, { error: messages.invalidField(label) });
 
 export const createVoucherRequestSchema = z.strictObject({
-  note: z
-    .string({ error: messages.invalidField(adminMessages.voucherNote) })
+  note: plainText(adminMessages.voucherNote, { error: messages.invalidField(adminMessages.voucherNote) })
     .max(MAX_VOUCHER_NOTE_LENGTH, { error: messages.tooLong(adminMessages.voucherNote, MAX_VOUCHER_NOTE_LENGTH) })
     .optional(),
 });
@@ -109,8 +108,8 @@ export type Member = z.infer<typeof memberSchema>;
 export const listMembersResponseSchema = z.object({ members: z.array(memberSchema) });
 
 export const memberRequestSchema = z.strictObject({
-  name: requiredText(adminMessages.memberName, adminMessages.memberNameRequired, MAX_NAME_LENGTH),
-  class: requiredText(adminMessages.memberClass, adminMessages.memberClassRequired, MAX_CLASS_LENGTH),
+  name: requiredText(adminMessages.memberName, adminMessages.memberNameRequired, MAX_NAME_LENGTH, { oneLine: true }),
+  class: requiredText(adminMessages.memberClass, adminMessages.memberClassRequired, MAX_CLASS_LENGTH, { oneLine: true }),
   admin: z.boolean({ error: messages.invalidField(adminMessages.memberAdmin) }).default(false),
 });
 export type MemberRequest = z.infer<typeof memberRequestSchema>;
@@ -134,6 +133,9 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   target: z.string().nullable(),
   detail: z.string().nullable(),
+  // Refused sign-ins only: `who` is the name as typed, checked against nothing.
+  address: z.string().nullable().optional(),
+  repeats: z.number().optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageResponseSchema = z.object({ entries: z.array(auditEntrySchema), page: z.number(), pages: z.number() });

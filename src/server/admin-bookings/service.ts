@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin-messages';
@@ -8,6 +7,7 @@ import type { AdminBooking } from '../../domain/schemas/admin';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/repository';
 import { cancelBooking } from '../bookings/cancel/service';
+import { toCsv } from '../http/csv';
 import { type AdminBookingRow, findAdminBooking, findBookingsBetween } from './repository';
 
 function toAdminBooking(row: AdminBookingRow): AdminBooking {
@@ -69,8 +69,6 @@ export async function cancelByAdmin(
   return { kind: 'cancelled', message, booking: toAdminBooking(stored) };
 }
 
-// Without a byte order mark spreadsheet apps read UTF-8 as a legacy code page.
-const BOM = '\uFEFF';
 export function bookingsCsv(bookings: AdminBooking[]): string {
   const columns = adminMessages.bookingColumns;
   const rows = bookings.map((booking) => [
@@ -105,5 +103,5 @@ export function bookingsCsv(bookings: AdminBooking[]): string {
     columns.cancelReason,
     columns.cancelledAt,
   ];
-  return BOM + stringify([header, ...rows], { record_delimiter: 'windows' });
+  return toCsv([header, ...rows]);
 }

@@ -79,6 +79,11 @@ export async function deleteSession(db: Executor, tokenHash: string): Promise<vo
   await db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute();
 }
 
+/** Every session of a user: a member deactivated or demoted is signed out everywhere, for good. */
+export async function deleteSessionsOf(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('admin_sessions').where('user_id', '=', userId).execute();
+}
+
 export async function deleteExpiredSessions(db: Executor, now: Date): Promise<void> {
   await db.deleteFrom('admin_sessions').where('expires_at', '<=', now.toISOString()).execute();
 }

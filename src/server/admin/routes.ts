@@ -50,7 +50,7 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
     const at = now();
     const outcome = await login(db.kysely, input, { ip: request.ip, now: at, previousToken: readSessionToken(request) });
     logAttempt(request, input.name, outcome.kind, 'delayedMs' in outcome ? outcome.delayedMs : 0);
-    await auditLogin(db.kysely, input.name, outcome, at);
+    await auditLogin(db.kysely, input.name, outcome, at, request.ip);
     if (outcome.kind !== 'ok') throw failure(outcome);
     setSessionCookie(request, reply, outcome.token, outcome.expiresAt, at);
     return adminBody(outcome.admin);

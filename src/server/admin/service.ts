@@ -6,7 +6,7 @@ import { adminMessages } from '../../domain/admin-messages';
 import { messages } from '../../domain/messages';
 import { nameKey } from '../../domain/name-key';
 import type { LoginRequest } from '../../domain/schemas/admin';
-import { appendAuditEntry } from '../audit/repository';
+import { appendAuditEntry, raiseRecentRefusal } from '../audit/repository';
 import { findUserByName } from '../roster/repository';
 import {
   deleteExpiredSessions,
@@ -92,6 +92,8 @@ export async function endSession(db: Executor, token: string, admin: SessionAdmi
   });
 }
 
+const REFUSAL_REPEAT_WINDOW_MS = 60_000;
+
 const refusalText: Record<Exclude<LoginOutcome['kind'], 'ok'>, string> = {
   'name-not-found': messages.loginNameNotFound,
   'wrong-code': messages.loginWrongCode,
@@ -100,10 +102,13 @@ const refusalText: Record<Exclude<LoginOutcome['kind'], 'ok'>, string> = {
 };
 
 /** A refusal is recorded under the name as typed, never the code. */
-export async function auditLogin(db: Executor, typedName: string, outcome: LoginOutcome, now: Date): Promise<void> {
+export async function auditLogin(db: Executor, typedName: string, outcome: LoginOutcome, now: Date, address: string): Promise<void> {
   if (outcome.kind === 'ok') {
     await appendAuditEntry(db, { at: now, actorUserId: outcome.admin.id, actorName: outcome.admin.name, action: 'login' });
     return;
   }
-  await appendAuditEntry(db, { at: now, actorName: typedName.trim(), action: 'login-refused', detail: refusalText[outcome.kind] });
+  // Repeats from one address within a minute count on one entry: nobody can fill Riwayat with a real admin's name.
+  const name = typedName.trim();
+  if (await raiseRecentRefusal(db, name, address, new Date(now.getTime() - REFUSAL_REPEAT_WINDOW_MS))) return;
+  await appendAuditEntry(db, { at: now, actorName: name, action: 'login-refused', detail: refusalText[outcome.kind], address });
 }

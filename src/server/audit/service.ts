@@ -7,7 +7,14 @@ export async function auditPage(db: Executor, page: number): Promise<{ entries: 
   const total = await countAuditEntries(db);
   const rows = await findAuditEntries(db, { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE });
   return {
-    entries: rows.map((row) => ({ at: row.at, who: row.actorName, action: row.action, target: row.target, detail: row.detail })),
+    entries: rows.map((row) => ({
+      at: row.at,
+      who: row.actorName,
+      action: row.action,
+      target: row.target,
+      detail: row.detail,
+      ...(row.action === 'login-refused' ? { address: row.address, repeats: row.repeats } : {}),
+    })),
     page,
     pages: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
   };

@@ -3,7 +3,9 @@ import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin-messages';
 import { messages } from '../../domain/messages';
 import { nameKey } from '../../domain/name-key';
+import { rosterProblemText } from '../../domain/roster-problems';
 import type { Member, MemberRequest } from '../../domain/schemas/admin';
+import { deleteSessionsOf } from '../admin/repository';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/repository';
 import {
@@ -71,8 +73,10 @@ export async function addMember(db: Db, admin: SessionAdmin, input: MemberReques
     if (!stored) throw new Error('the added member is not in the roster');
     return { kind: 'ok', member: toMember(stored), ...(user.role === 'admin' ? { loginCode: user.id } : {}) };
   } catch (error) {
-    if (error instanceof RosterError && error.problems.some((problem) => problem.kind === 'name-taken')) return nameTaken();
-    throw error;
+    if (!(error instanceof RosterError)) throw error;
+    if (error.problems.some((problem) => problem.kind === 'name-taken')) return nameTaken();
+    const [first] = error.problems;
+    return refused(422, first ? rosterProblemText(first) : adminMessages.memberNameRequired);
   }
 }
 
@@ -99,6 +103,7 @@ export async function editMember(db: Db, admin: SessionAdmin, ref: string, input
     ].filter((change) => change !== '');
     if (changes.length === 0) return { kind: 'ok', member: toMember(member) };
     await updateMember(trx, member.id, { name, class: className, role });
+    if (demoted) await deleteSessionsOf(trx, member.id);
     await appendAuditEntry(trx, {
       at: now,
       actorUserId: admin.id,
@@ -123,6 +128,7 @@ export async function setMemberActiveness(db: Db, admin: SessionAdmin, ref: stri
       return refused(409, adminMessages.memberLastAdmin);
     }
     await setMemberActive(trx, member.id, active);
+    if (!active) await deleteSessionsOf(trx, member.id);
     await appendAuditEntry(trx, {
       at: now,
       actorUserId: admin.id,

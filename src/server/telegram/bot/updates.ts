@@ -6,7 +6,14 @@ import { parseCallbackData } from '../../../domain/owner-bot';
 import { cancelBooking, findBookingToCancel } from '../../bookings/cancel/service';
 import type { TelegramConfig } from '../../config';
 import { callTelegram } from '../bot-api';
-import { enqueueBotText, enqueueCancelledNoticeEdit, enqueueKeyboardEdit, findBookingNotice } from '../outbox/notices';
+import {
+  enqueueBotText,
+  enqueueCancelledNoticeEdit,
+  enqueueKeyboardEdit,
+  findBookingNotice,
+  findNoticeMessageId,
+  isConfirmationAsked,
+} from '../outbox/notices';
 import { commandReply } from './commands';
 
 const chat = z.object({ id: z.union([z.number(), z.string()]) });
@@ -35,6 +42,7 @@ export interface UpdateHandlerDeps {
 
 // answerCallbackQuery must come within a second or so, or the owner's spinner keeps turning.
 const ANSWER_TIMEOUT_MS = 3000;
+const CONFIRM_WINDOW_MS = 5 * 60_000;
 
 const MAX_REMEMBERED_STRANGERS = 1000;
 
@@ -84,6 +92,12 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
     const key = updateKey(updateId);
     const at = now();
     const removeButtons = () => enqueueKeyboardEdit(db.kysely, { messageId, ref, keyboard: 'none' }, key, at);
+    // A press counts only from the notice of its own booking, and Ya only right after Batalkan there:
+    // a modified client cannot move one booking's buttons onto another's notice, nor skip the question.
+    if ((await findNoticeMessageId(db.kysely, ref)) !== messageId) return answerCallback(query.id);
+    if (action === 'confirm' && !(await isConfirmationAsked(db.kysely, messageId, ref, new Date(at.getTime() - CONFIRM_WINDOW_MS)))) {
+      return answerCallback(query.id);
+    }
 
     if (action === 'confirm') {
       const outcome = await cancelBooking(

@@ -1,7 +1,7 @@
 import type { Executor } from '../../../db/executor';
 import type { BookingNotice, CancellationNotice } from '../../../domain/telegram-text';
 import { bookingNoticeSchema } from './calls';
-import { findPayloadByKey, giveUpUnsent, insertOutboxRow } from './repository';
+import { findNewestWithPayload, findPayloadByKey, findSentMessageId, giveUpUnsent, insertOutboxRow } from './repository';
 
 export type { BookingNotice, CancellationNotice };
 
@@ -62,4 +62,16 @@ export async function enqueueCancelledNoticeEdit(
   now: Date,
 ): Promise<void> {
   await insertOutboxRow(db, 'notice-cancelled', edit, now, dedupeKey);
+}
+
+/** The Telegram message id of a booking's notice once it was sent: the only message its buttons may act from. */
+export function findNoticeMessageId(db: Executor, ref: string): Promise<number | undefined> {
+  return findSentMessageId(db, bookingNoticeKey(ref));
+}
+
+/** Whether the newest buttons put under this notice are the confirmation, put there at or after `since`. */
+export async function isConfirmationAsked(db: Executor, messageId: number, ref: string, since: Date): Promise<boolean> {
+  const edits = (['confirm', 'cancel', 'none'] as const).map((keyboard) => JSON.stringify({ messageId, ref, keyboard }));
+  const newest = await findNewestWithPayload(db, 'notice-keyboard', edits);
+  return newest !== undefined && newest.payload === edits[0] && newest.createdAt >= since.toISOString();
 }

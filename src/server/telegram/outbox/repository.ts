@@ -110,6 +110,27 @@ export async function giveUpUnsent(db: Executor, dedupeKey: string, reason: stri
     .execute();
 }
 
+export async function findSentMessageId(db: Executor, dedupeKey: string): Promise<number | undefined> {
+  const row = await db.selectFrom('outbox').select('sent_message_id').where('dedupe_key', '=', dedupeKey).executeTakeFirst();
+  return row?.sent_message_id ?? undefined;
+}
+
+/** The newest row of `kind` whose payload is one of `payloads` (written by JSON.stringify, so equal text is equal content). */
+export async function findNewestWithPayload(
+  db: Executor,
+  kind: string,
+  payloads: string[],
+): Promise<{ payload: string; createdAt: string } | undefined> {
+  const row = await db
+    .selectFrom('outbox')
+    .select(['payload', 'created_at'])
+    .where('kind', '=', kind)
+    .where('payload', 'in', payloads)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row && { payload: row.payload, createdAt: row.created_at };
+}
+
 export async function findPayloadByKey(db: Executor, dedupeKey: string): Promise<string | undefined> {
   const row = await db.selectFrom('outbox').select('payload').where('dedupe_key', '=', dedupeKey).executeTakeFirst();
   return row?.payload;

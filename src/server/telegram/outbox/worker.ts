@@ -38,17 +38,14 @@ interface WorkerDeps {
 
 function makeCall(telegram: TelegramConfig, call: TelegramCall, options: { timeoutMs: number; signal: AbortSignal }): Promise<SendOutcome> {
   const chat = { chat_id: telegram.chatId };
+  // A reason may carry a link: the owner's chat shows none of its previews.
+  const text = (body: string) => ({ text: body, parse_mode: 'Markdown', link_preview_options: { is_disabled: true } });
   const markup = 'replyMarkup' in call && call.replyMarkup ? { reply_markup: call.replyMarkup } : {};
   if (call.method === 'sendMessage') {
-    return callTelegram(telegram, call.method, { ...chat, text: call.text, parse_mode: 'Markdown', ...markup }, options);
+    return callTelegram(telegram, call.method, { ...chat, ...text(call.text), ...markup }, options);
   }
   if (call.method === 'editMessageText') {
-    return callTelegram(
-      telegram,
-      call.method,
-      { ...chat, message_id: call.messageId, text: call.text, parse_mode: 'Markdown', ...markup },
-      options,
-    );
+    return callTelegram(telegram, call.method, { ...chat, message_id: call.messageId, ...text(call.text), ...markup }, options);
   }
   return callTelegram(telegram, call.method, { ...chat, message_id: call.messageId, ...markup }, options);
 }
