@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/clock';
 import { testDatabaseWithStudents } from '../helpers/booking-fixtures';
 import { runCommand, type ServerProcess, startServerProcess } from '../helpers/server-process';
+import { runDbCommand, slotsIn } from '../helpers/sqlite-files';
 import type { TestDatabase } from '../helpers/test-db';
 
 const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -25,7 +26,7 @@ afterEach(async () => {
   dir = undefined;
 });
 
-const db = (args: string[], env: Record<string, string>) => runCommand(['dist/cli/db.js', ...args], env);
+const db = runDbCommand;
 
 async function sqliteDatabaseWithStudents(): Promise<{ path: string; url: string }> {
   database = await testDatabaseWithStudents(STUDENTS);
@@ -33,72 +34,7 @@ async function sqliteDatabaseWithStudents(): Promise<{ path: string; url: string
   return { path: database.location.path, url: database.url };
 }
 
-/** Books one free half hour after another (each on a slot of its own) until `stopped`; `acknowledged` gets each booked slot as its 201 arrives. */
-async function bookUntil(baseUrl: string, clientIndex: number, acknowledged: Set<string>, stopped: () => boolean): Promise<void> {
-  for (let attempt = 0; !stopped(); attempt++) {
-    const date = addDays(todayIn('Asia/Jakarta', new Date()), 10 + clientIndex * 200 + Math.floor(attempt / 24));
-    const hour = String(attempt % 24).padStart(2, '0');
-    const body = { name: STUDENTS[attempt % 24]?.name, date, start: `${hour}:00`, end: `${hour}:30`, reason: 'cadangan', needStnk: '' };
-    const response = await fetch(`${baseUrl}/api/bookings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 201) throw new Error(`booking answered ${response.status}: ${await response.text()}`);
-    acknowledged.add(`${date} ${body.start}`);
-  }
-}
-
-function slotsIn(path: string): Set<string> {
-  const file = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
-  try {
-    const rows = file.prepare('select borrow_date, start_time from borrow_request').all() as { borrow_date: string; start_time: string }[];
-    return new Set(rows.map((row) => `${row.borrow_date} ${row.start_time}`));
-  } finally {
-    file.close();
-  }
-}
-
-function integrityOf(path: string): unknown {
-  const file = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
-  try {
-    return file.pragma('integrity_check');
-  } finally {
-    file.close();
-  }
-}
-
 describe.skipIf(engine !== 'sqlite')('backup and restore of the SQLite database', () => {
-  it('makes 20 consistent backups while clients book, each holding every booking acknowledged before it began', async () => {
-    const { url } = await sqliteDatabaseWithStudents();
-    dir = mkdtempSync(join(tmpdir(), 'pinjam-backup-'));
-    server = await startServerProcess({ DATABASE_URL: url, ...SERVER_ENV });
-    const acknowledged = new Set<string>();
-    let stopped = false;
-    const baseUrl = server.baseUrl;
-    const clients = Array.from({ length: 4 }, (_, index) => bookUntil(baseUrl, index, acknowledged, () => stopped));
-    const backups: { path: string; before: string[] }[] = [];
-    try {
-      for (let index = 0; index < 20; index++) {
-        const before = [...acknowledged];
-        const path = join(dir, `backup-${index}.db`);
-        const result = await db(['backup', path], { DATABASE_URL: url });
-        expect(result.stderr).toBe('');
-        expect(result.code).toBe(0);
-        backups.push({ path, before });
-      }
-    } finally {
-      stopped = true;
-      await Promise.all(clients);
-    }
-    expect(backups.at(-1)?.before.length).toBeGreaterThan(backups[0]?.before.length ?? 0);
-    for (const backup of backups) {
-      expect(integrityOf(backup.path)).toEqual([{ integrity_check: 'ok' }]);
-      const slots = slotsIn(backup.path);
-      expect(backup.before.filter((slot) => !slots.has(slot))).toEqual([]);
-    }
-  });
-
   it('refuses to restore while the server has the database open, and restores into the stopped app exactly the backup', async () => {
     const { path, url } = await sqliteDatabaseWithStudents();
     dir = mkdtempSync(join(tmpdir(), 'pinjam-backup-'));
