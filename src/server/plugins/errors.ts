@@ -67,10 +67,15 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 }
 
 /** While the server closes, a request that still reaches it (a kept-alive connection) is told so in Indonesian, not by Fastify in English. */
+const CLOSING_KEEP_ALIVE_MS = 100;
+
 export function registerClosingAnswer(app: FastifyInstance): void {
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
+    // Closing ends the connections idle at that moment only; one that falls idle later would hold
+    // the close for Fastify's 72 s keep-alive. From now on an idle connection is let go at once.
+    app.server.keepAliveTimeout = CLOSING_KEEP_ALIVE_MS;
     done();
   });
   app.addHook('onRequest', (_request, reply, done) => {
