@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/clock';
+import { backupSqlite } from '../../src/server/backup/service';
 import { testDatabaseWithStudents } from '../helpers/booking-fixtures';
 import { runCommand, type ServerProcess, startServerProcess } from '../helpers/server-process';
 import { runDbCommand, slotsIn } from '../helpers/sqlite-files';
@@ -112,6 +113,24 @@ describe.skipIf(engine !== 'sqlite')('backup and restore of the SQLite database'
         .map((file) => file.split('/').at(-1))
         .sort(),
     );
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('never takes again a name that pruning freed, so the newest backup made in one second stays', async () => {
+    const { path } = await sqliteDatabaseWithStudents();
+    const folder = join(path, '..', 'backups');
+    const now = new Date('2026-11-26T03:31:22Z');
+    const made: string[] = [];
+    for (let index = 0; index < 4; index++) {
+      made.push((await backupSqlite(path, { keep: 2, now, timeZone: 'Asia/Jakarta' })).path.split('/').at(-1) ?? '');
+    }
+    expect(made).toEqual([
+      'pinjam-motor-20261126-103122.db',
+      'pinjam-motor-20261126-103122-2.db',
+      'pinjam-motor-20261126-103122-3.db',
+      'pinjam-motor-20261126-103122-4.db',
+    ]);
+    expect(readdirSync(folder).sort()).toEqual(['pinjam-motor-20261126-103122-3.db', 'pinjam-motor-20261126-103122-4.db']);
     rmSync(folder, { recursive: true, force: true });
   });
 

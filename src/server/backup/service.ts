@@ -25,11 +25,20 @@ export function fileStamp(at: Date, timeZone: string): string {
   return `${part('year')}${part('month')}${part('day')}-${part('hour')}${part('minute')}${part('second')}`;
 }
 
+/**
+ * The next name after every existing `{stem}.db` / `{stem}-N.db`: a name freed by pruning is never
+ * taken again, or the newest backup would sort as the oldest and be pruned next.
+ */
 function freeName(dir: string, stem: string): string {
-  for (let attempt = 1; ; attempt++) {
-    const path = join(dir, attempt === 1 ? `${stem}.db` : `${stem}-${attempt}.db`);
-    if (!existsSync(path)) return path;
-  }
+  const copies = existsSync(dir)
+    ? readdirSync(dir).flatMap((name) => {
+        if (name === `${stem}.db`) return [1];
+        const copy = name.startsWith(`${stem}-`) ? /^(\d+)\.db$/.exec(name.slice(stem.length + 1)) : null;
+        return copy ? [Number(copy[1])] : [];
+      })
+    : [];
+  const next = Math.max(0, ...copies) + 1;
+  return join(dir, next === 1 ? `${stem}.db` : `${stem}-${next}.db`);
 }
 
 export interface BackupOptions {
