@@ -85,6 +85,8 @@ export const messages = {
   rangeToRequired: 'Tanggal akhir harus diisi',
   rangeReversed: 'Tanggal akhir tidak boleh sebelum tanggal awal',
   rangeTooLong: (days: number) => `Rentang tanggal maksimal ${days} hari`,
+  // Dates come formatted (formatIndonesianDate): the public schedule window (0037).
+  scheduleOutsideWindow: (from: string, to: string) => `Jadwal hanya bisa dilihat dari ${from} sampai ${to}.`,
   unauthorized: 'Sesi admin tidak ada atau sudah habis, silakan masuk lagi',
   forbiddenOrigin: 'Permintaan ditolak',
   tooManyRequests: 'Terlalu banyak permintaan, coba lagi sebentar lagi',

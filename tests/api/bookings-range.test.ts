@@ -110,23 +110,68 @@ describe(`listing the bookings of a range of dates on ${engine}`, () => {
   }
 
   it('answers a range of exactly 31 days', async () => {
-    const reply = await requestJson(testApp.baseUrl, `/api/bookings?from=2026-11-10&to=${addDays('2026-11-10', 30)}`);
+    const reply = await requestJson(testApp.baseUrl, `/api/bookings?from=2026-11-15&to=${addDays('2026-11-15', 30)}`);
     expect(reply.status).toBe(200);
     expect(reply.body.days).toHaveLength(31);
-    expect(reply.body.days.at(-1).date).toBe('2026-12-10');
+    expect(reply.body.days.at(-1).date).toBe('2026-12-15');
+  });
+
+  // Today is Sunday 22 November 2026 and one may book 90 days ahead.
+  it.each(['?date=2026-11-15', '?date=2027-02-20', '?from=2026-11-15&to=2026-11-21', '?from=2027-02-14&to=2027-02-20'])(
+    'answers %j, inside the public window from 7 days back to the booking horizon',
+    async (query) => {
+      expect((await requestJson(testApp.baseUrl, `/api/bookings${query}`)).status).toBe(200);
+    },
+  );
+
+  it.each([
+    '?date=2026-11-14',
+    '?date=2027-02-21',
+    '?date=2000-01-01',
+    '?from=2026-11-14&to=2026-11-20',
+    '?from=2027-02-15&to=2027-02-21',
+    '?from=2030-01-01&to=2030-01-31',
+    '?from=2026-11-14&to=2026-02-30',
+  ])('refuses %j outside the public window with 400 and the window in Indonesian', async (query) => {
+    const reply = await requestJson(testApp.baseUrl, `/api/bookings${query}`);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      message: 'Jadwal hanya bisa dilihat dari Minggu, 15 November 2026 sampai Sabtu, 20 Februari 2027.',
+    });
   });
 
   it.each([
-    ['?from=2026-11-10&to=2026-12-11', { to: 'Rentang tanggal maksimal 31 hari' }],
+    ['?from=2026-11-15&to=2026-12-16', { to: 'Rentang tanggal maksimal 31 hari' }],
     ['?from=2026-12-03&to=2026-12-02', { to: 'Tanggal akhir tidak boleh sebelum tanggal awal' }],
     ['?from=2026-12-01', { to: 'Tanggal akhir harus diisi' }],
     ['?to=2026-12-01', { from: 'Tanggal awal harus diisi' }],
     ['?from=&to=', { from: 'Tanggal awal harus diisi', to: 'Tanggal akhir harus diisi' }],
-    ['?from=2026-02-30&to=2026-03-01', { from: 'Tanggal tidak valid' }],
+    ['?from=2026-11-31&to=2026-12-01', { from: 'Tanggal tidak valid' }],
     ['?from=2026-12-01&to=2026-12-02&date=2026-12-01', { date: 'Kolom date tidak dikenal' }],
   ])('answers 400 to %j', async (query, errors) => {
     const reply = await requestJson(testApp.baseUrl, `/api/bookings${query}`);
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ message: 'Data yang dikirim tidak valid', errors });
+  });
+});
+
+describe(`the public schedule window when the day turns on ${engine}`, () => {
+  let at = jakartaInstant('2026-11-22', '23:59');
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ now: () => at });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('refuses a day that was answered, and kept, a minute before it left the window', async () => {
+    expect((await requestJson(testApp.baseUrl, '/api/bookings?date=2026-11-15')).status).toBe(200);
+    expect((await requestJson(testApp.baseUrl, '/api/today')).body.window).toEqual({ from: '2026-11-15', to: '2027-02-20' });
+    at = jakartaInstant('2026-11-23', '00:00');
+    const reply = await requestJson(testApp.baseUrl, '/api/bookings?date=2026-11-15');
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe('Jadwal hanya bisa dilihat dari Senin, 16 November 2026 sampai Minggu, 21 Februari 2027.');
+    expect((await requestJson(testApp.baseUrl, '/api/today')).body.window).toEqual({ from: '2026-11-16', to: '2027-02-21' });
   });
 });

@@ -46,6 +46,7 @@ describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => 
       timeZone: 'Asia/Jakarta',
       now: current.toISOString(),
       time,
+      window: { from: addDays(date, -7), to: addDays(date, 90) },
     });
     const name = `Mahasiswa ${index}`;
     const start = `${String(8 + index * 2).padStart(2, '0')}:00`;

@@ -43,17 +43,28 @@ describe(`the first load inside the HTML of / on ${engine}`, () => {
       timeZone: 'Asia/Jakarta',
       now: jakartaInstant(TODAY, '10:00').toISOString(),
       time: '10:00',
+      window: { from: '2026-11-15', to: '2027-02-20' },
     });
     const week = await requestJson(testApp.baseUrl, '/api/bookings?from=2026-11-16&to=2026-11-22');
+    expect(first.weekStart).toBe('2026-11-16');
     expect(first.week).toEqual(week.body);
     expect(first.today).toBeUndefined();
   });
 
   it('carries the week of the day in the URL, and today apart when today is not in it', async () => {
     const first = await firstLoadOf(testApp.baseUrl, '/?tanggal=2026-12-02');
-    expect([first.week.from, first.week.to]).toEqual(['2026-11-30', '2026-12-06']);
+    expect([first.weekStart, first.week?.from, first.week?.to]).toEqual(['2026-11-30', '2026-11-30', '2026-12-06']);
     expect(first.today?.date).toBe(TODAY);
     expect(first.today?.bookings.map((booking) => booking.name)).toEqual(['Siti Rahmawati']);
+  });
+
+  it('carries of a week only its days inside the public window, and none of a week outside it', async () => {
+    const edge = await firstLoadOf(testApp.baseUrl, '/?tanggal=2026-11-10');
+    expect([edge.weekStart, edge.week?.from, edge.week?.to]).toEqual(['2026-11-09', '2026-11-15', '2026-11-15']);
+    const old = await firstLoadOf(testApp.baseUrl, '/?tanggal=2020-01-01');
+    expect(old.weekStart).toBe('2019-12-30');
+    expect(old.week).toBeUndefined();
+    expect(old.today?.date).toBe(TODAY);
   });
 
   it('is never older than the last write, and cannot end its script element whatever a name holds', async () => {
@@ -61,7 +72,7 @@ describe(`the first load inside the HTML of / on ${engine}`, () => {
       201,
     );
     const first = await firstLoadOf(testApp.baseUrl, '/');
-    const sunday = first.week.days.find((day) => day.date === TODAY);
+    const sunday = first.week?.days.find((day) => day.date === TODAY);
     expect(sunday?.bookings.map((booking) => booking.name)).toEqual(['Siti Rahmawati', ODD_NAME]);
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database';
+import { todayIn } from '../../src/domain/clock';
 import { buildApp } from '../../src/server/app';
 import { helmetOptions } from '../../src/server/plugins/security';
 import { inlineStyleSources } from '../../src/server/spa/inline-styles';
@@ -123,7 +124,12 @@ describe('the app over HTTP', () => {
       expect(sent, path).toEqual(expected);
       expect(headers['x-powered-by'], path).toBeUndefined();
     }
-    for (const path of ['/api/today', '/api/bookings?date=2030-01-02', '/api/roster', '/api/no-such-endpoint']) {
+    for (const path of [
+      '/api/today',
+      `/api/bookings?date=${todayIn('Asia/Jakarta', new Date())}`,
+      '/api/roster',
+      '/api/no-such-endpoint',
+    ]) {
       const headers = Object.fromEntries((await fetch(`${testApp.baseUrl}${path}`)).headers);
       expect(headers, path).toMatchObject(apiHeaders);
       for (const name of pageOnly) expect(headers[name], `${path} ${name}`).toBeUndefined();

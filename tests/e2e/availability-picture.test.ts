@@ -125,6 +125,45 @@ describe('the availability page as a picture of time, at 360 px', () => {
     ]);
   });
 
+  it('walks back one week at most: days before the public window cannot be picked, and none is asked of the server', async () => {
+    setServerClock('2032-01-08', '07:00');
+    await bookViaApi(app.baseUrl, { name: 'Siti Rahmawati', date: '2032-01-08', start: '09:00', end: '10:00' });
+    const page = await phonePage(app, setServerClock('2032-01-14', '08:00'));
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/bookings') asked.push(...['date', 'from', 'to'].flatMap((key) => url.searchParams.getAll(key)));
+    });
+    await page.goto('/');
+    const main = page.getByRole('main');
+    const days = main.getByRole('list', { name: 'Pilih hari' }).getByRole('button');
+    await main.getByRole('heading', { name: 'Rabu, 14 Januari 2032' }).waitFor();
+    const dateField = main.getByLabel('Tanggal', { exact: true });
+    expect([await dateField.getAttribute('min'), await dateField.getAttribute('max')]).toEqual(['2032-01-07', '2032-04-13']);
+
+    await main.getByRole('button', { name: 'Minggu sebelumnya' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tanggal') === '2032-01-07');
+    await main.getByRole('heading', { name: 'Rabu, 7 Januari 2032' }).waitFor();
+    await days.filter({ hasText: 'Kam' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tanggal') === '2032-01-08');
+    await main.getByRole('cell', { name: 'Siti Rahmawati' }).waitFor();
+    expect(await Promise.all(['Sen', 'Sel', 'Rab'].map((day) => days.filter({ hasText: day }).isDisabled()))).toEqual([true, true, false]);
+    expect(await main.getByRole('button', { name: 'Minggu sebelumnya' }).isDisabled()).toBe(true);
+
+    // A day far outside, typed into the address: the window is said, and the next week arrow leads into it.
+    await page.goto('/?tanggal=2020-01-01');
+    await main
+      .getByRole('status')
+      .getByText('Jadwal hanya bisa dilihat dari Rabu, 7 Januari 2032 sampai Selasa, 13 April 2032.', { exact: true })
+      .waitFor();
+    expect(await days.filter({ hasText: 'Rab' }).isDisabled()).toBe(true);
+    await main.getByRole('button', { name: 'Minggu berikutnya' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tanggal') === '2032-01-07');
+    await main.getByRole('heading', { name: 'Rabu, 7 Januari 2032' }).waitFor();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((date) => date < '2032-01-07')).toEqual([]);
+  });
+
   it('shows the day as blocks, and a free gap’s link opens the form filled in (today: from now rounded up)', async () => {
     const today = '2031-08-04';
     setServerClock(today, '07:00');

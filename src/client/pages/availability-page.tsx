@@ -3,6 +3,7 @@ import { useSearchParams } from 'wouter';
 import { addDays, formatIndonesianDate, isCalendarDate, localMomentIn, startOfWeek } from '../../domain/clock';
 import { roundUpToQuarter } from '../../domain/day-timeline';
 import { messages } from '../../domain/messages';
+import { isInWindow } from '../../domain/schedule-window';
 import { buttonStyles } from '../components/button-styles';
 import { DocumentHead } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';
@@ -46,6 +47,8 @@ export function AvailabilityPage() {
   // An emptied field shows no day at all, rather than the previous one under its heading.
   const shownDate = inputValue === '' ? undefined : date;
   const bookings = data && shownDate ? data.week.get(shownDate) : undefined;
+  const window = data?.clock.window;
+  const outsideWindow = window && shownDate && !isInWindow(shownDate, window) ? window : undefined;
   const today = now?.today ?? data?.clock.today;
   const bookableFrom =
     !shownDate || !today || shownDate < today ? undefined : shownDate === today ? roundUpToQuarter(now?.minutes ?? 0) : 0;
@@ -68,6 +71,7 @@ export function AvailabilityPage() {
           weekStart={startOfWeek(date)}
           chosen={shownDate}
           week={data?.weekStart === startOfWeek(date) ? data.week : undefined}
+          window={window}
           onPick={pick}
         />
       )}
@@ -80,6 +84,8 @@ export function AvailabilityPage() {
             id={dateInputId}
             type="date"
             value={inputValue}
+            min={window?.from}
+            max={window?.to}
             onChange={(event) => onDateChange(event.target.value)}
             className="min-h-11 w-full max-w-xs min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3"
           />
@@ -89,7 +95,7 @@ export function AvailabilityPage() {
           <button
             type="button"
             className={`${buttonStyles.secondary} px-3`}
-            disabled={!today}
+            disabled={!today || (window && !isInWindow(addDays(today, 1), window))}
             onClick={() => today && pick(addDays(today, 1))}
           >
             {messages.goTomorrow}
@@ -106,6 +112,10 @@ export function AvailabilityPage() {
               {messages.retry}
             </button>
           </div>
+        ) : outsideWindow ? (
+          <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
+            {messages.scheduleOutsideWindow(formatIndonesianDate(outsideWindow.from), formatIndonesianDate(outsideWindow.to))}
+          </p>
         ) : !shownDate && inputValue === '' && data ? (
           <p className="rounded-lg bg-white p-4 shadow-sm">{messages.pickDate}</p>
         ) : shownDate && bookings ? (

@@ -45,6 +45,8 @@ export const todayResponseSchema = z.object({
   // The availability page's clock, whatever the phone's says.
   now: z.iso.datetime(),
   time: z.string(),
+  /** The dates whose schedule anyone may see (0037). */
+  window: z.object({ from: z.string(), to: z.string() }),
 });
 export type TodayResponse = z.infer<typeof todayResponseSchema>;
 

@@ -6,7 +6,7 @@ export function takeFirstLoad(weekStart: string | undefined): { data: FirstLoad;
   if (!element) return undefined;
   element.remove();
   const data = JSON.parse(element.textContent ?? '') as FirstLoad;
-  if (weekStart !== undefined && data.week.from !== weekStart) return undefined;
+  if (weekStart !== undefined && data.weekStart !== weekStart) return undefined;
   // The clock was true when the HTML arrived, not when this script ran.
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   return { data, receivedAt: performance.timeOrigin + (navigation?.responseStart ?? performance.now()) };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { addDays, startOfWeek } from '../../../domain/clock';
+import { startOfWeek } from '../../../domain/clock';
+import { isInWindow, weekShown } from '../../../domain/schedule-window';
 import type { DayBooking, ListBookingsRangeResponse, ListBookingsResponse, TodayResponse } from '../../../domain/schemas/bookings';
 import type { ApiResult } from '../../lib/http';
 import { fetchBookingsBetween, fetchDayBookings, fetchToday } from '../../lib/schedule-api';
@@ -12,6 +13,7 @@ export interface Availability {
   clock: TodayResponse;
   clockReceivedAt: number;
   weekStart: string;
+  /** Only the days inside the public window (0037). */
   week: Map<string, DayBooking[]>;
   today: DayBooking[];
   keptFrom?: Date;
@@ -27,35 +29,36 @@ async function loadAvailability(weekStart: string | undefined, signal: AbortSign
   if (!clockResult.ok) return clockResult;
   const clock = clockResult.data;
   const clockReceivedAt = Date.now();
-  const start = weekStart ?? startOfWeek(clock.today);
-  const end = addDays(start, 6);
-  const todayInWeek = clock.today >= start && clock.today <= end;
+  const shown = weekShown(weekStart ?? clock.today, clock.window);
+  const todayInWeek = shown.days !== undefined && isInWindow(clock.today, shown.days);
   const [weekResult, todayResult] = await Promise.all([
-    fetchBookingsBetween(start, end, signal),
+    shown.days && fetchBookingsBetween(shown.days.from, shown.days.to, signal),
     todayInWeek ? undefined : fetchDayBookings(clock.today, signal),
   ]);
-  if (!weekResult.ok) return weekResult;
+  if (weekResult && !weekResult.ok) return weekResult;
   if (todayResult && !todayResult.ok) return todayResult;
   const kept = oldestKept(clockResult, weekResult, todayResult);
-  return { ok: true, data: { ...availabilityOf(clock, clockReceivedAt, weekResult.data, todayResult?.data), ...kept } };
+  const availability = availabilityOf(clock, clockReceivedAt, shown.weekStart, weekResult?.data, todayResult?.data);
+  return { ok: true, data: { ...availability, ...kept } };
 }
 
 function availabilityOf(
   clock: TodayResponse,
   clockReceivedAt: number,
-  weekDays: ListBookingsRangeResponse,
+  weekStart: string,
+  weekDays: ListBookingsRangeResponse | undefined,
   todayDay: ListBookingsResponse | undefined,
 ): Availability {
-  const week = new Map(weekDays.days.map((day) => [day.date, day.bookings]));
+  const week = new Map(weekDays?.days.map((day) => [day.date, day.bookings]));
   const today = todayDay ? todayDay.bookings : (week.get(clock.today) ?? []);
-  return { clock, clockReceivedAt, weekStart: weekDays.from, week, today };
+  return { clock, clockReceivedAt, weekStart, week, today };
 }
 
 function initialState(key: string, weekStart: string | undefined): Stored {
   const first = takeFirstLoad(weekStart);
   if (!first) return { key, state: { status: 'loading' } };
-  const { clock, week, today } = first.data;
-  return { key, state: { status: 'ready', data: availabilityOf(clock, first.receivedAt, week, today) } };
+  const { clock, weekStart: firstWeekStart, week, today } = first.data;
+  return { key, state: { status: 'ready', data: availabilityOf(clock, first.receivedAt, firstWeekStart, week, today) } };
 }
 
 // Loading the schemas and checking the answer is a 100 ms task on a cheap phone: right after the first paint it blocks taps.

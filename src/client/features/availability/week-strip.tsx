@@ -2,21 +2,34 @@ import { addDays, formatDateRange, formatHours, formatIndonesianDate, formatShor
 import { bookedMinutes, bookedSpan } from '../../../domain/day-timeline';
 import { MINUTES_PER_DAY } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
+import { type DateWindow, isInWindow, nearestInWindow } from '../../../domain/schedule-window';
 import type { DayBooking } from '../../../domain/schemas/bookings';
 
 interface WeekStripProps {
   weekStart: string;
   chosen: string | undefined;
   week: Map<string, DayBooking[]> | undefined;
+  /** Days outside it cannot be picked (0037); unknown until the clock is loaded. */
+  window: DateWindow | undefined;
   onPick: (date: string) => void;
 }
 
 const arrowClass =
-  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-400 bg-white text-slate-800 hover:bg-slate-100';
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-400 bg-white text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40';
 
-function Arrow({ direction, label, onClick }: { direction: 'previous' | 'next'; label: string; onClick: () => void }) {
+function Arrow({
+  direction,
+  label,
+  disabled,
+  onClick,
+}: {
+  direction: 'previous' | 'next';
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
   return (
-    <button type="button" className={arrowClass} onClick={onClick}>
+    <button type="button" className={arrowClass} disabled={disabled} onClick={onClick}>
       <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" fill="currentColor">
         <path d={direction === 'previous' ? 'M12.5 4 6.5 10l6 6 1.4-1.4L9.3 10l4.6-4.6z' : 'M7.5 4l6 6-6 6-1.4-1.4L10.7 10 6.1 5.4z'} />
       </svg>
@@ -47,17 +60,29 @@ function bookedText(minutes: number): string {
   return minutes === 0 ? messages.dayNothingBooked : messages.dayBookedHours(formatHours(minutes));
 }
 
-export function WeekStrip({ weekStart, chosen, week, onPick }: WeekStripProps) {
+export function WeekStrip({ weekStart, chosen, week, window, onPick }: WeekStripProps) {
   const days = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index));
   const weekEnd = addDays(weekStart, 6);
-  // Arrows keep the weekday: from Wednesday to the Wednesday of the next week.
+  const shown = (date: string) => !window || isInWindow(date, window);
+  const pickable = (date: string) => (window ? nearestInWindow(date, window) : date);
+  // Arrows keep the weekday: from Wednesday to the Wednesday of the next week, or the window's nearest end.
   const offset = chosen && chosen >= weekStart && chosen <= weekEnd ? days.indexOf(chosen) : 0;
   return (
     <div className="mt-4">
       <div className="flex items-center justify-between gap-2">
-        <Arrow direction="previous" label={messages.weekPrevious} onClick={() => onPick(addDays(weekStart, offset - 7))} />
+        <Arrow
+          direction="previous"
+          label={messages.weekPrevious}
+          disabled={window !== undefined && weekStart <= window.from}
+          onClick={() => onPick(pickable(addDays(weekStart, offset - 7)))}
+        />
         <p className="font-medium">{formatDateRange(weekStart, weekEnd)}</p>
-        <Arrow direction="next" label={messages.weekNext} onClick={() => onPick(addDays(weekStart, offset + 7))} />
+        <Arrow
+          direction="next"
+          label={messages.weekNext}
+          disabled={window !== undefined && weekEnd >= window.to}
+          onClick={() => onPick(pickable(addDays(weekStart, offset + 7)))}
+        />
       </div>
       <ul aria-label={messages.weekDays} className="mt-2 grid grid-cols-7 gap-0.5 sm:gap-2">
         {days.map((date) => {
@@ -69,8 +94,9 @@ export function WeekStrip({ weekStart, chosen, week, onPick }: WeekStripProps) {
               <button
                 type="button"
                 aria-pressed={picked}
+                disabled={!shown(date)}
                 onClick={() => onPick(date)}
-                className={`flex min-h-16 w-full min-w-11 flex-col items-center gap-1 rounded-md border px-0.5 py-1.5 ${
+                className={`flex min-h-16 w-full min-w-11 flex-col items-center gap-1 rounded-md border px-0.5 py-1.5 disabled:cursor-not-allowed disabled:opacity-40 ${
                   picked
                     ? 'border-blue-800 bg-blue-700 font-bold text-white'
                     : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-100'

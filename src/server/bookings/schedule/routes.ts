@@ -1,21 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { appClockAt } from '../../../domain/clock';
+import { todayIn } from '../../../domain/clock';
+import { publicScheduleWindow } from '../../../domain/schedule-window';
 import type { AppContext } from '../../context';
 import { matchesIfNoneMatch } from '../../http/if-none-match';
 import { type Bodies, compressedOnce, PRECOMPRESSED_ROUTE, sendBodies } from '../../http/precompressed';
 import type { CachedAnswer } from './cache';
-import { scheduleAnswer } from './service';
+import { refuseOutsideWindow, scheduleAnswer, scheduleClock } from './service';
 
 export async function scheduleRoutes(app: FastifyInstance, { config, db, now }: AppContext): Promise<void> {
   // Never user ids or reasons.
-  app.get('/api/bookings', PRECOMPRESSED_ROUTE, async (request, reply) =>
-    sendSchedule(request, reply, await scheduleAnswer(db, request.url, request.query)),
-  );
+  app.get('/api/bookings', PRECOMPRESSED_ROUTE, async (request, reply) => {
+    refuseOutsideWindow(request.query, publicScheduleWindow(todayIn(config.timeZone, now()), config.bookingHorizonDays));
+    return sendSchedule(request, reply, await scheduleAnswer(db, request.url, request.query));
+  });
 
   // The browser's zone and clock may differ from the app's: pages ask the server for today and now.
   app.get('/api/today', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return appClockAt(config.timeZone, now());
+    return scheduleClock(config, now());
   });
 }
 

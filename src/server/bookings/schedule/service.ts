@@ -1,10 +1,13 @@
 import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
 import { bookingsShownOn } from '../../../domain/booking-day';
-import { addDays, daysBetween } from '../../../domain/clock';
+import { addDays, appClockAt, daysBetween, formatIndonesianDate, isCalendarDate } from '../../../domain/clock';
+import { messages } from '../../../domain/messages';
+import { type DateWindow, isInWindow, publicScheduleWindow } from '../../../domain/schedule-window';
 import { listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../../domain/schemas/booking-requests';
-import type { DayBooking, ListBookingsResponse } from '../../../domain/schemas/bookings';
-import { parseOrThrow } from '../../http/http-errors';
+import type { DayBooking, ListBookingsResponse, TodayResponse } from '../../../domain/schemas/bookings';
+import type { Config } from '../../config';
+import { HttpError, parseOrThrow } from '../../http/http-errors';
 import { findBookingsTouching } from '../repository';
 import { type CachedAnswer, ScheduleCache } from './cache';
 import { findBookingsBetween } from './repository';
@@ -43,6 +46,22 @@ export function scheduleFollowsNotices(db: Db): boolean {
 export function scheduleHasHeard(db: Db, version: string): boolean {
   const noticed = caches.get(db)?.version.noticed;
   return noticed !== undefined && noticed >= BigInt(version);
+}
+
+/** The app's clock for pages, with the dates whose schedule anyone may see. */
+export function scheduleClock(config: Pick<Config, 'timeZone' | 'bookingHorizonDays'>, at: Date): TodayResponse {
+  const clock = appClockAt(config.timeZone, at);
+  return { ...clock, window: publicScheduleWindow(clock.today, config.bookingHorizonDays) };
+}
+
+/** Checked before the kept answers, which outlive a change of day: a date outside the window is refused whatever else the query holds. */
+export function refuseOutsideWindow(query: unknown, window: DateWindow): void {
+  if (typeof query !== 'object' || query === null) return;
+  const asked = Object.entries(query).flatMap(([key, value]) =>
+    (key === 'date' || key === 'from' || key === 'to') && typeof value === 'string' && isCalendarDate(value) ? [value] : [],
+  );
+  if (asked.every((date) => isInWindow(date, window))) return;
+  throw new HttpError(400, messages.scheduleOutsideWindow(formatIndonesianDate(window.from), formatIndonesianDate(window.to)));
 }
 
 /** Kept by the exact URL, so a kept answer skips even the query's validation (a URL is kept only once it passed). */
