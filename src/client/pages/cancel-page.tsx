@@ -23,6 +23,11 @@ const onHashChange = (listener: () => void) => {
 
 export function CancelPage() {
   const token = cancelTokenFromFragment(useSyncExternalStore(onHashChange, () => window.location.hash));
+  // A fresh page per secret: nothing shown for one link may stay under another.
+  return <CancelBooking key={token} token={token} />;
+}
+
+function CancelBooking({ token }: { token: string | undefined }) {
   const lookup = useFetch(token, fetchOwnBooking);
   const [cancelled, setCancelled] = useState<OwnBooking>();
   const [busy, setBusy] = useState(false);
