@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
+import { cancelPagePath } from '../domain/cancel-token';
 import { clientRoutes } from '../domain/client-routes';
 import { messages } from '../domain/messages';
 import { Layout } from './components/layout';
@@ -30,6 +31,8 @@ export function AppRoutes() {
           <Route path={clientRoutes.adminMembers} component={AdminMembersPage} />
           <Route path={clientRoutes.adminHistory} component={AdminHistoryPage} />
           <Route path={clientRoutes.cancel} component={CancelPage} />
+          {/* An old link's secret leaves the path before the page can send a request (0036). */}
+          <Route path={clientRoutes.oldCancel}>{({ token }) => <Redirect to={cancelPagePath(token)} replace />}</Route>
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

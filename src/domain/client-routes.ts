@@ -10,7 +10,9 @@ export const clientRoutes = {
   adminBookings: '/admin/peminjaman',
   adminMembers: '/admin/anggota',
   adminHistory: '/admin/riwayat',
-  cancel: '/batal/:token',
+  cancel: '/batal',
+  /** The cancel link's form before 0036: still opened, its secret moved into the fragment first. */
+  oldCancel: '/batal/:token',
 } as const;
 
 const PARAMETER = '[A-Za-z0-9_-]+';

@@ -62,8 +62,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    // Per-request log lines cost more than the requests themselves; errors are still logged.
-    logController: new LogController({ disableRequestLogging: true }),
+    // Per-request log lines cost more than the requests themselves, so they are opt-in; errors are always logged.
+    logController: new LogController({ disableRequestLogging: !context.config.accessLog }),
     trustProxy: fastifyTrustProxy(context.config.trustProxy),
     requestTimeout: requestTimeoutMs,
     http: {

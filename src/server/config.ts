@@ -42,6 +42,8 @@ export interface Config {
   /** SQLite only: 'HH:MM' in timeZone of the daily backup, or undefined: none. */
   backupTime: string | undefined;
   backupKeep: number;
+  /** Logs every request's method and URL at info level. */
+  accessLog: boolean;
 }
 
 /** Proxy hops (0: X-Forwarded-* ignored), or the proxies' addresses and CIDR ranges. */
@@ -240,5 +242,6 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     bookingQueueLimit: readWholeNumber(env, 'BOOKING_QUEUE_LIMIT', 1000, 1),
     backupTime: readBackupTime(env),
     backupKeep: readBackupKeep(env),
+    accessLog: readFlag(env, 'ACCESS_LOG', '0'),
   };
 }

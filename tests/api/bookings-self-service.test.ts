@@ -52,16 +52,17 @@ describe(`the borrower's cancel secret on ${engine}`, () => {
     return token;
   }
 
-  async function ask(path: string, address: string, body?: unknown) {
+  async function ask(path: string, address: string, body?: unknown, headers: Record<string, string> = {}) {
     const reply = await requestJson(testApp.baseUrl, path, {
       ...(body === undefined ? {} : { body }),
-      headers: { 'x-forwarded-for': address },
+      headers: { 'x-forwarded-for': address, ...headers },
     });
     otherAnswers.push(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
     return reply;
   }
   const cancel = (token: unknown, address = newAddress()) => ask('/api/bookings/cancel', address, { token });
-  const byToken = (token: string, address = newAddress()) => ask(`/api/bookings/by-token/${encodeURIComponent(token)}`, address);
+  const byToken = (token: string, address = newAddress()) => ask('/api/bookings/by-token', address, { token });
+  const calendarFile = (token: string, address = newAddress()) => ask('/api/bookings/by-token/ics', address, { token });
 
   const cancellationPayloads = async () =>
     (
@@ -190,14 +191,18 @@ describe(`the borrower's cancel secret on ${engine}`, () => {
       const reply = await cancel(candidate);
       expect([candidate, reply.status, reply.body]).toEqual([candidate, 404, { message: 'Link pembatalan tidak berlaku.' }]);
     }
-    for (const candidate of unknown.filter((value) => value !== '')) {
-      expect((await byToken(candidate)).status).toBe(404);
-      expect((await ask(`/api/bookings/by-token/${encodeURIComponent(candidate)}.ics`, newAddress())).status).toBe(404);
+    for (const candidate of unknown) {
+      for (const ask of [byToken, calendarFile]) {
+        const reply = await ask(candidate);
+        expect([candidate, reply.status, reply.body]).toEqual([candidate, 404, { message: 'Link pembatalan tidak berlaku.' }]);
+      }
     }
-    for (const body of [{}, { token: 42 }, { token: token, extra: 1 }, { token: 'x'.repeat(201) }]) {
-      const reply = await ask('/api/bookings/cancel', newAddress(), body);
-      expect(reply.status).toBe(400);
-      expect(reply.body.message).toBe('Data yang dikirim tidak valid');
+    for (const path of ['/api/bookings/cancel', '/api/bookings/by-token', '/api/bookings/by-token/ics']) {
+      for (const body of [{}, { token: 42 }, { token: token, extra: 1 }, { token: 'x'.repeat(201) }, '{"token":']) {
+        const reply = await ask(path, newAddress(), body);
+        expect([path, body, reply.status]).toEqual([path, body, 400]);
+        expect(reply.body.message).toBe('Data yang dikirim tidak valid');
+      }
     }
     expect((await byToken(token)).body.booking.status).toBe('upcoming');
   });
@@ -215,6 +220,8 @@ describe(`the borrower's cancel secret on ${engine}`, () => {
     expect(limited.body.message).toBe('Terlalu banyak percobaan. Coba lagi dalam 60 menit.');
     expect(Number(limited.headers.get('retry-after'))).toBe(60 * 60);
     expect((await byToken(token, address)).status).toBe(429);
+    const file = await calendarFile(token, address);
+    expect([file.status, file.body.message, file.headers.get('retry-after')]).toEqual([429, limited.body.message, String(60 * 60)]);
     // Another address is not held back, and the booking is untouched.
     expect((await byToken(token)).body.booking.status).toBe('upcoming');
     now = new Date(now.getTime() + 60 * 60 * 1000);
@@ -224,9 +231,11 @@ describe(`the borrower's cancel secret on ${engine}`, () => {
   it('makes a calendar file of the booking: one event in the app zone, a stable UID, the fixed summary', async () => {
     now = jakartaInstant(TODAY, '08:00');
     const token = await book({ name: 'Budi Santoso', date: '2026-11-29', start: '19:30', end: '21:00' });
-    const reply = await ask(`/api/bookings/by-token/${token}.ics`, newAddress());
+    const reply = await calendarFile(token);
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    expect(reply.headers.get('referrer-policy')).toBe('no-referrer');
     expect(reply.headers.get('content-disposition')).toBe('attachment; filename="pinjam-motor-2026-11-29.ics"');
     const calendar = parseCalendar(reply.body);
     expect(calendar.timeZones).toEqual(['Asia/Jakarta']);
@@ -239,8 +248,33 @@ describe(`the borrower's cancel secret on ${engine}`, () => {
       end: '2026-11-29T21:00',
     });
     expect(event?.startsAt.toISOString()).toBe('2026-11-29T12:30:00.000Z');
-    const again = parseCalendar((await ask(`/api/bookings/by-token/${token}.ics`, newAddress())).body);
+    const again = parseCalendar((await calendarFile(token)).body);
     expect(again.events[0]?.uid).toBe(event?.uid);
+  });
+
+  it('no longer answers the lookups that carried the secret in their URL: they are unknown API paths', async () => {
+    const token = await book({ name: 'Budi Santoso', date: '2026-11-29', start: '06:00', end: '07:00' });
+    const unknownPath = await ask('/api/tidak-ada', newAddress());
+    expect(unknownPath.status).toBe(404);
+    for (const path of [
+      `/api/bookings/by-token/${token}`,
+      `/api/bookings/by-token/${token}.ics`,
+      '/api/bookings/by-token',
+      '/api/bookings/by-token/ics',
+    ]) {
+      const reply = await ask(path, newAddress());
+      expect([path, reply.status, reply.body]).toEqual([path, 404, unknownPath.body]);
+    }
+    expect((await byToken(token)).body.booking.status).toBe('upcoming');
+  });
+
+  it('refuses a lookup or a calendar file asked from another site, as every state-changing request', async () => {
+    const token = await book({ name: 'Siti Rahmawati', date: '2026-11-29', start: '05:00', end: '06:00' });
+    for (const path of ['/api/bookings/by-token', '/api/bookings/by-token/ics']) {
+      const reply = await ask(path, newAddress(), { token }, { origin: 'https://jahat.example' });
+      expect([path, reply.status, reply.body]).toEqual([path, 403, { message: 'Permintaan ditolak' }]);
+    }
+    expect((await ask('/api/bookings/by-token', newAddress(), { token }, { origin: testApp.baseUrl })).status).toBe(200);
   });
 
   it('never writes a secret to the log, the outbox or any other answer', async () => {

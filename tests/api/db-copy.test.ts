@@ -82,7 +82,7 @@ describe.runIf(engine === 'postgres')('npm run db:copy from SQLite to PostgreSQL
     const ref = (await signedIn.get('/api/admin/bookings?from=2026-11-27&to=2026-11-27')).body.bookings[0].ref;
     expect((await signedIn.post(`/api/admin/bookings/${ref}/cancel`, { reason: 'motor diservis' })).status).toBe(200);
     expect(cancelled.status).toBe(201);
-    expect((await requestJson(sourceApp.baseUrl, '/api/bookings/by-token/bukan-token-asli')).status).toBe(404);
+    expect((await requestJson(sourceApp.baseUrl, '/api/bookings/by-token', { body: { token: 'bukan-token-asli' } })).status).toBe(404);
     await sourceApp.db.kysely.updateTable('telegram_bot').set({ webhook_secret: 'rahasia-webhook', last_update_id: 41 }).execute();
     const before = await whatItShows(sourceApp, admin);
     const sourceCounts = await Promise.all(

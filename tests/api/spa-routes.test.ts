@@ -23,6 +23,8 @@ describe(`page paths the built app answers, on ${engine}`, () => {
     '/admin/peminjaman',
     '/admin/anggota',
     '/admin/riwayat',
+    '/batal',
+    '/batal/',
     '/batal/Abc-_123xyz',
   ])('answers %s with the app and 200', async (path) => {
     const response = await fetch(`${testApp.baseUrl}${path}`);
@@ -31,7 +33,7 @@ describe(`page paths the built app answers, on ${engine}`, () => {
     expect(await response.text()).toContain('<div id="root">');
   });
 
-  it.each(['/tidak-ada', '/form/lagi', '/admin', '/batal/', '/batal/a.b', '/batal/abc/def', '/peraturan.php'])(
+  it.each(['/tidak-ada', '/form/lagi', '/admin', '/batal/a.b', '/batal/abc/def', '/peraturan.php'])(
     'answers %s with the app (its "not found" page) and 404',
     async (path) => {
       const response = await fetch(`${testApp.baseUrl}${path}`);
@@ -52,6 +54,7 @@ describe(`page paths the built app answers, on ${engine}`, () => {
     ['/login', 'login-page'],
     ['/generate', 'generate-page'],
     ['/admin/peminjaman', 'admin-bookings-page'],
+    ['/batal', 'cancel-page'],
     ['/batal/Abc-_123xyz', 'cancel-page'],
   ])('announces the page chunk of %s with its HTML, so the page is not one round trip behind the entry', async (path, chunk) => {
     const preloads = await preloadsOf(path);
@@ -64,6 +67,19 @@ describe(`page paths the built app answers, on ${engine}`, () => {
     }
     expect(new Set(preloads).size).toBe(preloads.length);
   });
+
+  it.each(['/batal', '/batal/', '/batal?x=1', '/batal/Abc-_123xyz'])(
+    'answers the cancel page %s, the link as it is and as it was, kept from caches, search engines and referrers',
+    async (path) => {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await fetch(`${testApp.baseUrl}${path}`, { method });
+        expect([method, response.status]).toEqual([method, 200]);
+        expect(response.headers.get('cache-control')).toBe('no-store');
+        expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+        expect(response.headers.get('x-robots-tag')).toBe('noindex');
+      }
+    },
+  );
 
   it('preloads no other page’s chunk on / or on a missing page', async () => {
     for (const path of ['/', '/tidak-ada']) expect((await preloadsOf(path)).filter((script) => /-page-/.test(script))).toEqual([]);

@@ -80,6 +80,8 @@ describe('installable, and readable offline', () => {
       await fetch('/api/bookings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       await fetch('/api/bookings?date=2026-12-01');
     });
+    await page.goto(`/batal#${'A'.repeat(22)}`);
+    await page.getByText('Link pembatalan tidak berlaku.').waitFor();
     await page.goto('/batal/abc');
     await page.goto('/');
     const urls = await cachedUrls(page);

@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatIndonesianDate } from '../../src/domain/clock';
 import { PHONE, screenshot } from '../helpers/browser';
 import { parseCalendar } from '../helpers/icalendar';
+import { waitUntil } from '../helpers/wait-until';
+import { bookViaApi } from './support/api';
 import { violations } from './support/axe';
 import { borrowForm } from './support/pages';
 import { openPage, useStudentApp } from './support/student-app';
@@ -32,8 +34,17 @@ async function bookThroughForm(page: Page, values: { name: string; date: string;
 const myBookingsCard = (page: Page) => page.getByRole('region', { name: 'Peminjaman kamu' });
 const scheduleRows = (page: Page) => page.getByRole('main').getByRole('table').getByRole('row');
 
+/** The URLs the server received (its access log), in order, as `METHOD url`. */
+function receivedUrls(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((line) => line.includes('"incoming request"'))
+    .map((line) => JSON.parse(line) as { req: { method: string; url: string } })
+    .map(({ req }) => `${req.method} ${req.url}`);
+}
+
 describe('students help themselves', () => {
-  const app = useStudentApp({ env: { APP_CLOCK_FILE: clockFile } });
+  const app = useStudentApp({ env: { APP_CLOCK_FILE: clockFile, ACCESS_LOG: '1', LOG_LEVEL: 'info' } });
 
   it('book, see it under Peminjaman kamu, cancel it there, and the schedule no longer shows it; the name is remembered', async () => {
     setServerTime('08:00');
@@ -80,10 +91,13 @@ describe('students help themselves', () => {
     await dialog.getByRole('button', { name: 'Salin link pembatalan' }).click();
     await dialog.getByRole('status').getByText('Link disalin').waitFor();
     const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(new RegExp(`^${app.baseUrl}/batal/[A-Za-z0-9_-]{22}$`));
+    expect(link).toMatch(new RegExp(`^${app.baseUrl}/batal#[A-Za-z0-9_-]{22}$`));
     await screenshot(page, 'self-service-success-dialog-phone');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Tambah ke Kalender' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Tambah ke Kalender' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`pinjam-motor-${date}.ics`);
     const calendar = parseCalendar(readFileSync(await download.path(), 'utf8'));
     expect(calendar.events.map((event) => [event.summary, event.timeZone, event.start, event.end])).toEqual([
@@ -118,6 +132,60 @@ describe('students help themselves', () => {
     await other.getByText(`Tidak ada peminjaman pada ${formatIndonesianDate(date)}`).waitFor();
   });
 
+  it('never sends the cancel secret in a URL: the link, the calendar file, cancelling, and an old /batal/{token} link', async () => {
+    setServerTime('08:00');
+    const logFrom = app.serverOutput().length;
+    const page = await openPage(app, { agreed: true });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+    const date = '2026-12-04';
+    const dialog = await bookThroughForm(page, { name: 'Budi Santoso', date, start: '16:00', end: '17:00' });
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('myBookings') ?? '[]') as { token: string }[])[0]?.token);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    await dialog.getByRole('button', { name: 'Salin link pembatalan' }).click();
+    await dialog.getByRole('status').getByText('Link disalin').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.baseUrl}/batal#${token}`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Tambah ke Kalender' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`pinjam-motor-${date}.ics`);
+    expect(parseCalendar(readFileSync(await download.path(), 'utf8')).events.map((event) => event.start)).toEqual([`${date}T16:00`]);
+
+    // A link from before 0036, opened in a fresh browser: the secret leaves the path before any request.
+    const old = await openPage(app);
+    const referrers: string[] = [];
+    old.on('request', (request) => referrers.push(request.headers().referer ?? ''));
+    const oldResponse = await old.goto(`/batal/${token}`);
+    expect(oldResponse?.headers()['referrer-policy']).toBe('no-referrer');
+    await old.waitForURL((url) => url.pathname === '/batal' && url.hash === `#${token}`);
+    await old.getByRole('main').getByText('Budi Santoso (PPTI 21)').waitFor();
+    expect(referrers.filter((referrer) => referrer.includes(token ?? ''))).toEqual([]);
+
+    const other = await openPage(app);
+    const response = await other.goto(`/batal#${token}`);
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    const main = other.getByRole('main');
+    await main.getByText('Budi Santoso (PPTI 21)').waitFor();
+    await main.getByRole('button', { name: 'Batalkan peminjaman' }).click();
+    await main.getByText('Peminjaman sudah dibatalkan.').waitFor();
+    // Another link pasted into the open page changes only the fragment: the page shows that booking alone.
+    const another = await bookViaApi(app.baseUrl, { name: 'Siti Rahmawati', date, start: '18:00', end: '19:00' });
+    await other.goto(`/batal#${another}`);
+    await main.getByText('Siti Rahmawati (PPTI 21)').waitFor();
+    await main.getByRole('button', { name: 'Batalkan peminjaman' }).waitFor();
+    expect(await main.getByText('Budi Santoso (PPTI 21)').count()).toBe(0);
+
+    // The log is read once it holds a request sent after all of the above.
+    const marker = `/healthz?selesai=${Date.now()}`;
+    expect((await fetch(`${app.baseUrl}${marker}`)).status).toBe(200);
+    await waitUntil('the marker in the access log', () => receivedUrls(app.serverOutput().slice(logFrom)).includes(`GET ${marker}`));
+    const received = receivedUrls(app.serverOutput().slice(logFrom));
+    for (const expected of ['POST /api/bookings/by-token', 'POST /api/bookings/by-token/ics', 'POST /api/bookings/cancel', 'GET /batal']) {
+      expect(received).toContain(expected);
+    }
+    expect(received.filter((url) => url.includes(token ?? ''))).toEqual([`GET /batal/${token}`]);
+  });
+
   it('says when a link is unknown, and when the booking has started and only an admin can cancel it', async () => {
     setServerTime('08:00');
     const page = await openPage(app, { agreed: true });
@@ -134,7 +202,7 @@ describe('students help themselves', () => {
     const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('myBookings') ?? '[]') as { token: string }[])[0]?.token);
 
     setServerTime('09:00');
-    await page.goto(`/batal/${token}`);
+    await page.goto(`/batal#${token}`);
     await main.getByText('Peminjaman yang sudah dimulai hanya bisa dibatalkan admin.').waitFor();
     expect(await main.getByRole('button', { name: 'Batalkan peminjaman' }).count()).toBe(0);
     // The card lists only bookings that have not started: none is left.

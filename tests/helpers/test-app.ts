@@ -44,6 +44,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     bookingQueueLimit: 1000,
     backupTime: undefined,
     backupKeep: 14,
+    accessLog: false,
     ...overrides,
   };
 }

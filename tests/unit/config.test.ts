@@ -25,6 +25,8 @@ describe('configuration from the environment', () => {
     expect(config.timeZone).toBe('Asia/Jakarta');
     expect(config.seedDemo).toBe(true);
     expect(config.telegram).toBeUndefined();
+    expect(config.accessLog).toBe(false);
+    expect(loadConfig({ ACCESS_LOG: '1' }, dataDir()).accessLog).toBe(true);
   });
 
   it('selects PostgreSQL for postgres:// and postgresql:// and SQLite for file: or a bare path', () => {
@@ -44,6 +46,7 @@ describe('configuration from the environment', () => {
     ],
     [{ APP_TIMEZONE: 'Mars/Olympus' }, 'APP_TIMEZONE', "APP_TIMEZONE: 'Mars/Olympus' is not a known IANA time zone"],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO', "SEED_DEMO: 'yes' must be 0 or 1"],
+    [{ ACCESS_LOG: 'true' }, 'ACCESS_LOG', "ACCESS_LOG: 'true' must be 0 or 1"],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET', 'SESSION_SECRET: is required when NODE_ENV=production'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET', 'SESSION_SECRET: must be at least 32 characters'],
     [

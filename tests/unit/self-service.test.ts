@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lockRemainingMs } from '../../src/domain/admin-limits';
 import { FEED_DAYS_AHEAD, FEED_DAYS_BACK, feedWindow } from '../../src/domain/calendar-feed';
-import { CANCEL_TOKEN_LIMIT, cancelPagePath, isWellFormedCancelToken } from '../../src/domain/cancel-token';
+import { CANCEL_TOKEN_LIMIT, cancelPagePath, cancelTokenFromFragment, isWellFormedCancelToken } from '../../src/domain/cancel-token';
 import { type MyBooking, parseMyBookings, pruneMyBookings, upcomingMyBookings } from '../../src/domain/my-bookings';
 import { ownBookingStatus } from '../../src/domain/schemas/own-booking';
 
@@ -58,7 +58,15 @@ describe('cancel secrets', () => {
     for (const bad of ['', 'A'.repeat(21), 'A'.repeat(65), `${'A'.repeat(21)}=`, `${'A'.repeat(21)}/`, `${'A'.repeat(21)}.`]) {
       expect(isWellFormedCancelToken(bad)).toBe(false);
     }
-    expect(cancelPagePath('abc')).toBe('/batal/abc');
+  });
+
+  it("ride in the cancel link's fragment, which no request carries, and are read back from it", () => {
+    const token = 'AbCd_-0123456789xyzQWE';
+    expect(cancelPagePath(token)).toBe(`/batal#${token}`);
+    expect(cancelTokenFromFragment(new URL(`https://pinjam.example${cancelPagePath(token)}`).hash)).toBe(token);
+    expect(cancelTokenFromFragment(token)).toBe(token);
+    for (const hash of ['', '#', '#abc', `#${token}.`, `#${token}&x=1`, `##${token}`])
+      expect(cancelTokenFromFragment(hash)).toBeUndefined();
   });
 
   it('lock an address out after 100 unknown ones within an hour (a campus NAT shares one address)', () => {

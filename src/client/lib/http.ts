@@ -54,14 +54,44 @@ export async function callApi<T>(
     const parsed = (await successSchema)?.safeParse(body);
     return parsed?.success ? { ok: true, data: parsed.data, ...keptFrom(response) } : unexpected(response.status);
   }
-  const error = (await errorSchema)?.safeParse(body);
-  if (!error?.success) return unexpected(response.status);
+  return failureOf(response.status, body, await errorSchema);
+}
+
+type ErrorSchema = Awaited<ReturnType<typeof errorResponseSchema>>;
+
+function failureOf(status: number, body: unknown, errorSchema: ErrorSchema | undefined): ApiFailure {
+  const error = errorSchema?.safeParse(body);
+  if (!error?.success) return unexpected(status);
   const { message, errors, problems } = error.data;
   return {
     ok: false,
-    status: response.status,
+    status,
     message: message ?? messages.unexpected,
     errors: errors ?? {},
     ...(problems ? { problems } : {}),
   };
+}
+
+/** The name in `Content-Disposition: attachment; filename="…"`, as the server gave it. */
+export function attachmentFileName(header: string | null): string | undefined {
+  return header?.match(/filename="([^"]+)"/)?.[1];
+}
+
+/** A file answered to a POST: what names it stays in the body, out of every URL. Never rejects, like callApi. */
+export async function postForFile(path: string, body: unknown): Promise<{ ok: true; file: Blob; name: string | undefined } | ApiFailure> {
+  const errorSchema = settled(errorResponseSchema());
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.ok)
+      return { ok: true, file: await response.blob(), name: attachmentFileName(response.headers.get('content-disposition')) };
+  } catch {
+    return { ok: false, status: 0, message: messages.noConnection, errors: {} };
+  }
+  return failureOf(response.status, await response.json().catch(() => undefined), await errorSchema);
 }

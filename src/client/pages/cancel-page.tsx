@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { useState, useSyncExternalStore } from 'react';
+import { Link } from 'wouter';
+import { cancelTokenFromFragment } from '../../domain/cancel-token';
 import { cancelRefusalMessage } from '../../domain/cancellation';
 import { formatIndonesianDate } from '../../domain/clock';
 import { messages } from '../../domain/messages';
@@ -11,17 +12,29 @@ import { cancelOwnBooking, fetchOwnBooking } from '../features/self-service/api'
 import { forgetMyBooking } from '../lib/device-storage';
 import { useFetch } from '../lib/use-fetch';
 
-// The path is a secret. The server says the same in headers; these hold if the page is reached inside the app.
+// The address holds a secret. The server says the same in headers; these hold if the page is reached inside the app.
 const CANCEL_PAGE_META: HeadMeta = { robots: 'noindex', referrer: 'no-referrer' };
 
+// Another link pasted into the address bar of an open cancel page changes only the fragment: no new page load.
+const onHashChange = (listener: () => void) => {
+  window.addEventListener('hashchange', listener);
+  return () => window.removeEventListener('hashchange', listener);
+};
+
 export function CancelPage() {
-  const { token = '' } = useParams<{ token?: string }>();
+  const token = cancelTokenFromFragment(useSyncExternalStore(onHashChange, () => window.location.hash));
+  // A fresh page per secret: nothing shown for one link may stay under another.
+  return <CancelBooking key={token} token={token} />;
+}
+
+function CancelBooking({ token }: { token: string | undefined }) {
   const lookup = useFetch(token, fetchOwnBooking);
   const [cancelled, setCancelled] = useState<OwnBooking>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
   const cancel = async () => {
+    if (token === undefined) return;
     setBusy(true);
     setError(undefined);
     const result = await cancelOwnBooking(token);
@@ -36,7 +49,7 @@ export function CancelPage() {
     if (result.status === 404 || result.status === 409) lookup.retry();
   };
 
-  const unknown = lookup.status === 'failed' && lookup.failure.status === 404;
+  const unknown = token === undefined || (lookup.status === 'failed' && lookup.failure.status === 404);
   const booking = cancelled ?? (lookup.status === 'ready' ? lookup.data.booking : undefined);
 
   return (

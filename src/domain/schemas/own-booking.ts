@@ -24,6 +24,7 @@ export const ownBookingSchema = z.object({
 export type OwnBooking = z.infer<typeof ownBookingSchema>;
 export const ownBookingResponseSchema = z.object({ booking: ownBookingSchema });
 
-export const cancelByTokenRequestSchema = z.strictObject({
+/** The body of every request that names a booking by its cancel secret. */
+export const cancelTokenRequestSchema = z.strictObject({
   token: z.string({ error: messages.invalidField('token') }).max(200, { error: messages.invalidField('token') }),
 });

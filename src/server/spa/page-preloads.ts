@@ -13,6 +13,7 @@ const ROUTE_PAGES: Partial<Record<string, string>> = {
   [clientRoutes.adminMembers]: 'pages/admin-members-page.tsx',
   [clientRoutes.adminHistory]: 'pages/admin-history-page.tsx',
   [clientRoutes.cancel]: 'pages/cancel-page.tsx',
+  [clientRoutes.oldCancel]: 'pages/cancel-page.tsx',
 };
 
 interface ManifestChunk {

@@ -95,18 +95,22 @@ export async function registerSpa(
     const pageFor = new Map<string, InMemoryFile>();
     for (const [route, scripts] of pagePreloads(clientDir))
       pageFor.set(route, inMemoryPage(withModulePreloads(indexHtml, scripts), 'no-cache'));
+    const cancelRoutes: string[] = [clientRoutes.cancel, clientRoutes.oldCancel];
     for (const [route, page] of pageFor) {
-      if (route === clientRoutes.cancel) continue;
+      if (cancelRoutes.includes(route)) continue;
       app.get(route, PRECOMPRESSED_ROUTE, (request, reply) => sendInMemory(page, request, reply));
     }
-    const cancelPage = pageFor.get(clientRoutes.cancel) ?? indexPage;
-    // A cancel page's path is its secret: no search engine keeps it and no request from the page names it.
-    // Fastify's parameter also takes '' and 'a.b', which no token is: those are missing pages.
-    app.get(clientRoutes.cancel, PRECOMPRESSED_ROUTE, (request, reply) => {
-      reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex');
-      if (!isClientRoute(pathOf(request.url))) reply.status(404);
-      return sendInMemory(cancelPage, request, reply);
-    });
+    // A cancel page holds a secret (in its fragment, or in an old link's path): no cache or search
+    // engine keeps it and no request from the page names it. Fastify's parameter also takes 'a.b',
+    // which no token is: a missing page.
+    for (const route of cancelRoutes) {
+      const cancelPage = { ...(pageFor.get(route) ?? indexPage), cacheControl: 'no-store' };
+      app.get(route, PRECOMPRESSED_ROUTE, (request, reply) => {
+        reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex');
+        if (!isClientRoute(pathOf(request.url))) reply.status(404);
+        return sendInMemory(cancelPage, request, reply);
+      });
+    }
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,

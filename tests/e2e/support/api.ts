@@ -20,12 +20,13 @@ export interface BookingBody {
   needStnk?: '' | 'ya' | 'tidak';
 }
 
-/** Books through the real API, as another student would; fails the test unless the server says 201. */
-export async function bookViaApi(baseUrl: string, booking: BookingBody): Promise<void> {
+/** Books through the real API, as another student would; fails the test unless the server says 201. Resolves to the cancel secret. */
+export async function bookViaApi(baseUrl: string, booking: BookingBody): Promise<string> {
   const response = await fetch(`${baseUrl}/api/bookings`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ reason: 'kuliah', needStnk: '', ...booking }),
   });
   if (response.status !== 201) throw new Error(`booking failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { cancelToken: string }).cancelToken;
 }

@@ -15,6 +15,8 @@ export interface StudentApp {
   databasePath: string;
   /** Contexts opened by this test, closed after it. */
   contexts: BrowserContext[];
+  /** Everything the server printed so far (its log, with every request's URL under ACCESS_LOG=1). */
+  serverOutput(): string;
 }
 
 interface Options {
@@ -47,6 +49,7 @@ export function useStudentApp(options: Options = {}): StudentApp {
     await db.close();
     server = await startServerProcess({ DATABASE_URL: database.url, ...options.env });
     app.baseUrl = server.baseUrl;
+    app.serverOutput = server.output;
     app.databasePath = database.path;
     app.browser = await sharedChromium();
   });

@@ -5,9 +5,9 @@ const schemas = () => import('../../../domain/schemas/own-booking');
 
 export const fetchOwnBooking = (token: string, signal?: AbortSignal) =>
   callApi(
-    `/api/bookings/by-token/${encodeURIComponent(token)}`,
+    '/api/bookings/by-token',
     schemas().then((module) => module.ownBookingResponseSchema),
-    { signal },
+    { method: 'POST', body: { token }, signal },
   );
 
 export const cancelOwnBooking = (token: string) =>
