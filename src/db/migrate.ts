@@ -16,6 +16,7 @@ import * as scheduleVersion from './migrations/2026_11_22_0060_schedule_version'
 import * as activeBookingsIndex from './migrations/2026_11_22_0070_active_bookings_index';
 import * as scheduleVersionNotices from './migrations/2026_11_22_0080_schedule_version_notices';
 import * as auditAddress from './migrations/2026_11_25_0090_audit_address';
+import * as handover from './migrations/2026_11_26_0100_handover';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0070_active_bookings_index': activeBookingsIndex,
   '2026_11_22_0080_schedule_version_notices': scheduleVersionNotices,
   '2026_11_25_0090_audit_address': auditAddress,
+  '2026_11_26_0100_handover': handover,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

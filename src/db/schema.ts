@@ -15,6 +15,7 @@ export interface Database {
   cancel_token_attempts: CancelTokenAttemptsTable;
   telegram_bot: TelegramBotTable;
   schedule_version: ScheduleVersionTable;
+  motorbike: MotorbikeTable;
 }
 
 export interface UsersTable {
@@ -47,6 +48,24 @@ export interface BorrowRequestTable {
   cancel_reason: string | null;
   /** SHA-256 (hex) of the borrower's cancel secret, which is never stored; null for older bookings. */
   cancel_token_hash: string | null;
+  // The handover (migration 0100): instants ISO UTC; `*_by_kind` 'owner' | 'borrower' | 'admin', `*_by_name` the admin's.
+  picked_up_at: string | null;
+  picked_up_by_kind: string | null;
+  picked_up_by_name: string | null;
+  fuel_out: string | null;
+  returned_at: string | null;
+  returned_by_kind: string | null;
+  returned_by_name: string | null;
+  fuel_back: string | null;
+  km_back: number | null;
+  stnk_back: boolean | null;
+  condition_note: string | null;
+  released_at: string | null;
+  released_by_kind: string | null;
+  released_by_name: string | null;
+  /** The planned end, kept once a return or release moved end_date/end_time; null while they hold the plan. */
+  booked_end_date: string | null;
+  booked_end_time: string | null;
 }
 
 export interface VouchersTable {
@@ -146,4 +165,13 @@ export interface ScheduleVersionTable {
   id: number;
   /** bigint, which PostgreSQL returns as a string. */
   version: number | string;
+}
+
+/** One row (id 1) today; a second bike would be a row and a booking's reference to it (0038). */
+export interface MotorbikeTable {
+  id: number;
+  name: string;
+  plate: Generated<string>;
+  last_km: number | null;
+  last_fuel: string | null;
 }

@@ -13,6 +13,9 @@ export const auditActions = [
   'member-deactivated',
   'member-activated',
   'roster-imported',
+  'handover-recorded',
+  'handover-corrected',
+  'motorbike-edited',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

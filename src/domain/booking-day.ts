@@ -1,4 +1,5 @@
 import { type BookingSpan, intervalOn } from './booking-rules';
+import type { HandoverStage } from './handover';
 import type { DayBooking } from './schemas/bookings';
 
 export interface NamedBookingSpan extends BookingSpan {
@@ -6,7 +7,11 @@ export interface NamedBookingSpan extends BookingSpan {
   class: string;
 }
 
-export function bookingsShownOn(date: string, bookings: NamedBookingSpan[]): DayBooking[] {
+export interface ShownBooking extends NamedBookingSpan {
+  stage: HandoverStage;
+}
+
+export function bookingsShownOn(date: string, bookings: ShownBooking[]): DayBooking[] {
   return bookings
     .flatMap((booking) => {
       const interval = intervalOn(date, booking);
@@ -20,5 +25,6 @@ export function bookingsShownOn(date: string, bookings: NamedBookingSpan[]): Day
       class: booking.class,
       continuesFromPreviousDay: booking.date !== date,
       continuesNextDay: booking.endDate !== date,
+      stage: booking.stage,
     }));
 }

@@ -14,6 +14,7 @@ import { scheduleRoutes } from './bookings/schedule/routes';
 import { calendarRoutes } from './calendar/routes';
 import type { TrustProxy } from './config';
 import type { AppContext } from './context';
+import { handoverAdminRoutes } from './handover/routes';
 import { healthRoutes } from './health/routes';
 import { storageHealthOf } from './health/storage-health';
 import { COMPRESS_THRESHOLD_BYTES } from './http/precompressed';
@@ -94,6 +95,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     await admin.register(adminBookingRoutes, context);
     await admin.register(memberRoutes, context);
     await admin.register(auditRoutes, context);
+    await admin.register(handoverAdminRoutes, context);
   });
   const bookings = new BookingService(
     context.db,
@@ -102,6 +104,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
       bookingsPerHour: context.config.bookingLimitPerHour,
       voucherGuessesPerHour: context.config.voucherGuessLimitPerHour,
       queueLimit: context.config.bookingQueueLimit,
+      timeZone: context.config.timeZone,
+      returnGraceMinutes: context.config.returnGraceMinutes,
     },
     context.config.sessionSecret,
   );

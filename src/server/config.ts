@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { type DatabaseLocation, type PostgresTimeouts, parseDatabaseUrl } from '../db/database';
 import { isClockTime, isKnownTimeZone } from '../domain/clock';
+import { DEFAULT_NO_SHOW_MINUTES, DEFAULT_RETURN_GRACE_MINUTES } from '../domain/handover';
 
 export interface TelegramConfig {
   token: string;
@@ -44,6 +45,10 @@ export interface Config {
   backupKeep: number;
   /** Logs every request's method and URL at info level. */
   accessLog: boolean;
+  /** A loan out this long past its end is late (issue 24). */
+  returnGraceMinutes: number;
+  /** The owner is asked to release a booking not picked up this long after its start. */
+  noShowMinutes: number;
 }
 
 /** Proxy hops (0: X-Forwarded-* ignored), or the proxies' addresses and CIDR ranges. */
@@ -243,5 +248,7 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     backupTime: readBackupTime(env),
     backupKeep: readBackupKeep(env),
     accessLog: readFlag(env, 'ACCESS_LOG', '0'),
+    returnGraceMinutes: readWholeNumber(env, 'RETURN_GRACE_MINUTES', DEFAULT_RETURN_GRACE_MINUTES, 0, 1440),
+    noShowMinutes: readWholeNumber(env, 'NO_SHOW_MINUTES', DEFAULT_NO_SHOW_MINUTES, 1, 1440),
   };
 }

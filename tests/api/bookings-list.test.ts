@@ -32,7 +32,7 @@ describe(`listing a date's bookings on ${engine}`, () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get('cache-control')).toBe('no-cache');
     expect(listBookingsResponseSchema.parse(reply.body)).toEqual(reply.body);
-    const plain = { continuesFromPreviousDay: false, continuesNextDay: false };
+    const plain = { continuesFromPreviousDay: false, continuesNextDay: false, stage: 'booked' };
     expect(reply.body).toEqual({
       date: '2026-12-01',
       bookings: [

@@ -7,7 +7,7 @@ import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 
 const engine = process.env.TEST_DB ?? 'sqlite';
 const VOUCHER = 'VCH-RANGE1';
-const plain = { continuesFromPreviousDay: false, continuesNextDay: false };
+const plain = { continuesFromPreviousDay: false, continuesNextDay: false, stage: 'booked' };
 
 describe(`listing the bookings of a range of dates on ${engine}`, () => {
   let testApp: TestApp;

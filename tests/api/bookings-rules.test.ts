@@ -73,6 +73,26 @@ describe(`booking rules over HTTP on ${engine}`, () => {
       cancelled_by_user_id: null,
       cancel_reason: null,
       cancel_token_hash: createHash('sha256').update(reply.body.cancelToken).digest('hex'),
+      ...Object.fromEntries(
+        [
+          'picked_up_at',
+          'picked_up_by_kind',
+          'picked_up_by_name',
+          'fuel_out',
+          'returned_at',
+          'returned_by_kind',
+          'returned_by_name',
+          'fuel_back',
+          'km_back',
+          'stnk_back',
+          'condition_note',
+          'released_at',
+          'released_by_kind',
+          'released_by_name',
+          'booked_end_date',
+          'booked_end_time',
+        ].map((column) => [column, null]),
+      ),
     });
   });
 

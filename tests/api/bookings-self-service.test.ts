@@ -104,6 +104,16 @@ describe(`the borrower's cancel secret on ${engine}`, () => {
         name: 'Siti Rahmawati',
         class: 'PPTI 21',
         status: 'upcoming',
+        handover: {
+          stage: 'booked',
+          state: 'Dijadwalkan',
+          pickedUpAt: null,
+          returnedAt: null,
+          pickupOpen: false,
+          returnOpen: false,
+          needStnk: false,
+          waitsForLateBike: false,
+        },
       },
     });
   });

@@ -46,6 +46,7 @@ describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => 
       timeZone: 'Asia/Jakarta',
       now: current.toISOString(),
       time,
+      returnGraceMinutes: 10,
       window: { from: addDays(date, -7), to: addDays(date, 90) },
     });
     const name = `Mahasiswa ${index}`;

@@ -154,7 +154,7 @@ describe(`voucher bookings on ${engine}`, () => {
 
     it('is listed on both dates, on the second first and as continuing from the day before', async () => {
       expect((await post({ name: 'Siti Rahmawati', date: second, start: '08:00', end: '09:00' })).status).toBe(201);
-      const loan = { start: '20:00', end: '02:00', name: 'Budi Santoso', class: 'PPTI 21' };
+      const loan = { start: '20:00', end: '02:00', name: 'Budi Santoso', class: 'PPTI 21', stage: 'booked' };
       expect((await listBookings(testApp.baseUrl, first)).body).toEqual({
         date: first,
         bookings: [{ ...loan, continuesFromPreviousDay: false, continuesNextDay: true }],
@@ -170,6 +170,7 @@ describe(`voucher bookings on ${engine}`, () => {
             class: 'PPTI 21',
             continuesFromPreviousDay: false,
             continuesNextDay: false,
+            stage: 'booked',
           },
         ],
       });

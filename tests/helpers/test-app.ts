@@ -45,6 +45,8 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     backupTime: undefined,
     backupKeep: 14,
     accessLog: false,
+    returnGraceMinutes: 10,
+    noShowMinutes: 30,
     ...overrides,
   };
 }

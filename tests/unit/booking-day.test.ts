@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bookingsShownOn, type NamedBookingSpan } from '../../src/domain/booking-day';
+import { bookingsShownOn, type ShownBooking } from '../../src/domain/booking-day';
 
-const booking = (date: string, start: string, end: string, endDate = date, name = 'Budi'): NamedBookingSpan => ({
+const booking = (date: string, start: string, end: string, endDate = date, name = 'Budi'): ShownBooking => ({
   date,
   start,
   end,
   endDate,
   name,
   class: 'PPTI 21',
+  stage: name === 'Andi' ? 'pickedUp' : 'booked',
 });
 
 describe('the bookings shown on a date', () => {
@@ -19,10 +20,42 @@ describe('the bookings shown on a date', () => {
       booking('2026-11-22', '20:00', '02:00', '2026-11-23', 'Dewi'),
     ]);
     expect(shown).toEqual([
-      { start: '20:00', end: '02:00', name: 'Dewi', class: 'PPTI 21', continuesFromPreviousDay: true, continuesNextDay: false },
-      { start: '08:00', end: '10:00', name: 'Andi', class: 'PPTI 21', continuesFromPreviousDay: false, continuesNextDay: false },
-      { start: '13:00', end: '15:00', name: 'Siti', class: 'PPTI 21', continuesFromPreviousDay: false, continuesNextDay: false },
-      { start: '21:00', end: '03:00', name: 'Rizky', class: 'PPTI 21', continuesFromPreviousDay: false, continuesNextDay: true },
+      {
+        start: '20:00',
+        end: '02:00',
+        name: 'Dewi',
+        class: 'PPTI 21',
+        continuesFromPreviousDay: true,
+        continuesNextDay: false,
+        stage: 'booked',
+      },
+      {
+        start: '08:00',
+        end: '10:00',
+        name: 'Andi',
+        class: 'PPTI 21',
+        continuesFromPreviousDay: false,
+        continuesNextDay: false,
+        stage: 'pickedUp',
+      },
+      {
+        start: '13:00',
+        end: '15:00',
+        name: 'Siti',
+        class: 'PPTI 21',
+        continuesFromPreviousDay: false,
+        continuesNextDay: false,
+        stage: 'booked',
+      },
+      {
+        start: '21:00',
+        end: '03:00',
+        name: 'Rizky',
+        class: 'PPTI 21',
+        continuesFromPreviousDay: false,
+        continuesNextDay: true,
+        stage: 'booked',
+      },
     ]);
   });
 

@@ -18,6 +18,7 @@ const booking = (start: string, end: string, name = 'Budi', flags: Partial<DayBo
   class: 'PPTI 21',
   continuesFromPreviousDay: false,
   continuesNextDay: false,
+  stage: 'booked',
   ...flags,
 });
 

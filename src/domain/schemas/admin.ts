@@ -5,6 +5,7 @@ import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../limits';
 import { messages } from '../messages';
 import { hasLineBreakOrControl, plainText } from '../plain-text';
 import { bookingSpanShape } from './bookings';
+import { adminHandoverSchema } from './handover';
 
 // User ids are 12 characters; imported ones may be longer.
 export const MAX_LOGIN_CODE_LENGTH = 200;
@@ -74,6 +75,8 @@ export const revokeVoucherResponseSchema = z.object({ message: z.string(), vouch
 export const bookingRangeQuerySchema = z.strictObject({
   from: calendarDate(adminMessages.rangeFrom).optional(),
   to: calendarDate(adminMessages.rangeTo).optional(),
+  /** `late`: only loans out past their end and grace now (the `Terlambat` filter). */
+  state: z.enum(['late'], { error: messages.invalidField('state') }).optional(),
 });
 
 export const adminBookingSchema = z.object({
@@ -86,6 +89,7 @@ export const adminBookingSchema = z.object({
   voucherCode: z.string().nullable(),
   createdAt: z.string().nullable(),
   cancellation: z.object({ at: z.string(), by: z.string(), reason: z.string() }).nullable(),
+  handover: adminHandoverSchema,
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 export const listAdminBookingsResponseSchema = z.object({ from: z.string(), to: z.string(), bookings: z.array(adminBookingSchema) });

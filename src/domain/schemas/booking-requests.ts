@@ -21,7 +21,7 @@ const text = (label: string, max: number, required: string) =>
   plainText(label, { error: shapeError(required, messages.invalidField(label)) }).max(max, { error: messages.tooLong(label, max) });
 
 // Empty strings pass, for the booking rules to report as required (422).
-const calendarDate = (required: string) =>
+export const calendarDate = (required: string) =>
   z
     .string({ error: shapeError(required, messages.invalidDate) })
     .refine((value) => value === '' || isCalendarDate(value), { error: messages.invalidDate });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HANDOVER_STAGES } from '../handover';
 import { MAX_CLASS_LENGTH } from '../limits';
 
 export const bookingSpanShape = {
@@ -30,6 +31,8 @@ export const dayBookingSchema = z.object({
   // When set, `start` is the previous day's time, or `end` the next day's.
   continuesFromPreviousDay: z.boolean(),
   continuesNextDay: z.boolean(),
+  /** With the app clock, decides what the page calls it (bookingState); a returned or released booking's `end` is the real one. */
+  stage: z.enum(HANDOVER_STAGES),
 });
 export type DayBooking = z.infer<typeof dayBookingSchema>;
 export const listBookingsResponseSchema = z.object({ date: z.string(), bookings: z.array(dayBookingSchema) });
@@ -45,6 +48,8 @@ export const todayResponseSchema = z.object({
   // The availability page's clock, whatever the phone's says.
   now: z.iso.datetime(),
   time: z.string(),
+  /** Past its end by more than this, a loan out is late (bookingState). */
+  returnGraceMinutes: z.number(),
   /** The dates whose schedule anyone may see (0037). */
   window: z.object({ from: z.string(), to: z.string() }),
 });

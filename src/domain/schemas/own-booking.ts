@@ -3,6 +3,7 @@ import type { BookingSpan } from '../booking-rules';
 import { findCancelRefusal, type LocalMoment } from '../cancellation';
 import { messages } from '../messages';
 import { bookingSpanShape } from './bookings';
+import { ownHandoverSchema } from './handover';
 
 export const ownBookingStatuses = ['upcoming', 'started', 'cancelled'] as const;
 export type OwnBookingStatus = (typeof ownBookingStatuses)[number];
@@ -20,9 +21,11 @@ export const ownBookingSchema = z.object({
   name: z.string(),
   class: z.string(),
   status: z.enum(ownBookingStatuses),
+  handover: ownHandoverSchema,
 });
 export type OwnBooking = z.infer<typeof ownBookingSchema>;
-export const ownBookingResponseSchema = z.object({ booking: ownBookingSchema });
+/** `message`: a handover the other side recorded first (issue 24). */
+export const ownBookingResponseSchema = z.object({ booking: ownBookingSchema, message: z.string().optional() });
 
 /** The body of every request that names a booking by its cancel secret. */
 export const cancelTokenRequestSchema = z.strictObject({

@@ -15,20 +15,23 @@ export async function adminBookingRoutes(app: FastifyInstance, context: AppConte
   const { config, db, now } = context;
   const requireAdmin = createRequireAdmin(app, context);
 
-  function rangeOf(request: FastifyRequest): { from: string; to: string } {
-    const range = resolveBookingRange(parseOrThrow(bookingRangeQuerySchema, request.query), todayIn(config.timeZone, now()));
+  function rangeOf(request: FastifyRequest): { from: string; to: string; state?: 'late' | undefined } {
+    const query = parseOrThrow(bookingRangeQuerySchema, request.query);
+    const range = resolveBookingRange(query, todayIn(config.timeZone, now()));
     if ('errors' in range) throw new HttpError(400, messages.invalidBody, range.errors);
-    return range;
+    return { ...range, state: query.state };
   }
+  const clock = () => ({ now: now(), timeZone: config.timeZone, graceMinutes: config.returnGraceMinutes });
 
   app.get('/api/admin/bookings', { preHandler: requireAdmin }, async (request) => {
-    const { from, to } = rangeOf(request);
-    return { from, to, bookings: await listAdminBookings(db.kysely, from, to) };
+    const range = rangeOf(request);
+    return { from: range.from, to: range.to, bookings: await listAdminBookings(db.kysely, range, clock()) };
   });
 
   app.get('/api/admin/bookings.csv', { preHandler: requireAdmin }, async (request, reply) => {
-    const { from, to } = rangeOf(request);
-    const csv = bookingsCsv(await listAdminBookings(db.kysely, from, to));
+    const range = rangeOf(request);
+    const { from, to } = range;
+    const csv = bookingsCsv(await listAdminBookings(db.kysely, range, clock()), config.timeZone);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="peminjaman-${from}-${to}.csv"`)
@@ -38,7 +41,12 @@ export async function adminBookingRoutes(app: FastifyInstance, context: AppConte
   app.post('/api/admin/bookings/:ref/cancel', { preHandler: requireAdmin }, async (request) => {
     const { ref } = parseOrThrow(refParamsSchema, request.params);
     const { reason } = parseOrThrow(cancelBookingRequestSchema, request.body);
-    const outcome = await cancelByAdmin(db, adminSession(request).admin, ref, { reason, now: now(), timeZone: config.timeZone });
+    const outcome = await cancelByAdmin(db, adminSession(request).admin, ref, {
+      reason,
+      now: now(),
+      timeZone: config.timeZone,
+      graceMinutes: config.returnGraceMinutes,
+    });
     if (outcome.kind === 'refused') throw new HttpError(outcome.status, outcome.message);
     return { message: outcome.message, booking: outcome.booking };
   });

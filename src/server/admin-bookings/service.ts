@@ -2,18 +2,22 @@ import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin-messages';
 import { type CancellerKind, cancellerLabel, cancelRefusalMessage } from '../../domain/cancellation';
+import { localMomentIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import type { AdminBooking } from '../../domain/schemas/admin';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/repository';
 import { cancelBooking } from '../bookings/cancel/service';
+import { findHandoverBooking, findHandoversStartingBetween, type HandoverBooking } from '../handover/repository';
+import { adminHandoverOf, type HandoverClock } from '../handover/service';
 import { toCsv } from '../http/csv';
 import { type AdminBookingRow, findAdminBooking, findBookingsBetween } from './repository';
 
-function toAdminBooking(row: AdminBookingRow): AdminBooking {
+function toAdminBooking(row: AdminBookingRow, handover: HandoverBooking, clock: HandoverClock): AdminBooking {
   const { cancelledAt, cancelledByKind, cancelledByName, cancelReason, ...booking } = row;
   return {
     ...booking,
+    handover: adminHandoverOf(handover, clock),
     cancellation:
       cancelledAt === null
         ? null
@@ -25,8 +29,21 @@ function toAdminBooking(row: AdminBookingRow): AdminBooking {
   };
 }
 
-export async function listAdminBookings(db: Executor, from: string, to: string): Promise<AdminBooking[]> {
-  return (await findBookingsBetween(db, from, to)).map(toAdminBooking);
+export async function listAdminBookings(
+  db: Executor,
+  range: { from: string; to: string; state?: 'late' | undefined },
+  clock: HandoverClock,
+): Promise<AdminBooking[]> {
+  const [rows, handovers] = await Promise.all([
+    findBookingsBetween(db, range.from, range.to),
+    findHandoversStartingBetween(db, range.from, range.to),
+  ]);
+  const byRef = new Map(handovers.map((handover) => [handover.ref, handover]));
+  const bookings = rows.flatMap((row) => {
+    const handover = byRef.get(row.ref);
+    return handover ? [toAdminBooking(row, handover, clock)] : [];
+  });
+  return range.state === 'late' ? bookings.filter((booking) => booking.handover.late) : bookings;
 }
 
 function bookingTarget(booking: { name: string; date: string; start: string; end: string; endDate: string }): string {
@@ -43,7 +60,7 @@ export async function cancelByAdmin(
   db: Db,
   admin: SessionAdmin,
   ref: string,
-  { reason, now, timeZone }: { reason: string; now: Date; timeZone: string },
+  { reason, now, timeZone, graceMinutes }: { reason: string; now: Date; timeZone: string; graceMinutes: number },
 ): Promise<AdminCancelOutcome> {
   const outcome = await cancelBooking(
     db,
@@ -61,17 +78,23 @@ export async function cancelByAdmin(
   );
   if (outcome.kind === 'notFound') return { kind: 'refused', status: 404, message: messages.bookingNotFound };
   if (outcome.kind === 'refused') return { kind: 'refused', status: 409, message: cancelRefusalMessage(outcome.refusal) };
-  const stored = await findAdminBooking(db.kysely, ref);
-  if (!stored) throw new Error(`booking ${ref} vanished after it was cancelled`);
+  const [stored, handover] = await Promise.all([findAdminBooking(db.kysely, ref), findHandoverBooking(db.kysely, { ref })]);
+  if (!stored || !handover) throw new Error(`booking ${ref} vanished after it was cancelled`);
   const message = outcome.voucherReturned
     ? `${messages.bookingCancelled} ${messages.voucherReturned(outcome.voucherReturned)}`
     : messages.bookingCancelled;
-  return { kind: 'cancelled', message, booking: toAdminBooking(stored) };
+  return { kind: 'cancelled', message, booking: toAdminBooking(stored, handover, { now, timeZone, graceMinutes }) };
 }
 
-export function bookingsCsv(bookings: AdminBooking[]): string {
+/** Handover times on APP_TIMEZONE's wall clock, as the treasurer reads them. */
+export function bookingsCsv(bookings: AdminBooking[], timeZone: string): string {
   const columns = adminMessages.bookingColumns;
-  const rows = bookings.map((booking) => [
+  const local = (at: string | undefined) => {
+    if (at === undefined) return '';
+    const moment = localMomentIn(timeZone, new Date(at));
+    return `${moment.date} ${moment.time}`;
+  };
+  const rows = bookings.map(({ handover, ...booking }) => [
     booking.date,
     booking.start,
     booking.end,
@@ -86,6 +109,16 @@ export function bookingsCsv(bookings: AdminBooking[]): string {
     booking.cancellation?.by ?? '',
     booking.cancellation?.reason ?? '',
     booking.cancellation?.at ?? '',
+    handover.state,
+    local(handover.pickup?.at),
+    handover.pickup?.by ?? '',
+    handover.fuelOut ?? '',
+    local(handover.return?.at),
+    handover.return?.by ?? '',
+    handover.fuelBack ?? '',
+    handover.km === null ? '' : String(handover.km),
+    handover.stnkBack === null ? '' : handover.stnkBack ? messages.stnkYes : messages.stnkNo,
+    handover.note ?? '',
   ]);
   const header = [
     columns.date,
@@ -102,6 +135,16 @@ export function bookingsCsv(bookings: AdminBooking[]): string {
     columns.cancelledBy,
     columns.cancelReason,
     columns.cancelledAt,
+    columns.state,
+    columns.pickedUpAt,
+    columns.pickedUpBy,
+    columns.fuelOut,
+    columns.returnedAt,
+    columns.returnedBy,
+    columns.fuelBack,
+    columns.km,
+    columns.stnkBack,
+    columns.note,
   ];
   return toCsv([header, ...rows]);
 }

@@ -20,9 +20,10 @@ export const COPIED_TABLES: Table[] = [
   'address_events',
   'cancel_token_attempts',
   'telegram_bot',
+  'motorbike',
 ];
 const NOT_COPIED = new Set<string>(['schedule_version', 'kysely_migration', 'kysely_migration_lock']);
-const SEEDED_BY_MIGRATIONS = new Set<Table>(['telegram_bot']);
+const SEEDED_BY_MIGRATIONS = new Set<Table>(['telegram_bot', 'motorbike']);
 const SERIAL_IDS = new Set<Table>(['borrow_request', 'login_attempts', 'outbox', 'audit_log', 'address_events', 'cancel_token_attempts']);
 const ROWS_PER_INSERT = 500;
 

@@ -1,9 +1,10 @@
 import type { CompiledQuery } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { NamedBookingSpan } from '../../domain/booking-day';
+import type { NamedBookingSpan, ShownBooking } from '../../domain/booking-day';
 import { addDays } from '../../domain/clock';
+import { handoverStageOf } from '../../domain/handover';
 
-export interface BookingRow extends NamedBookingSpan {
+export interface BookingRow extends ShownBooking {
   usersId: string;
 }
 
@@ -27,11 +28,31 @@ export function toNamedSpan(row: NamedSpanColumns): NamedBookingSpan {
   };
 }
 
+export function toShownBooking(
+  row: NamedSpanColumns & { picked_up_at: string | null; returned_at: string | null; released_at: string | null },
+): ShownBooking {
+  return {
+    ...toNamedSpan(row),
+    stage: handoverStageOf({ pickedUpAt: row.picked_up_at, returnedAt: row.returned_at, releasedAt: row.released_at }),
+  };
+}
+
 function touchingQuery(db: Executor, date: string, dayBefore: string) {
   return db
     .selectFrom('borrow_request as b')
     .innerJoin('users as u', 'u.id', 'b.users_id')
-    .select(['b.users_id', 'b.borrow_date', 'b.start_time', 'b.end_time', 'b.end_date', 'u.name', 'u.class'])
+    .select([
+      'b.users_id',
+      'b.borrow_date',
+      'b.start_time',
+      'b.end_time',
+      'b.end_date',
+      'u.name',
+      'u.class',
+      'b.picked_up_at',
+      'b.returned_at',
+      'b.released_at',
+    ])
     .where('b.cancelled_at', 'is', null)
     .where((eb) => eb.or([eb('b.borrow_date', '=', date), eb.and([eb('b.borrow_date', '=', dayBefore), eb('b.end_date', '=', date)])]))
     .orderBy('b.borrow_date')
@@ -55,5 +76,5 @@ export async function findBookingsTouching(db: Executor, date: string): Promise<
     compiledTouchingQueries.set(adapter, compiled);
   }
   const { rows } = await db.executeQuery<TouchingRow>({ ...compiled, parameters: [date, dayBefore, date] });
-  return rows.map((row) => ({ usersId: row.users_id, ...toNamedSpan(row) }));
+  return rows.map((row) => ({ usersId: row.users_id, ...toShownBooking(row) }));
 }

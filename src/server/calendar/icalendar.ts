@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalEventStatus } from 'ical-generator';
 import type { BookingSpan } from '../../domain/booking-rules';
+import { wallClockInstant } from '../wall-clock';
 
 export interface CalendarBooking extends BookingSpan {
   /** Only a hash of it reaches the file. */
@@ -26,13 +26,6 @@ function eventUid(booking: CalendarBooking): string {
   return `${createHash('sha256').update(`pinjam-motor booking ${key}`).digest('hex').slice(0, 32)}@pinjam-motor`;
 }
 
-// ical-generator writes a TZDate in the event's zone, whatever the server's own zone is.
-function wallClock(date: string, time: string, timeZone: string): TZDate {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return new TZDate(year, month - 1, day, hours, minutes, timeZone);
-}
-
 /** Times carry a TZID and that zone's VTIMEZONE, so phones show the booked wall-clock times wherever they are. */
 export function renderCalendar(file: CalendarFile): string {
   const calendar = ical({
@@ -43,12 +36,12 @@ export function renderCalendar(file: CalendarFile): string {
     ...(file.refreshSeconds === undefined ? {} : { ttl: file.refreshSeconds }),
   });
   for (const booking of file.bookings) {
-    const start = wallClock(booking.date, booking.start, file.timeZone);
+    const start = wallClockInstant(booking.date, booking.start, file.timeZone);
     calendar.createEvent({
       id: eventUid(booking),
       timezone: file.timeZone,
       start,
-      end: wallClock(booking.endDate, booking.end, file.timeZone),
+      end: wallClockInstant(booking.endDate, booking.end, file.timeZone),
       stamp: booking.createdAt === null ? start : new Date(booking.createdAt),
       summary: booking.summary,
       ...(booking.cancelled ? { status: ICalEventStatus.CANCELLED } : {}),

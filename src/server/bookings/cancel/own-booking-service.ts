@@ -1,9 +1,12 @@
 import type { Db } from '../../../db/database';
+import type { Executor } from '../../../db/executor';
 import { lockRemainingMs } from '../../../domain/admin-limits';
 import { CANCEL_TOKEN_LIMIT, isWellFormedCancelToken } from '../../../domain/cancel-token';
 import { localMomentIn } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
+import type { OwnHandover } from '../../../domain/schemas/handover';
 import { type OwnBooking, ownBookingStatus } from '../../../domain/schemas/own-booking';
+import { type HandoverClock, type HandoverDetails, type HandoverOutcome, ownHandover, recordHandover } from '../../handover/service';
 import { hashCancelToken } from '../cancel-token';
 import { findStoredBooking, type StoredBooking } from './repository';
 import { type CancelOutcome, cancelBooking } from './service';
@@ -28,7 +31,7 @@ export type TokenOutcome<T> = { kind: 'found'; value: T } | { kind: 'unknown' } 
  * Counted like logins: recorded as failed before the limit is counted, so parallel guesses on any
  * instance see each other; one refused by the limit is removed, so it never extends the wait.
  */
-async function withCancelToken<T>(
+export async function withCancelToken<T>(
   db: Db,
   request: TokenRequest,
   use: (lookup: { cancelTokenHash: string }) => Promise<T | undefined>,
@@ -49,8 +52,9 @@ async function withCancelToken<T>(
   return { kind: 'found', value };
 }
 
-export function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string): OwnBooking {
+function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string, handover: OwnHandover): OwnBooking {
   return {
+    handover,
     date: booking.date,
     start: booking.start,
     end: booking.end,
@@ -59,6 +63,20 @@ export function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string
     class: booking.class,
     status: ownBookingStatus(booking, localMomentIn(timeZone, now)),
   };
+}
+
+export type { StoredBooking };
+
+export async function ownBookingView(db: Executor, booking: StoredBooking, clock: HandoverClock): Promise<OwnBooking> {
+  const handover = await ownHandover(db, booking.ref, clock);
+  if (!handover) throw new Error(`booking ${booking.ref} vanished while it was shown`);
+  return toOwnBooking(booking, clock.now, clock.timeZone, handover);
+}
+
+export async function ownBookingByRef(db: Executor, ref: string, clock: HandoverClock): Promise<OwnBooking> {
+  const booking = await findStoredBooking(db, { ref });
+  if (!booking) throw new Error(`booking ${ref} vanished while it was shown`);
+  return ownBookingView(db, booking, clock);
 }
 
 export function findBookingByToken(db: Db, request: TokenRequest): Promise<TokenOutcome<StoredBooking>> {
@@ -70,6 +88,23 @@ export function cancelByToken(db: Db, request: TokenRequest): Promise<TokenOutco
     const outcome = await cancelBooking(db, lookup, {
       who: { kind: 'borrower' },
       reason: messages.borrowerCancelReason,
+      now: request.now,
+      timeZone: request.timeZone,
+    });
+    return outcome.kind === 'notFound' ? undefined : outcome;
+  });
+}
+
+/** The borrower's pickup or return, proved by the cancel secret and limited like its other uses. */
+export function handoverByToken(
+  db: Db,
+  request: TokenRequest,
+  handover: { event: 'pickup' | 'return' } & HandoverDetails,
+): Promise<TokenOutcome<Exclude<HandoverOutcome, { kind: 'notFound' }>>> {
+  return withCancelToken(db, request, async (lookup) => {
+    const outcome = await recordHandover(db, lookup, {
+      ...handover,
+      by: { kind: 'borrower', name: null },
       now: request.now,
       timeZone: request.timeZone,
     });

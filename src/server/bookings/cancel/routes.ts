@@ -2,11 +2,20 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { wholeMinutes } from '../../../domain/admin-limits';
 import { cancelRefusalMessage } from '../../../domain/cancellation';
 import { messages } from '../../../domain/messages';
+import { borrowerHandoverRequestSchema } from '../../../domain/schemas/handover';
 import { cancelTokenRequestSchema } from '../../../domain/schemas/own-booking';
 import { renderCalendar } from '../../calendar/icalendar';
 import type { AppContext } from '../../context';
 import { HttpError, parseOrThrow } from '../../http/http-errors';
-import { cancelByToken, findBookingByToken, type TokenOutcome, toOwnBooking } from './own-booking-service';
+import {
+  cancelByToken,
+  findBookingByToken,
+  handoverByToken,
+  ownBookingByRef,
+  ownBookingView,
+  type StoredBooking,
+  type TokenOutcome,
+} from './own-booking-service';
 
 function tokenFailure(outcome: Exclude<TokenOutcome<unknown>, { kind: 'found' }>): HttpError {
   if (outcome.kind === 'unknown') return new HttpError(404, messages.cancelLinkInvalid);
@@ -24,6 +33,9 @@ function keepPrivate(reply: FastifyReply): void {
 export async function ownBookingRoutes(app: FastifyInstance, { config, db, now }: AppContext): Promise<void> {
   const { timeZone } = config;
 
+  const ownBookingAt = (booking: StoredBooking, at: Date) =>
+    ownBookingView(db.kysely, booking, { now: at, timeZone, graceMinutes: config.returnGraceMinutes });
+
   app.post('/api/bookings/cancel', async (request, reply) => {
     keepPrivate(reply);
     const { token } = parseOrThrow(cancelTokenRequestSchema, request.body);
@@ -31,7 +43,7 @@ export async function ownBookingRoutes(app: FastifyInstance, { config, db, now }
     const outcome = await cancelByToken(db, { token, ip: request.ip, now: at, timeZone });
     if (outcome.kind !== 'found') throw tokenFailure(outcome);
     if (outcome.value.kind === 'refused') throw new HttpError(409, cancelRefusalMessage(outcome.value.refusal));
-    return { booking: toOwnBooking(outcome.value.booking, at, timeZone) };
+    return { booking: await ownBookingAt(outcome.value.booking, at) };
   });
 
   // POSTs with the secret in the body: a URL would leave it in every access log on the way (0036).
@@ -41,7 +53,21 @@ export async function ownBookingRoutes(app: FastifyInstance, { config, db, now }
     const at = now();
     const outcome = await findBookingByToken(db, { token, ip: request.ip, now: at, timeZone });
     if (outcome.kind !== 'found') throw tokenFailure(outcome);
-    return { booking: toOwnBooking(outcome.value, at, timeZone) };
+    return { booking: await ownBookingAt(outcome.value, at) };
+  });
+
+  // A borrower's pickup or return (issue 24): the first record stands, the later press is told what it says.
+  app.post('/api/bookings/handover', async (request, reply) => {
+    keepPrivate(reply);
+    const { token, ...handover } = parseOrThrow(borrowerHandoverRequestSchema, request.body);
+    const at = now();
+    const outcome = await handoverByToken(db, { token, ip: request.ip, now: at, timeZone }, handover);
+    if (outcome.kind !== 'found') throw tokenFailure(outcome);
+    const result = outcome.value;
+    if (result.kind === 'invalid') throw new HttpError(400, messages.invalidBody, result.errors);
+    if (result.kind === 'refused') throw new HttpError(409, result.message);
+    const booking = await ownBookingByRef(db.kysely, result.booking.ref, { now: at, timeZone, graceMinutes: config.returnGraceMinutes });
+    return result.kind === 'already' ? { booking, message: result.message } : { booking };
   });
 
   // The booking as a calendar file, made here so the browser loads no iCalendar code.

@@ -11,10 +11,13 @@ import {
   needsStnk,
   voucherEnd,
 } from '../../../domain/booking-rules';
+import { localMomentIn } from '../../../domain/clock';
+import { startsWhileLate } from '../../../domain/handover';
 import { messages } from '../../../domain/messages';
 import type { CreatedBooking } from '../../../domain/schemas/bookings';
 import { looksLikeVoucherCode, normalizeVoucherCode } from '../../../domain/voucher-code';
 import { addressLimitWaitMs, forgetOldAddressEvents, recordAddressEvent } from '../../address-limits/service';
+import { findLoansOut } from '../../handover/repository';
 import { findUserByName } from '../../roster/repository';
 import { enqueueBookingNotice } from '../../telegram/outbox/notices';
 import { hashCancelToken } from '../cancel-token';
@@ -52,6 +55,8 @@ export interface BookingLimits {
   bookingsPerHour: number;
   voucherGuessesPerHour: number;
   queueLimit: number;
+  timeZone: string;
+  returnGraceMinutes: number;
 }
 
 interface BookingJob extends BookingRequest {
@@ -142,6 +147,12 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
   const { input, today, now } = job;
   const user = await findUserByName(trx, input.name);
   if (!user) return { kind: 'rejected', errors: { name: messages.nameNotFound } };
+  // Before the voucher is spent: a refusal here must write nothing.
+  const loansOut = await findLoansOut(trx);
+  const startsAt = { date: input.date, time: input.start };
+  if (loansOut.length > 0 && startsWhileLate(startsAt, localMomentIn(limits.timeZone, now), loansOut, limits.returnGraceMinutes)) {
+    return { kind: 'rejected', errors: { start: messages.handover.lateRefusal } };
+  }
 
   const voucherCode = looksLikeVoucherCode(input.reason) ? normalizeVoucherCode(input.reason) : null;
   let span = { end: input.end, endDate: input.date };

@@ -1,14 +1,24 @@
 import type { Executor } from '../../../db/executor';
-import type { NamedBookingSpan } from '../../../domain/booking-day';
+import type { ShownBooking } from '../../../domain/booking-day';
 import { addDays } from '../../../domain/clock';
-import { toNamedSpan } from '../repository';
+import { toShownBooking } from '../repository';
 
 /** Includes overnight bookings from the day before `from`: the caller drops those that end before it. */
-export async function findBookingsBetween(db: Executor, from: string, to: string): Promise<NamedBookingSpan[]> {
+export async function findBookingsBetween(db: Executor, from: string, to: string): Promise<ShownBooking[]> {
   const rows = await db
     .selectFrom('borrow_request as b')
     .innerJoin('users as u', 'u.id', 'b.users_id')
-    .select(['b.borrow_date', 'b.start_time', 'b.end_time', 'b.end_date', 'u.name', 'u.class'])
+    .select([
+      'b.borrow_date',
+      'b.start_time',
+      'b.end_time',
+      'b.end_date',
+      'u.name',
+      'u.class',
+      'b.picked_up_at',
+      'b.returned_at',
+      'b.released_at',
+    ])
     .where('b.borrow_date', '>=', addDays(from, -1))
     .where('b.borrow_date', '<=', to)
     .where('b.cancelled_at', 'is', null)
@@ -16,5 +26,5 @@ export async function findBookingsBetween(db: Executor, from: string, to: string
     .orderBy('b.start_time')
     .orderBy('b.id')
     .execute();
-  return rows.map(toNamedSpan);
+  return rows.map(toShownBooking);
 }

@@ -49,9 +49,13 @@ export function scheduleHasHeard(db: Db, version: string): boolean {
 }
 
 /** The app's clock for pages, with the dates whose schedule anyone may see. */
-export function scheduleClock(config: Pick<Config, 'timeZone' | 'bookingHorizonDays'>, at: Date): TodayResponse {
+export function scheduleClock(config: Pick<Config, 'timeZone' | 'bookingHorizonDays' | 'returnGraceMinutes'>, at: Date): TodayResponse {
   const clock = appClockAt(config.timeZone, at);
-  return { ...clock, window: publicScheduleWindow(clock.today, config.bookingHorizonDays) };
+  return {
+    ...clock,
+    returnGraceMinutes: config.returnGraceMinutes,
+    window: publicScheduleWindow(clock.today, config.bookingHorizonDays),
+  };
 }
 
 /** Checked before the kept answers, which outlive a change of day: a date outside the window is refused whatever else the query holds. */

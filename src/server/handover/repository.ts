@@ -1,0 +1,244 @@
+import type { Executor } from '../../db/executor';
+import type { NamedBookingSpan } from '../../domain/booking-day';
+import { type FuelLevel, handoverStageOf, type Recorder, type RecorderKind, type StatefulBooking } from '../../domain/handover';
+import { toNamedSpan } from '../bookings/repository';
+
+export interface RecordedEvent {
+  at: string;
+  by: Recorder;
+}
+
+export interface HandoverBooking extends NamedBookingSpan, StatefulBooking {
+  id: number;
+  ref: string;
+  needStnk: boolean;
+  /** The planned end: the booked one, before a return or release moved `end`. */
+  bookedEnd: { end: string; endDate: string };
+  pickup: (RecordedEvent & { fuel: FuelLevel | null }) | null;
+  return: (RecordedEvent & { fuel: FuelLevel | null; km: number | null; stnkBack: boolean | null; note: string | null }) | null;
+  release: RecordedEvent | null;
+}
+
+const HANDOVER_COLUMNS = [
+  'b.id',
+  'b.ref',
+  'b.borrow_date',
+  'b.start_time',
+  'b.end_time',
+  'b.end_date',
+  'b.need_stnk',
+  'b.cancelled_at',
+  'b.picked_up_at',
+  'b.picked_up_by_kind',
+  'b.picked_up_by_name',
+  'b.fuel_out',
+  'b.returned_at',
+  'b.returned_by_kind',
+  'b.returned_by_name',
+  'b.fuel_back',
+  'b.km_back',
+  'b.stnk_back',
+  'b.condition_note',
+  'b.released_at',
+  'b.released_by_kind',
+  'b.released_by_name',
+  'b.booked_end_date',
+  'b.booked_end_time',
+  'u.name',
+  'u.class',
+] as const;
+
+function selectHandovers(db: Executor) {
+  return db.selectFrom('borrow_request as b').innerJoin('users as u', 'u.id', 'b.users_id').select(HANDOVER_COLUMNS);
+}
+
+type HandoverRow = Awaited<ReturnType<ReturnType<typeof selectHandovers>['execute']>>[number];
+
+function recorded(at: string | null, kind: string | null, name: string | null): RecordedEvent | null {
+  return at === null ? null : { at, by: { kind: (kind ?? 'admin') as RecorderKind, name } };
+}
+
+function toHandoverBooking(row: HandoverRow & { ref: string }): HandoverBooking {
+  const span = toNamedSpan(row);
+  const pickup = recorded(row.picked_up_at, row.picked_up_by_kind, row.picked_up_by_name);
+  const back = recorded(row.returned_at, row.returned_by_kind, row.returned_by_name);
+  return {
+    id: row.id,
+    ref: row.ref,
+    ...span,
+    needStnk: Boolean(row.need_stnk),
+    cancelled: row.cancelled_at !== null,
+    stage: handoverStageOf({ pickedUpAt: row.picked_up_at, returnedAt: row.returned_at, releasedAt: row.released_at }),
+    bookedEnd: { end: row.booked_end_time ?? span.end, endDate: row.booked_end_date ?? span.endDate },
+    pickup: pickup && { ...pickup, fuel: row.fuel_out as FuelLevel | null },
+    return: back && {
+      ...back,
+      fuel: row.fuel_back as FuelLevel | null,
+      km: row.km_back,
+      stnkBack: row.stnk_back === null ? null : Boolean(row.stnk_back),
+      note: row.condition_note,
+    },
+    release: recorded(row.released_at, row.released_by_kind, row.released_by_name),
+  };
+}
+
+function withRef(row: HandoverRow): (HandoverRow & { ref: string }) | undefined {
+  return row.ref === null ? undefined : (row as HandoverRow & { ref: string });
+}
+
+export async function findHandoverBooking(
+  db: Executor,
+  lookup: { ref: string } | { cancelTokenHash: string },
+): Promise<HandoverBooking | undefined> {
+  const row = await selectHandovers(db)
+    .where((eb) => ('ref' in lookup ? eb('b.ref', '=', lookup.ref) : eb('b.cancel_token_hash', '=', lookup.cancelTokenHash)))
+    .executeTakeFirst();
+  const named = row && withRef(row);
+  return named && toHandoverBooking(named);
+}
+
+/** Picked up, neither returned nor released nor cancelled: the bike is out (the partial index of migration 0100). */
+export async function findLoansOut(db: Executor): Promise<HandoverBooking[]> {
+  const rows = await selectHandovers(db)
+    .where('b.picked_up_at', 'is not', null)
+    .where('b.returned_at', 'is', null)
+    .where('b.released_at', 'is', null)
+    .where('b.cancelled_at', 'is', null)
+    .execute();
+  return rows.flatMap((row) => {
+    const named = withRef(row);
+    return named ? [toHandoverBooking(named)] : [];
+  });
+}
+
+/** Bookings starting from `fromDate` to `toDate` (both included), cancelled ones too, by start. */
+export async function findHandoversStartingBetween(db: Executor, fromDate: string, toDate: string): Promise<HandoverBooking[]> {
+  const rows = await selectHandovers(db)
+    .where('b.borrow_date', '>=', fromDate)
+    .where('b.borrow_date', '<=', toDate)
+    .orderBy('b.borrow_date')
+    .orderBy('b.start_time')
+    .orderBy('b.id')
+    .execute();
+  return rows.flatMap((row) => {
+    const named = withRef(row);
+    return named ? [toHandoverBooking(named)] : [];
+  });
+}
+
+/** Loans with anything recorded, newest first, for the Motor tab. */
+export async function findLoanHistory(db: Executor, limit: number): Promise<HandoverBooking[]> {
+  const rows = await selectHandovers(db)
+    .where((eb) => eb.or([eb('b.picked_up_at', 'is not', null), eb('b.returned_at', 'is not', null)]))
+    .orderBy('b.borrow_date', 'desc')
+    .orderBy('b.start_time', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((row) => {
+    const named = withRef(row);
+    return named ? [toHandoverBooking(named)] : [];
+  });
+}
+
+export interface PickupWrite {
+  at: string;
+  by: Recorder;
+  fuel: FuelLevel | null;
+}
+
+export async function writePickup(db: Executor, id: number, pickup: PickupWrite): Promise<void> {
+  await db
+    .updateTable('borrow_request')
+    .set({ picked_up_at: pickup.at, picked_up_by_kind: pickup.by.kind, picked_up_by_name: pickup.by.name, fuel_out: pickup.fuel })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface ReturnWrite {
+  at: string;
+  by: Recorder;
+  fuel: FuelLevel | null;
+  km: number | null;
+  stnkBack: boolean | null;
+  note: string | null;
+  /** The minute the bike was free again, and the plan it replaces. */
+  freed: { end: string; endDate: string };
+  bookedEnd: { end: string; endDate: string };
+}
+
+export async function writeReturn(db: Executor, id: number, back: ReturnWrite): Promise<void> {
+  await db
+    .updateTable('borrow_request')
+    .set({
+      returned_at: back.at,
+      returned_by_kind: back.by.kind,
+      returned_by_name: back.by.name,
+      fuel_back: back.fuel,
+      km_back: back.km,
+      stnk_back: back.stnkBack,
+      condition_note: back.note,
+      end_time: back.freed.end,
+      end_date: back.freed.endDate,
+      booked_end_time: back.bookedEnd.end,
+      booked_end_date: back.bookedEnd.endDate,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface ReleaseWrite {
+  at: string;
+  by: Recorder;
+  freed: { end: string; endDate: string };
+  bookedEnd: { end: string; endDate: string };
+}
+
+export async function writeRelease(db: Executor, id: number, release: ReleaseWrite): Promise<void> {
+  await db
+    .updateTable('borrow_request')
+    .set({
+      released_at: release.at,
+      released_by_kind: release.by.kind,
+      released_by_name: release.by.name,
+      end_time: release.freed.end,
+      end_date: release.freed.endDate,
+      booked_end_time: release.bookedEnd.end,
+      booked_end_date: release.bookedEnd.endDate,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface Motorbike {
+  name: string;
+  plate: string;
+  lastKm: number | null;
+  lastFuel: FuelLevel | null;
+}
+
+export async function findMotorbike(db: Executor): Promise<Motorbike> {
+  const row = await db
+    .selectFrom('motorbike')
+    .select(['name', 'plate', 'last_km', 'last_fuel'])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { name: row.name, plate: row.plate, lastKm: row.last_km, lastFuel: row.last_fuel as FuelLevel | null };
+}
+
+export async function writeMotorbike(db: Executor, motorbike: Partial<Motorbike>): Promise<void> {
+  await db
+    .updateTable('motorbike')
+    .set({
+      ...(motorbike.name !== undefined && { name: motorbike.name }),
+      ...(motorbike.plate !== undefined && { plate: motorbike.plate }),
+      ...(motorbike.lastKm !== undefined && { last_km: motorbike.lastKm }),
+      ...(motorbike.lastFuel !== undefined && { last_fuel: motorbike.lastFuel }),
+    })
+    .where('id', '=', 1)
+    .execute();
+}
+
+export async function writeReturnKilometres(db: Executor, id: number, km: number): Promise<void> {
+  await db.updateTable('borrow_request').set({ km_back: km }).where('id', '=', id).execute();
+}

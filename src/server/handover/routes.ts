@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { messages } from '../../domain/messages';
+import { adminHandoverRequestSchema, motorbikeRequestSchema } from '../../domain/schemas/handover';
+import { adminSession, createRequireAdmin } from '../admin/guard';
+import type { AppContext } from '../context';
+import { HttpError, parseOrThrow } from '../http/http-errors';
+import { wallClockInstant } from '../wall-clock';
+import { adminHandoverOf, editMotorbikeByAdmin, motorbikeOverview, recordOrCorrectByAdmin } from './service';
+
+const refParamsSchema = z.object({ ref: z.string().max(64) });
+
+export async function handoverAdminRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { config, db, now } = context;
+  const requireAdmin = createRequireAdmin(app, context);
+  const clock = () => ({ now: now(), timeZone: config.timeZone, graceMinutes: config.returnGraceMinutes });
+
+  // Records an event at the given wall-clock time, or corrects one already recorded (audited either way).
+  app.post('/api/admin/bookings/:ref/handover', { preHandler: requireAdmin }, async (request) => {
+    const { ref } = parseOrThrow(refParamsSchema, request.params);
+    const { date, time, ...details } = parseOrThrow(adminHandoverRequestSchema, request.body);
+    const at = wallClockInstant(date, time, config.timeZone);
+    const outcome = await recordOrCorrectByAdmin(
+      db,
+      adminSession(request).admin,
+      ref,
+      {
+        ...details,
+        now: new Date(at.getTime()),
+        timeZone: config.timeZone,
+      },
+      now(),
+    );
+    if (outcome.kind === 'notFound') throw new HttpError(404, messages.bookingNotFound);
+    if (outcome.kind === 'invalid') throw new HttpError(400, messages.invalidBody, outcome.errors);
+    if (outcome.kind === 'refused' || outcome.kind === 'already') throw new HttpError(409, outcome.message);
+    return { handover: adminHandoverOf(outcome.booking, clock()) };
+  });
+
+  app.get('/api/admin/motor', { preHandler: requireAdmin }, async () => motorbikeOverview(db.kysely, clock()));
+
+  app.put('/api/admin/motor', { preHandler: requireAdmin }, async (request) => {
+    const edit = parseOrThrow(motorbikeRequestSchema, request.body);
+    return { motorbike: await editMotorbikeByAdmin(db, adminSession(request).admin, edit, now()) };
+  });
+}

@@ -1,0 +1,383 @@
+import type { Db } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import { localMomentIn } from '../../domain/clock';
+import {
+  bookingState,
+  bookingStateLabel,
+  checkKilometres,
+  type FuelLevel,
+  findHandoverRefusal,
+  freedAt,
+  freedEnd,
+  type HandoverEvent,
+  handoverRefusalMessage,
+  minutesBetween,
+  type Recorder,
+  recorderLabel,
+  waitsForLateBike,
+} from '../../domain/handover';
+import { messages } from '../../domain/messages';
+import type { AdminHandover, MotorbikeResponse, OwnHandover } from '../../domain/schemas/handover';
+import { appendAuditEntry } from '../audit/repository';
+import { withBookingLock } from '../bookings/booking-lock';
+import {
+  findHandoverBooking,
+  findLoanHistory,
+  findLoansOut,
+  findMotorbike,
+  type HandoverBooking,
+  type Motorbike,
+  type RecordedEvent,
+  writeMotorbike,
+  writePickup,
+  writeRelease,
+  writeReturn,
+  writeReturnKilometres,
+} from './repository';
+
+export type HandoverLookup = { ref: string } | { cancelTokenHash: string };
+
+export interface HandoverDetails {
+  fuel?: FuelLevel | undefined;
+  km?: number | null | undefined;
+  stnkBack?: boolean | undefined;
+  note?: string | undefined;
+}
+
+export interface HandoverRequest extends HandoverDetails {
+  event: HandoverEvent;
+  by: Recorder;
+  now: Date;
+  timeZone: string;
+}
+
+export type HandoverOutcome =
+  | { kind: 'recorded'; booking: HandoverBooking; previous: HandoverBooking }
+  | { kind: 'already'; message: string; booking: HandoverBooking }
+  | { kind: 'refused'; message: string; booking: HandoverBooking }
+  | { kind: 'invalid'; errors: Record<string, string> }
+  | { kind: 'notFound' };
+
+/** Runs in the recording's transaction, after the write (the owner's notices, the audit trail). */
+export type AlsoInTransaction = (trx: Executor, outcome: { booking: HandoverBooking; previous: HandoverBooking }) => Promise<void>;
+
+function recordedText(event: RecordedEvent, timeZone: string): { time: string; by: string } {
+  return { time: localMomentIn(timeZone, new Date(event.at)).time, by: recorderLabel(event.by) };
+}
+
+/** What stands already, when the event (or one that ends it) was recorded first: the first record stands. */
+function alreadyRecorded(booking: HandoverBooking, event: HandoverEvent, timeZone: string): string | undefined {
+  const labels = messages.handover;
+  if (booking.release) {
+    const { time, by } = recordedText(booking.release, timeZone);
+    return labels.releasedAlready(time, by);
+  }
+  if (booking.return && event !== 'pickup') {
+    const { time, by } = recordedText(booking.return, timeZone);
+    return labels.returnedAlready(time, by);
+  }
+  if (booking.pickup && event !== 'return') {
+    const { time, by } = recordedText(booking.pickup, timeZone);
+    return labels.pickedUpAlready(time, by);
+  }
+  if (booking.return && event === 'pickup') {
+    const { time, by } = recordedText(booking.return, timeZone);
+    return labels.returnedAlready(time, by);
+  }
+  return undefined;
+}
+
+/**
+ * The one way a pickup, return or release is recorded, under the booking lock: a return or a
+ * release moves the booking's end to the minute the bike was free, and a booking of that remainder
+ * must not interleave with it.
+ */
+export function recordHandover(
+  db: Db,
+  lookup: HandoverLookup,
+  request: HandoverRequest,
+  alsoInTransaction?: AlsoInTransaction,
+): Promise<HandoverOutcome> {
+  return withBookingLock(db, (trx) => recordIn(trx, lookup, request, alsoInTransaction));
+}
+
+async function recordIn(
+  trx: Executor,
+  lookup: HandoverLookup,
+  request: HandoverRequest,
+  alsoInTransaction?: AlsoInTransaction,
+): Promise<HandoverOutcome> {
+  const booking = await findHandoverBooking(trx, lookup);
+  if (!booking) return { kind: 'notFound' };
+  if (booking.cancelled) return { kind: 'refused', message: handoverRefusalMessage('cancelled'), booking };
+  const already = alreadyRecorded(booking, request.event, request.timeZone);
+  if (already) return { kind: 'already', message: already, booking };
+  const now = localMomentIn(request.timeZone, request.now);
+  const refusal = findHandoverRefusal(booking, request.event, request.by.kind, now);
+  if (refusal) return { kind: 'refused', message: handoverRefusalMessage(refusal), booking };
+
+  const written = await writeEvent(trx, booking, request);
+  if (written) return written;
+  const stored = await findHandoverBooking(trx, { ref: booking.ref });
+  if (!stored) throw new Error(`booking ${booking.ref} vanished while its handover was recorded`);
+  await alsoInTransaction?.(trx, { booking: stored, previous: booking });
+  return { kind: 'recorded', booking: stored, previous: booking };
+}
+
+export interface AdminActor {
+  id: string;
+  name: string;
+}
+
+function recordedEventOf(booking: HandoverBooking, event: HandoverEvent): RecordedEvent | null {
+  if (event === 'pickup') return booking.pickup;
+  return event === 'return' ? booking.return : booking.release;
+}
+
+function wallClock(at: string | Date, timeZone: string): string {
+  const { date, time } = localMomentIn(timeZone, new Date(at));
+  return `${date} ${time}`;
+}
+
+/**
+ * An admin records an event at the instant they give, or corrects one already recorded (instant
+ * and details); either way the audit trail keeps the old and the new value, in the same commit.
+ */
+export function recordOrCorrectByAdmin(
+  db: Db,
+  admin: AdminActor,
+  ref: string,
+  request: Omit<HandoverRequest, 'by'>,
+  recordedAt: Date,
+): Promise<HandoverOutcome> {
+  const by: Recorder = { kind: 'admin', name: admin.name };
+  const auditEntry = (
+    trx: Executor,
+    entry: { action: 'handover-recorded' | 'handover-corrected'; booking: HandoverBooking; detail: string },
+  ) =>
+    appendAuditEntry(trx, {
+      at: recordedAt,
+      actorUserId: admin.id,
+      actorName: admin.name,
+      action: entry.action,
+      target: `${entry.booking.name}, ${entry.booking.date} ${entry.booking.start}`,
+      detail: entry.detail,
+    });
+  const labels = messages.handover;
+  return withBookingLock(db, async (trx) => {
+    const booking = await findHandoverBooking(trx, { ref });
+    if (!booking) return { kind: 'notFound' };
+    const existing = recordedEventOf(booking, request.event);
+    if (!existing) {
+      return recordIn(trx, { ref }, { ...request, by }, (inner, { booking: stored }) =>
+        auditEntry(inner, {
+          action: 'handover-recorded',
+          booking: stored,
+          detail: `${labels.eventLabel[request.event]}: ${wallClock(request.now, request.timeZone)}`,
+        }),
+      );
+    }
+    if (booking.cancelled) return { kind: 'refused', message: handoverRefusalMessage('cancelled'), booking };
+    const changes = [
+      `${labels.eventLabel[request.event]}: ${wallClock(existing.at, request.timeZone)} → ${wallClock(request.now, request.timeZone)}`,
+    ];
+    const at = request.now.toISOString();
+    if (request.event === 'pickup') {
+      const fuel = request.fuel ?? booking.pickup?.fuel ?? null;
+      if (fuel !== (booking.pickup?.fuel ?? null)) changes.push(`${labels.fuelOutLabel}: ${booking.pickup?.fuel ?? '-'} → ${fuel ?? '-'}`);
+      await writePickup(trx, booking.id, { at, by, fuel });
+    } else {
+      const freed = freedEnd({ ...booking, ...booking.bookedEnd }, localMomentIn(request.timeZone, freedAt(request.now)));
+      if (request.event === 'release') await writeRelease(trx, booking.id, { at, by, freed, bookedEnd: booking.bookedEnd });
+      else {
+        const before = booking.return;
+        const after = {
+          fuel: request.fuel ?? before?.fuel ?? null,
+          km: request.km === undefined ? (before?.km ?? null) : request.km,
+          stnkBack: booking.needStnk ? (request.stnkBack ?? before?.stnkBack ?? null) : null,
+          note: request.note === undefined ? (before?.note ?? null) : request.note.trim() || null,
+        };
+        if (after.fuel !== (before?.fuel ?? null)) changes.push(`${labels.fuelBackLabel}: ${before?.fuel ?? '-'} → ${after.fuel ?? '-'}`);
+        if (after.km !== (before?.km ?? null)) changes.push(`${labels.kmLabel}: ${before?.km ?? '-'} → ${after.km ?? '-'}`);
+        if (after.note !== (before?.note ?? null)) changes.push(`${labels.noteLabel}: ${before?.note ?? '-'} → ${after.note ?? '-'}`);
+        await writeReturn(trx, booking.id, { at, by, ...after, freed, bookedEnd: booking.bookedEnd });
+        if (after.km !== null) {
+          const motorbike = await findMotorbike(trx);
+          if (motorbike.lastKm === null || after.km > motorbike.lastKm) await writeMotorbike(trx, { lastKm: after.km });
+        }
+      }
+    }
+    const stored = await findHandoverBooking(trx, { ref });
+    if (!stored) throw new Error(`booking ${ref} vanished while its handover was corrected`);
+    await auditEntry(trx, { action: 'handover-corrected', booking: stored, detail: changes.join('; ') });
+    return { kind: 'recorded', booking: stored, previous: booking };
+  });
+}
+
+/** Undefined once written; the field errors when the details do not hold. */
+async function writeEvent(
+  trx: Executor,
+  booking: HandoverBooking,
+  request: HandoverRequest,
+): Promise<{ kind: 'invalid'; errors: Record<string, string> } | undefined> {
+  const at = request.now.toISOString();
+  const by = request.by;
+  if (request.event === 'pickup') {
+    await writePickup(trx, booking.id, { at, by, fuel: request.fuel ?? null });
+    if (request.fuel) await writeMotorbike(trx, { lastFuel: request.fuel });
+    return undefined;
+  }
+  const freed = freedEnd(booking, localMomentIn(request.timeZone, freedAt(request.now)));
+  if (request.event === 'release') {
+    await writeRelease(trx, booking.id, { at, by, freed, bookedEnd: booking.bookedEnd });
+    return undefined;
+  }
+  // The owner's bot asks the fuel before it records a return, so only an admin's may come without.
+  if (!request.fuel && by.kind !== 'admin') return { kind: 'invalid', errors: { fuel: messages.handover.fuelRequired } };
+  const motorbike = await findMotorbike(trx);
+  const km = request.km ?? null;
+  if (km !== null) {
+    const check = checkKilometres(km, motorbike.lastKm);
+    if (!check.ok) return { kind: 'invalid', errors: { km: check.message } };
+  }
+  const note = request.note?.trim() || null;
+  await writeReturn(trx, booking.id, {
+    at,
+    by,
+    fuel: request.fuel ?? null,
+    km,
+    stnkBack: booking.needStnk ? (request.stnkBack ?? null) : null,
+    note,
+    freed,
+    bookedEnd: booking.bookedEnd,
+  });
+  await writeMotorbike(trx, {
+    ...(km !== null && { lastKm: km }),
+    ...(request.fuel && { lastFuel: request.fuel }),
+  });
+  return undefined;
+}
+
+function localTime(at: string | undefined, timeZone: string): string | null {
+  return at === undefined ? null : localMomentIn(timeZone, new Date(at)).time;
+}
+
+export interface HandoverClock {
+  now: Date;
+  timeZone: string;
+  graceMinutes: number;
+}
+
+/** The borrower's card: what stands, and which of its two buttons may be pressed now. */
+export async function ownHandover(db: Executor, ref: string, clock: HandoverClock): Promise<OwnHandover | undefined> {
+  const booking = await findHandoverBooking(db, { ref });
+  if (!booking) return undefined;
+  const now = localMomentIn(clock.timeZone, clock.now);
+  const out = (await findLoansOut(db)).filter((other) => other.id !== booking.id);
+  return {
+    stage: booking.stage,
+    state: bookingStateLabel(bookingState(booking, now, clock.graceMinutes)),
+    pickedUpAt: localTime(booking.pickup?.at, clock.timeZone),
+    returnedAt: localTime(booking.return?.at, clock.timeZone),
+    pickupOpen:
+      !booking.cancelled &&
+      booking.stage === 'booked' &&
+      findHandoverRefusal(booking, 'pickup', 'borrower', now) === undefined &&
+      minutesBetween(now, { date: booking.endDate, time: booking.end }) > 0,
+    returnOpen: !booking.cancelled && booking.stage === 'pickedUp',
+    needStnk: booking.needStnk,
+    waitsForLateBike: waitsForLateBike(booking, out, now, clock.graceMinutes),
+  };
+}
+
+function recordedView(event: RecordedEvent | null): { at: string; by: string } | null {
+  return event && { at: event.at, by: recorderLabel(event.by) };
+}
+
+export function adminHandoverOf(booking: HandoverBooking, clock: HandoverClock): AdminHandover {
+  const state = bookingState(booking, localMomentIn(clock.timeZone, clock.now), clock.graceMinutes);
+  return {
+    stage: booking.stage,
+    state: bookingStateLabel(state),
+    late: state.kind === 'late',
+    bookedEnd: booking.bookedEnd.end,
+    bookedEndDate: booking.bookedEnd.endDate,
+    pickup: recordedView(booking.pickup),
+    fuelOut: booking.pickup?.fuel ?? null,
+    return: recordedView(booking.return),
+    fuelBack: booking.return?.fuel ?? null,
+    km: booking.return?.km ?? null,
+    stnkBack: booking.return?.stnkBack ?? null,
+    note: booking.return?.note ?? null,
+    release: recordedView(booking.release),
+  };
+}
+
+const LOAN_HISTORY_LIMIT = 200;
+
+/** The Motor tab: the bike, and its loans newest first with the kilometres each drove (from the previous known reading). */
+export async function motorbikeOverview(db: Executor, clock: HandoverClock): Promise<MotorbikeResponse> {
+  const motorbike = await findMotorbike(db);
+  const loans = await findLoanHistory(db, LOAN_HISTORY_LIMIT);
+  return {
+    motorbike,
+    loans: loans.map((loan, index) => {
+      const earlier = loans.slice(index + 1).find((other) => other.return?.km != null);
+      const km = loan.return?.km ?? null;
+      const before = earlier?.return?.km ?? null;
+      return {
+        ref: loan.ref,
+        name: loan.name,
+        class: loan.class,
+        date: loan.date,
+        start: loan.start,
+        handover: adminHandoverOf(loan, clock),
+        kmDriven: km !== null && before !== null ? km - before : null,
+      };
+    }),
+  };
+}
+
+export async function editMotorbikeByAdmin(
+  db: Db,
+  admin: AdminActor,
+  edit: { name: string; plate: string; lastKm: number | null },
+  now: Date,
+): Promise<Motorbike> {
+  const audit = (trx: Executor, detail: string) =>
+    appendAuditEntry(trx, { at: now, actorUserId: admin.id, actorName: admin.name, action: 'motorbike-edited', target: edit.name, detail });
+  return db.kysely.transaction().execute(async (trx) => {
+    const before = await findMotorbike(trx);
+    await writeMotorbike(trx, edit);
+    const labels = messages.handover;
+    const changes = [
+      before.name !== edit.name && `${labels.motorNameLabel}: ${before.name} → ${edit.name}`,
+      before.plate !== edit.plate && `${labels.plateLabel}: ${before.plate || '-'} → ${edit.plate || '-'}`,
+      before.lastKm !== edit.lastKm && `${labels.kmLabel}: ${before.lastKm ?? '-'} → ${edit.lastKm ?? '-'}`,
+    ].filter((change): change is string => change !== false);
+    if (changes.length > 0) await audit(trx, changes.join('; '));
+    return findMotorbike(trx);
+  });
+}
+
+export type KilometreOutcome =
+  | { kind: 'recorded'; booking: HandoverBooking }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'notReturned' }
+  | { kind: 'notFound' };
+
+/** The owner's kilometre reply after a return recorded from the chat: once, and never below the last known. */
+export function addReturnKilometres(db: Db, ref: string, km: number): Promise<KilometreOutcome> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const booking = await findHandoverBooking(trx, { ref });
+    if (!booking) return { kind: 'notFound' };
+    if (!booking.return || booking.return.km !== null) return { kind: 'notReturned' };
+    const check = checkKilometres(km, (await findMotorbike(trx)).lastKm);
+    if (!check.ok) return { kind: 'invalid', message: check.message };
+    await writeReturnKilometres(trx, booking.id, km);
+    await writeMotorbike(trx, { lastKm: km });
+    const stored = await findHandoverBooking(trx, { ref });
+    if (!stored) throw new Error(`booking ${ref} vanished while its kilometres were recorded`);
+    return { kind: 'recorded', booking: stored };
+  });
+}
