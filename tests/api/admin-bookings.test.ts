@@ -44,7 +44,11 @@ describe(`the admin's bookings on ${engine}`, () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
       message: 'Peminjaman dibatalkan.',
-      booking: { ...booking, cancellation: { at: now.toISOString(), by: 'admin Admin Uji', reason: 'Motor di bengkel' } },
+      booking: {
+        ...booking,
+        cancellation: { at: now.toISOString(), by: 'admin Admin Uji', reason: 'Motor di bengkel' },
+        handover: { ...booking.handover, state: 'Dibatalkan' },
+      },
     });
 
     expect((await listBookings(testApp.baseUrl, date)).body.bookings).toEqual([]);
@@ -150,9 +154,10 @@ describe(`the admin's bookings on ${engine}`, () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(text).toBe(
       '\uFEFF' +
-        'Tanggal,Mulai,Selesai,Tanggal selesai,Nama,Kelas,Alasan,STNK,Voucher,Dibuat,Status,Dibatalkan oleh,Alasan pembatalan,Dibatalkan pada\r\n' +
-        `${date},08:00,09:00,${date},Budi Santoso,PPTI 21,"Rapat, ""penting""\nlalu pulang",Tidak,,${now.toISOString()},Dibatalkan,admin Admin Uji,"Batal, ""hujan""",${now.toISOString()}\r\n` +
-        `${date},10:00,11:00,${date},Rizky Maulana,PPTI 22,Beli buku,Tidak,,${now.toISOString()},Aktif,,,\r\n`,
+        'Tanggal,Mulai,Selesai,Tanggal selesai,Nama,Kelas,Alasan,STNK,Voucher,Dibuat,Status,Dibatalkan oleh,Alasan pembatalan,Dibatalkan pada,' +
+        'Keadaan,Diambil,Diambil dicatat oleh,Bensin saat diambil,Kembali,Kembali dicatat oleh,Bensin saat kembali,Kilometer,STNK kembali,Catatan kondisi\r\n' +
+        `${date},08:00,09:00,${date},Budi Santoso,PPTI 21,"Rapat, ""penting""\nlalu pulang",Tidak,,${now.toISOString()},Dibatalkan,admin Admin Uji,"Batal, ""hujan""",${now.toISOString()},Dibatalkan,,,,,,,,,\r\n` +
+        `${date},10:00,11:00,${date},Rizky Maulana,PPTI 22,Beli buku,Tidak,,${now.toISOString()},Aktif,,,,Dijadwalkan,,,,,,,,,\r\n`,
     );
   });
 
