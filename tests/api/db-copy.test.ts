@@ -57,6 +57,7 @@ async function whatItShows(app: TestApp, admin: User) {
     bookings: (await signedIn.get('/api/admin/bookings?from=2026-11-22&to=2026-12-31&includeCancelled=true')).body,
     members: (await signedIn.get('/api/admin/members')).body,
     vouchers: (await signedIn.get('/api/admin/vouchers')).body,
+    motor: (await signedIn.get('/api/admin/motor')).body,
   };
 }
 
@@ -83,6 +84,22 @@ describe.runIf(engine === 'postgres')('npm run db:copy from SQLite to PostgreSQL
     expect((await signedIn.post(`/api/admin/bookings/${ref}/cancel`, { reason: 'motor diservis' })).status).toBe(200);
     expect(cancelled.status).toBe(201);
     expect((await requestJson(sourceApp.baseUrl, '/api/bookings/by-token', { body: { token: 'bukan-token-asli' } })).status).toBe(404);
+    const loanRef = (await signedIn.get('/api/admin/bookings?from=2026-11-24&to=2026-11-24')).body.bookings[0].ref;
+    const handover = `/api/admin/bookings/${loanRef}/handover`;
+    expect((await signedIn.post(handover, { event: 'pickup', date: '2026-11-24', time: '07:55', fuel: 'Penuh' })).status).toBe(200);
+    expect(
+      (
+        await signedIn.post(handover, {
+          event: 'return',
+          date: '2026-11-24',
+          time: '09:40',
+          fuel: '1/4',
+          km: 15_210,
+          note: 'Spion longgar',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await signedIn.put('/api/admin/motor', { name: 'Motor PPTI 21', plate: 'B 4321 KLM', lastKm: 15_210 })).status).toBe(200);
     await sourceApp.db.kysely.updateTable('telegram_bot').set({ webhook_secret: 'rahasia-webhook', last_update_id: 41 }).execute();
     const before = await whatItShows(sourceApp, admin);
     const sourceCounts = await Promise.all(
