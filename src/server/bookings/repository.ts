@@ -28,6 +28,19 @@ export function toNamedSpan(row: NamedSpanColumns): NamedBookingSpan {
   };
 }
 
+/** What `toShownBooking` reads, from `borrow_request as b` joined with `users as u`. */
+export const SHOWN_BOOKING_COLUMNS = [
+  'b.borrow_date',
+  'b.start_time',
+  'b.end_time',
+  'b.end_date',
+  'u.name',
+  'u.class',
+  'b.picked_up_at',
+  'b.returned_at',
+  'b.released_at',
+] as const;
+
 export function toShownBooking(
   row: NamedSpanColumns & { picked_up_at: string | null; returned_at: string | null; released_at: string | null },
 ): ShownBooking {
@@ -41,18 +54,7 @@ function touchingQuery(db: Executor, date: string, dayBefore: string) {
   return db
     .selectFrom('borrow_request as b')
     .innerJoin('users as u', 'u.id', 'b.users_id')
-    .select([
-      'b.users_id',
-      'b.borrow_date',
-      'b.start_time',
-      'b.end_time',
-      'b.end_date',
-      'u.name',
-      'u.class',
-      'b.picked_up_at',
-      'b.returned_at',
-      'b.released_at',
-    ])
+    .select(['b.users_id', ...SHOWN_BOOKING_COLUMNS])
     .where('b.cancelled_at', 'is', null)
     .where((eb) => eb.or([eb('b.borrow_date', '=', date), eb.and([eb('b.borrow_date', '=', dayBefore), eb('b.end_date', '=', date)])]))
     .orderBy('b.borrow_date')

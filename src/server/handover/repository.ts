@@ -86,6 +86,13 @@ function withRef(row: HandoverRow): (HandoverRow & { ref: string }) | undefined 
   return row.ref === null ? undefined : (row as HandoverRow & { ref: string });
 }
 
+function toHandoverBookings(rows: HandoverRow[]): HandoverBooking[] {
+  return rows.flatMap((row) => {
+    const named = withRef(row);
+    return named ? [toHandoverBooking(named)] : [];
+  });
+}
+
 export async function findHandoverBooking(
   db: Executor,
   lookup: { ref: string } | { cancelTokenHash: string },
@@ -105,10 +112,7 @@ export async function findLoansOut(db: Executor): Promise<HandoverBooking[]> {
     .where('b.released_at', 'is', null)
     .where('b.cancelled_at', 'is', null)
     .execute();
-  return rows.flatMap((row) => {
-    const named = withRef(row);
-    return named ? [toHandoverBooking(named)] : [];
-  });
+  return toHandoverBookings(rows);
 }
 
 /** Bookings starting from `fromDate` to `toDate` (both included), cancelled ones too, by start. */
@@ -120,10 +124,7 @@ export async function findHandoversStartingBetween(db: Executor, fromDate: strin
     .orderBy('b.start_time')
     .orderBy('b.id')
     .execute();
-  return rows.flatMap((row) => {
-    const named = withRef(row);
-    return named ? [toHandoverBooking(named)] : [];
-  });
+  return toHandoverBookings(rows);
 }
 
 /** Loans with anything recorded, newest first, for the Motor tab. */
@@ -135,10 +136,7 @@ export async function findLoanHistory(db: Executor, limit: number): Promise<Hand
     .orderBy('b.id', 'desc')
     .limit(limit)
     .execute();
-  return rows.flatMap((row) => {
-    const named = withRef(row);
-    return named ? [toHandoverBooking(named)] : [];
-  });
+  return toHandoverBookings(rows);
 }
 
 export interface PickupWrite {

@@ -1,24 +1,14 @@
 import type { Executor } from '../../../db/executor';
 import type { ShownBooking } from '../../../domain/booking-day';
 import { addDays } from '../../../domain/clock';
-import { toShownBooking } from '../repository';
+import { SHOWN_BOOKING_COLUMNS, toShownBooking } from '../repository';
 
 /** Includes overnight bookings from the day before `from`: the caller drops those that end before it. */
 export async function findBookingsBetween(db: Executor, from: string, to: string): Promise<ShownBooking[]> {
   const rows = await db
     .selectFrom('borrow_request as b')
     .innerJoin('users as u', 'u.id', 'b.users_id')
-    .select([
-      'b.borrow_date',
-      'b.start_time',
-      'b.end_time',
-      'b.end_date',
-      'u.name',
-      'u.class',
-      'b.picked_up_at',
-      'b.returned_at',
-      'b.released_at',
-    ])
+    .select(SHOWN_BOOKING_COLUMNS)
     .where('b.borrow_date', '>=', addDays(from, -1))
     .where('b.borrow_date', '<=', to)
     .where('b.cancelled_at', 'is', null)
