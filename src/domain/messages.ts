@@ -198,6 +198,8 @@ export const messages = {
       '/jadwal - peminjaman hari ini',
       '/besok - peminjaman besok',
       '/sekarang - siapa yang memakai motor sekarang, atau kapan dipakai lagi',
+      '/ambil - catat motor sudah diambil',
+      '/kembali - catat motor sudah kembali',
       '/bantuan - daftar perintah ini',
     ].join('\n'),
   },
