@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
 import { addStudents, type BookingBody, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type DeliveredMessage, type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
@@ -195,6 +196,47 @@ describe('Sudah diambil under the handover reminder', () => {
     expect(await press(testApp, telegram, `r:${ref}`, question.messageId)).toBe('Sudah tercatat kembali jam 10:02 oleh peminjam.');
     expect(await press(testApp, telegram, `f:${ref}:0`, question.messageId)).toBe('Sudah tercatat kembali jam 10:02 oleh peminjam.');
     expect(buttons(telegram, question.messageId)).toEqual([]);
+    expect(telegram.delivered.filter((message) => message.text.startsWith('Berapa kilometer'))).toEqual([]);
+  });
+});
+
+describe('messages follow every record', () => {
+  it('an admin’s record and correction edit the messages; the owner’s press is told what stands', async () => {
+    const telegram = await fake();
+    const clock = createTestClock(SEVEN_AM);
+    const testApp = await app(telegram, clock, {}, false);
+    const [admin] = await seedRoster(testApp.db, [{ name: 'Admin Uji', class: 'PPTI 21', role: 'admin' }, ...ROSTER]);
+    if (!admin) throw new Error('no admin');
+    const api = adminClient(testApp.baseUrl, await loginCookie(testApp.baseUrl, admin));
+    await book(testApp, { start: '09:00', end: '10:00' });
+    const ref = await refOf(testApp, '09:00');
+    const notice = await delivered(testApp, telegram, 'Peminjaman motor baru');
+    moveTo(clock, '10:00');
+    const question = await delivered(testApp, telegram, 'Budi Santoso (PPTI 21) selesai jam 10:00');
+    moveTo(clock, '10:06');
+
+    const recorded = await api.post(`/api/admin/bookings/${ref}/handover`, { event: 'return', date: TODAY, time: '10:05', fuel: 'Penuh' });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    await outboxDrained(testApp);
+    expect(telegram.chat.get(question.messageId)?.text).toBe(
+      'Budi Santoso (PPTI 21) selesai jam 10:00. Sudah kembali?\n✅ Kembali 10:05 (admin Admin Uji)',
+    );
+    expect(buttons(telegram, question.messageId)).toEqual([]);
+    expect(telegram.chat.get(notice.messageId)?.text).toBe(`${notice.text}\n✅ Kembali 10:05 (admin Admin Uji)`);
+
+    const corrected = await api.post(`/api/admin/bookings/${ref}/handover`, { event: 'return', date: TODAY, time: '10:04' });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    await outboxDrained(testApp);
+    expect(telegram.chat.get(question.messageId)?.text).toBe(
+      'Budi Santoso (PPTI 21) selesai jam 10:00. Sudah kembali?\n✅ Kembali 10:04 (admin Admin Uji)',
+    );
+    // The same instant again changes nothing shown: no edit is queued, so Telegram is not asked for one it would refuse.
+    const edits = telegram.edits.length;
+    expect((await api.post(`/api/admin/bookings/${ref}/handover`, { event: 'return', date: TODAY, time: '10:04' })).status).toBe(200);
+    await outboxDrained(testApp);
+    expect(telegram.edits.length).toBe(edits);
+
+    expect(await press(testApp, telegram, `r:${ref}`, question.messageId)).toBe('Sudah tercatat kembali jam 10:04 oleh admin Admin Uji.');
     expect(telegram.delivered.filter((message) => message.text.startsWith('Berapa kilometer'))).toEqual([]);
   });
 });
