@@ -1,5 +1,21 @@
 import { type BookingSpan, intervalOn } from './booking-rules';
+import type { LocalMoment } from './cancellation';
 import { formatIndonesianDate, localMomentIn } from './clock';
+import {
+  bookingState,
+  FUEL_LEVELS,
+  type FuelLevel,
+  type HandoverStage,
+  isLateNoticeDue,
+  isNoShowDue,
+  isReturnQuestionDue,
+  MAX_KILOMETRES,
+  minutesBetween,
+  PICKUP_OPENS_MINUTES,
+  type Recorder,
+  recorderLabel,
+  type StatefulBooking,
+} from './handover';
 import { messages } from './messages';
 import { type BookingNotice, bookingNoticeText, escapeLegacyMarkdown, TELEGRAM_TEXT_LIMIT } from './telegram-text';
 
@@ -21,22 +37,46 @@ export interface InlineKeyboard {
   inline_keyboard: InlineButton[][];
 }
 
-export type CallbackAction = 'cancel' | 'confirm' | 'keep';
+export type CallbackAction = 'cancel' | 'confirm' | 'keep' | 'pickup' | 'return' | 'release' | 'skipKm';
 
-const ACTION_PREFIX: Record<CallbackAction, string> = { cancel: 'c', confirm: 'y', keep: 'n' };
+const ACTION_PREFIX: Record<CallbackAction, string> = {
+  cancel: 'c',
+  confirm: 'y',
+  keep: 'n',
+  pickup: 'p',
+  return: 'r',
+  release: 'l',
+  skipKm: 's',
+};
+const FUEL_PREFIX = 'f';
 
 const REF_PATTERN = /^[A-Za-z0-9_-]{16}$/;
+
+export type ParsedCallback =
+  | { [Action in CallbackAction]: { action: Action; ref: string } }[CallbackAction]
+  | { action: 'fuel'; ref: string; fuel: FuelLevel };
 
 /** An action letter and the booking's opaque ref, never a user id or a token: 18 bytes of Telegram's 64. */
 export function callbackData(action: CallbackAction, ref: string): string {
   return `${ACTION_PREFIX[action]}:${ref}`;
 }
 
-export function parseCallbackData(data: string): { action: CallbackAction; ref: string } | undefined {
+/** The fuel level by its index in FUEL_LEVELS: 20 bytes. */
+export function fuelCallbackData(ref: string, fuel: FuelLevel): string {
+  return `${FUEL_PREFIX}:${ref}:${FUEL_LEVELS.indexOf(fuel)}`;
+}
+
+export function parseCallbackData(data: string): ParsedCallback | undefined {
   const [prefix, ref, ...rest] = data.split(':');
+  if (ref === undefined || !REF_PATTERN.test(ref)) return undefined;
+  if (prefix === FUEL_PREFIX) {
+    const [index, ...more] = rest;
+    const fuel = index !== undefined && more.length === 0 && /^\d$/.test(index) ? FUEL_LEVELS[Number(index)] : undefined;
+    return fuel === undefined ? undefined : { action: 'fuel', ref, fuel };
+  }
   const action = (Object.keys(ACTION_PREFIX) as CallbackAction[]).find((key) => ACTION_PREFIX[key] === prefix);
-  if (!action || ref === undefined || rest.length > 0 || !REF_PATTERN.test(ref)) return undefined;
-  return { action, ref };
+  if (!action || rest.length > 0) return undefined;
+  return { action, ref } as ParsedCallback;
 }
 
 export function cancelKeyboard(ref: string): InlineKeyboard {
@@ -163,7 +203,11 @@ export function isDigestDue(now: Date, digestTime: string, timeZone: string): bo
 export const DIGEST_WINDOW_MINUTES = 60;
 
 export function cancelledNoticeText(notice: BookingNotice): string {
-  const line = `\n${messages.ownerBot.cancelledLine}`;
+  return noticeTextWithLines(notice, [messages.ownerBot.cancelledLine]);
+}
+
+export function noticeTextWithLines(notice: BookingNotice, lines: string[]): string {
+  const line = `\n${lines.join('\n')}`;
   let text = bookingNoticeText(notice) + line;
   // A long reason may fill Telegram's limit alone: shorten it until the line fits.
   let reason = notice.reason;
@@ -172,4 +216,183 @@ export function cancelledNoticeText(notice: BookingNotice): string {
     text = bookingNoticeText({ ...notice, reason: `${reason}…` }) + line;
   }
   return text;
+}
+
+/** What the buttons under a handover message do; stored in the outbox and rendered when sent. */
+export type HandoverKeyboard =
+  | { kind: 'none' }
+  | { kind: 'pickup' | 'return' | 'noShow' | 'fuel' | 'skipKm'; ref: string }
+  | { kind: 'choose'; event: 'pickup' | 'return'; options: { ref: string; label: string }[] };
+
+function button(text: string, action: CallbackAction, ref: string): InlineButton {
+  return { text, callback_data: callbackData(action, ref) };
+}
+
+export function handoverKeyboard(keyboard: HandoverKeyboard): InlineKeyboard {
+  const labels = messages.ownerBot;
+  switch (keyboard.kind) {
+    case 'none':
+      return NO_KEYBOARD;
+    case 'pickup':
+      return { inline_keyboard: [[button(labels.pickedUpButton, 'pickup', keyboard.ref)]] };
+    case 'return':
+      return { inline_keyboard: [[button(labels.returnedButton, 'return', keyboard.ref)]] };
+    case 'noShow':
+      return {
+        inline_keyboard: [[button(labels.releaseButton, 'release', keyboard.ref), button(labels.pickedUpButton, 'pickup', keyboard.ref)]],
+      };
+    case 'skipKm':
+      return { inline_keyboard: [[button(labels.skipButton, 'skipKm', keyboard.ref)]] };
+    case 'fuel': {
+      const fuel = (level: FuelLevel) => ({ text: level, callback_data: fuelCallbackData(keyboard.ref, level) });
+      // As with the cancel confirmation, the question is a button (pressing it asks again).
+      return {
+        inline_keyboard: [
+          [button(labels.fuelQuestion, 'return', keyboard.ref)],
+          FUEL_LEVELS.slice(0, 3).map(fuel),
+          FUEL_LEVELS.slice(3).map(fuel),
+        ],
+      };
+    }
+    case 'choose':
+      return { inline_keyboard: keyboard.options.map((option) => [button(option.label, keyboard.event, option.ref)]) };
+  }
+}
+
+/** The bookings a message's buttons act on: a press naming another booking is not from this message. */
+export function keyboardRefs(keyboard: HandoverKeyboard): string[] {
+  if (keyboard.kind === 'none') return [];
+  return keyboard.kind === 'choose' ? keyboard.options.map((option) => option.ref) : [keyboard.ref];
+}
+
+export interface RecordedHandover {
+  stage: HandoverStage;
+  pickup: { at: string; by: Recorder } | null;
+  return: { at: string; by: Recorder } | null;
+  release: { at: string; by: Recorder } | null;
+}
+
+/** `✅ Diambil 10:05 (pemilik)`, one line per event recorded. */
+export function handoverLines(record: RecordedHandover, timeZone: string): string[] {
+  const events = [
+    ['pickup', record.pickup],
+    ['return', record.return],
+    ['release', record.release],
+  ] as const;
+  return events.flatMap(([event, recorded]) =>
+    recorded
+      ? [
+          messages.ownerBot.recordedLine(
+            messages.handover.eventLabel[event],
+            localMomentIn(timeZone, new Date(recorded.at)).time,
+            shown(recorderLabel(recorded.by)),
+          ),
+        ]
+      : [],
+  );
+}
+
+/** The messages the bot sends about one booking, by what their buttons were for. */
+export type HandoverMessageRole = 'notice' | 'reminder' | 'noShow' | 'ended' | 'late';
+
+/** The buttons that still apply once a handover is recorded. */
+export function keyboardAfterRecord(role: HandoverMessageRole, stage: HandoverStage, ref: string): HandoverKeyboard {
+  if (role === 'reminder' && stage === 'booked') return { kind: 'pickup', ref };
+  if (role === 'noShow' && stage === 'booked') return { kind: 'noShow', ref };
+  if ((role === 'ended' || role === 'late') && (stage === 'booked' || stage === 'pickedUp')) return { kind: 'return', ref };
+  return { kind: 'none' };
+}
+
+export type HandoverNotice = 'ended' | 'late' | 'noShow';
+
+/**
+ * What the owner is to be asked about a booking now. Late replaces the end question; the no-show
+ * question stops at the planned end, where the end question asks instead.
+ */
+export function dueHandoverNotices(
+  booking: StatefulBooking,
+  now: LocalMoment,
+  graceMinutes: number,
+  noShowMinutes: number,
+): HandoverNotice[] {
+  if (isLateNoticeDue(booking, now, graceMinutes)) return ['late'];
+  const untilEnd = minutesBetween(now, { date: booking.endDate, time: booking.end });
+  if (isNoShowDue(booking, now, noShowMinutes) && untilEnd > 0) return ['noShow'];
+  return isReturnQuestionDue(booking, now) ? ['ended'] : [];
+}
+
+export function handoverNoticeText(
+  notice: HandoverNotice,
+  booking: StatefulBooking & { name: string; class: string },
+  now: LocalMoment,
+  graceMinutes: number,
+): string {
+  const labels = messages.ownerBot;
+  if (notice === 'noShow') return labels.noShowQuestion(shown(booking.name));
+  if (notice === 'ended') return labels.endQuestion(who(booking), booking.end);
+  const state = bookingState(booking, now, graceMinutes);
+  return labels.lateNotice(shown(booking.name), state.kind === 'late' ? state.minutes : 0);
+}
+
+function byStart<T extends StatefulBooking>(bookings: T[]): T[] {
+  return [...bookings].sort((a, b) => momentKey(a.date, a.start).localeCompare(momentKey(b.date, b.start)));
+}
+
+/** `/ambil`: not picked up yet, from PICKUP_OPENS_MINUTES before the start until the planned end. */
+export function bookingsToPickUp<T extends StatefulBooking>(bookings: T[], now: LocalMoment): T[] {
+  return byStart(
+    bookings.filter(
+      (booking) =>
+        !booking.cancelled &&
+        booking.stage === 'booked' &&
+        minutesBetween({ date: booking.date, time: booking.start }, now) >= -PICKUP_OPENS_MINUTES &&
+        minutesBetween(now, { date: booking.endDate, time: booking.end }) > 0,
+    ),
+  );
+}
+
+/** `/kembali`: the bike is out (late ones too), or a booking is running though nobody recorded its pickup. */
+export function bookingsToReturn<T extends StatefulBooking>(bookings: T[], now: LocalMoment): T[] {
+  return byStart(
+    bookings.filter((booking) => {
+      if (booking.cancelled) return false;
+      if (booking.stage === 'pickedUp') return true;
+      return (
+        booking.stage === 'booked' &&
+        minutesBetween({ date: booking.date, time: booking.start }, now) >= 0 &&
+        minutesBetween(now, { date: booking.endDate, time: booking.end }) > 0
+      );
+    }),
+  );
+}
+
+export function choiceLabel(booking: { name: string; start: string; end: string }): string {
+  return `${booking.name} ${booking.start}-${booking.end}`;
+}
+
+/** `/sekarang` while a loan is late: that, before anything else. */
+export function lateLoanText(loans: (StatefulBooking & { name: string })[], now: LocalMoment, graceMinutes: number): string | undefined {
+  for (const loan of byStart(loans)) {
+    const state = bookingState(loan, now, graceMinutes);
+    if (state.kind === 'late') return messages.handover.notReturnedStatus(shown(loan.name), state.minutes);
+  }
+  return undefined;
+}
+
+const KILOMETRES_PATTERN = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:\s*km)?$/i;
+
+/** The owner's kilometre reply: a whole number, `12345` or `12.345`, optionally followed by `km`. */
+export function parseKilometres(text: string): number | undefined {
+  const digits = KILOMETRES_PATTERN.exec(text.trim())?.[1];
+  if (digits === undefined) return undefined;
+  const km = Number(digits.replaceAll('.', ''));
+  return km <= MAX_KILOMETRES ? km : undefined;
+}
+
+export function pickedUpByText(booking: { name: string; class: string }, time: string): string {
+  return messages.ownerBot.pickedUpBy(who(booking), time);
+}
+
+export function returnOfText(booking: { name: string; class: string }): string {
+  return messages.ownerBot.returnOf(who(booking));
 }

@@ -298,6 +298,8 @@ describe('commands in the owner chat', () => {
       '/jadwal - peminjaman hari ini',
       '/besok - peminjaman besok',
       '/sekarang - siapa yang memakai motor sekarang, atau kapan dipakai lagi',
+      '/ambil - catat motor sudah diambil',
+      '/kembali - catat motor sudah kembali',
       '/bantuan - daftar perintah ini',
     ].join('\n');
     expect(await ask(testApp, telegram, '/bantuan')).toBe(help);

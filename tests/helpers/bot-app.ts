@@ -17,12 +17,17 @@ export const TEST_BOT_CONFIG: TelegramBotConfig = {
 
 /**
  * The real app talking to `telegram` with the owner's bot on, on `clock`; its log lines are kept
- * in `logs`. Closed (and its own database dropped) by `cleanup()` of `botFixtures`.
+ * in `logs`. Closed (and its own database dropped) by `cleanup()` of `botFixtures`. The end, late
+ * and no-show questions only with `handoverQuestions`: other tests move their clocks past many ends.
  */
 export async function startBotApp(
   telegram: FakeTelegram,
   clock: TestClock,
-  { database, bot = {} }: { database?: TestDatabase; bot?: Partial<TelegramBotConfig> } = {},
+  {
+    database,
+    bot = {},
+    handoverQuestions = false,
+  }: { database?: TestDatabase; bot?: Partial<TelegramBotConfig>; handoverQuestions?: boolean } = {},
 ): Promise<BotApp> {
   const logs: string[] = [];
   const testApp = await startTestApp({
@@ -31,7 +36,7 @@ export async function startBotApp(
     config: { telegram: telegram.telegram, telegramBot: { ...TEST_BOT_CONFIG, ...bot } },
     buildOptions: {
       notifier: { pollIntervalMs: 20, requestTimeoutMs: 2000 },
-      bot: { schedulerIntervalMs: 20, standbyIntervalMs: 20, errorBackoffMs: 20 },
+      bot: { schedulerIntervalMs: 20, handoverQuestions, standbyIntervalMs: 20, errorBackoffMs: 20 },
       logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } },
     },
   });

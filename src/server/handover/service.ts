@@ -20,6 +20,7 @@ import { messages } from '../../domain/messages';
 import type { AdminHandover, MotorbikeResponse, OwnHandover } from '../../domain/schemas/handover';
 import { appendAuditEntry } from '../audit/repository';
 import { withBookingLock } from '../bookings/booking-lock';
+import { enqueueHandoverEdits } from '../telegram/outbox/notices';
 import {
   findHandoverBooking,
   findLoanHistory,
@@ -120,6 +121,7 @@ async function recordIn(
   if (written) return written;
   const stored = await findHandoverBooking(trx, { ref: booking.ref });
   if (!stored) throw new Error(`booking ${booking.ref} vanished while its handover was recorded`);
+  await enqueueHandoverEdits(trx, stored, request.timeZone, request.now);
   await alsoInTransaction?.(trx, { booking: stored, previous: booking });
   return { kind: 'recorded', booking: stored, previous: booking };
 }
@@ -209,6 +211,7 @@ export function recordOrCorrectByAdmin(
     }
     const stored = await findHandoverBooking(trx, { ref });
     if (!stored) throw new Error(`booking ${ref} vanished while its handover was corrected`);
+    await enqueueHandoverEdits(trx, stored, request.timeZone, recordedAt);
     await auditEntry(trx, { action: 'handover-corrected', booking: stored, detail: changes.join('; ') });
     return { kind: 'recorded', booking: stored, previous: booking };
   });

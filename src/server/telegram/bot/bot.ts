@@ -10,11 +10,13 @@ import { createUpdateHandler } from './updates';
 
 export interface BotOptions {
   schedulerIntervalMs: number;
+  /** The end, late and no-show questions; off only in tests about something else, whose clocks pass many ends. */
+  handoverQuestions: boolean;
   standbyIntervalMs: number;
   errorBackoffMs: number;
 }
 
-export const DEFAULT_BOT_OPTIONS: BotOptions = { schedulerIntervalMs: 5000, ...DEFAULT_POLLER_TIMINGS };
+export const DEFAULT_BOT_OPTIONS: BotOptions = { schedulerIntervalMs: 5000, handoverQuestions: true, ...DEFAULT_POLLER_TIMINGS };
 
 export const WEBHOOK_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
@@ -32,13 +34,14 @@ export function registerBot(
   bot: TelegramBotConfig,
   options: Partial<BotOptions> = {},
 ): void {
-  const { schedulerIntervalMs, standbyIntervalMs, errorBackoffMs } = { ...DEFAULT_BOT_OPTIONS, ...options };
+  const { schedulerIntervalMs, handoverQuestions, standbyIntervalMs, errorBackoffMs } = { ...DEFAULT_BOT_OPTIONS, ...options };
   const log = app.log.child({ module: 'telegram-bot' });
   const stopping = new AbortController();
   const handle = createUpdateHandler({
     db: context.db,
     now: context.now,
     timeZone: context.config.timeZone,
+    graceMinutes: context.config.returnGraceMinutes,
     telegram,
     log,
     signal: stopping.signal,
@@ -96,12 +99,19 @@ export function registerBot(
   let starting: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
     const { digestTime, reminderMinutes } = bot;
-    if (digestTime !== undefined || reminderMinutes > 0) {
+    if (digestTime !== undefined || reminderMinutes > 0 || handoverQuestions) {
+      const { timeZone, returnGraceMinutes, noShowMinutes } = context.config;
       scheduler = startScheduler({
         db: context.db,
         now: context.now,
         log,
-        settings: { timeZone: context.config.timeZone, digestTime, reminderMinutes, intervalMs: schedulerIntervalMs },
+        settings: {
+          timeZone,
+          digestTime,
+          reminderMinutes,
+          handover: handoverQuestions ? { graceMinutes: returnGraceMinutes, noShowMinutes } : undefined,
+          intervalMs: schedulerIntervalMs,
+        },
       });
     }
     if (bot.webhookUrl !== undefined) {

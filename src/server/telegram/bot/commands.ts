@@ -1,17 +1,26 @@
 import type { Executor } from '../../../db/executor';
-import { addDays, todayIn } from '../../../domain/clock';
+import { addDays, localMomentIn, todayIn } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
-import { nowText, scheduleText } from '../../../domain/owner-bot';
+import { lateLoanText, nowText, scheduleText } from '../../../domain/owner-bot';
+import { findLoansOut } from '../../handover/repository';
 import { findScheduleFrom, findScheduleOn } from './schedule-repository';
 
-export async function commandReply(db: Executor, command: string, at: Date, timeZone: string): Promise<string> {
+export async function commandReply(
+  db: Executor,
+  command: string,
+  at: Date,
+  { timeZone, graceMinutes }: { timeZone: string; graceMinutes: number },
+): Promise<string> {
   const today = todayIn(timeZone, at);
   if (command === '/jadwal') return scheduleText(today, 'today', await findScheduleOn(db, today));
   if (command === '/besok') {
     const tomorrow = addDays(today, 1);
     return scheduleText(tomorrow, 'tomorrow', await findScheduleOn(db, tomorrow));
   }
-  if (command === '/sekarang') return nowText(at, timeZone, await findScheduleFrom(db, today));
+  if (command === '/sekarang') {
+    const late = lateLoanText(await findLoansOut(db), localMomentIn(timeZone, at), graceMinutes);
+    return late ?? nowText(at, timeZone, await findScheduleFrom(db, today));
+  }
   // /bantuan, Telegram's /start, and anything mistyped.
   return messages.ownerBot.help;
 }

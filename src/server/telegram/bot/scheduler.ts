@@ -1,14 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
-import { localMomentIn, todayIn } from '../../../domain/clock';
-import { isDigestDue, isReminderDue, reminderText, scheduleText } from '../../../domain/owner-bot';
-import { enqueueBotText } from '../outbox/notices';
+import { addDays, localMomentIn, todayIn } from '../../../domain/clock';
+import { dueHandoverNotices, handoverNoticeText, isDigestDue, isReminderDue, reminderText, scheduleText } from '../../../domain/owner-bot';
+import { findHandoversStartingBetween, findLoansOut } from '../../handover/repository';
+import { enqueueBotText, handoverMessageKey } from '../outbox/notices';
 import { findScheduleOn } from './schedule-repository';
 
 export interface SchedulerSettings {
   timeZone: string;
   digestTime: string | undefined;
   reminderMinutes: number;
+  /** Undefined: no end, late or no-show questions. */
+  handover: { graceMinutes: number; noShowMinutes: number } | undefined;
   intervalMs: number;
 }
 
@@ -16,7 +19,7 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
-/** Every instance runs it: the outbox's unique key makes each digest and reminder one row however many see it due. */
+/** Every instance runs it: the outbox's unique key makes each digest, reminder and question one row however many see it due. */
 export function startScheduler({
   db,
   now,
@@ -28,7 +31,7 @@ export function startScheduler({
   log: FastifyBaseLogger;
   settings: SchedulerSettings;
 }): Scheduler {
-  const { timeZone, digestTime, reminderMinutes } = settings;
+  const { timeZone, digestTime, reminderMinutes, handover } = settings;
   // Keys already written (or seen written), so each tick does not try them again.
   const done = new Set<string>();
   let doneDate = '';
@@ -62,8 +65,32 @@ export function startScheduler({
       if (horizon !== today) bookings.push(...(await findScheduleOn(db.kysely, horizon)));
       for (const booking of bookings) {
         if (!isReminderDue(booking, at, reminderMinutes, timeZone)) continue;
-        await once(`reminder:${booking.ref}`, async () => {
-          await enqueueBotText(db.kysely, 'reminder', reminderText(booking), `reminder:${booking.ref}`, at);
+        const key = handoverMessageKey('reminder', booking.ref);
+        await once(key, async () => {
+          await enqueueBotText(db.kysely, 'reminder', reminderText(booking), key, at, { kind: 'pickup', ref: booking.ref });
+        });
+      }
+    }
+    if (handover) await askAboutHandovers(at, today, handover);
+  }
+
+  /** Bookings from yesterday on, and any loan still out however old: a voucher loan ends the next day. */
+  async function askAboutHandovers(
+    at: Date,
+    today: string,
+    { graceMinutes, noShowMinutes }: { graceMinutes: number; noShowMinutes: number },
+  ) {
+    const moment = localMomentIn(timeZone, at);
+    const nearby = await findHandoversStartingBetween(db.kysely, addDays(today, -1), today);
+    const out = (await findLoansOut(db.kysely)).filter((loan) => !nearby.some((booking) => booking.ref === loan.ref));
+    for (const booking of [...nearby, ...out]) {
+      for (const notice of dueHandoverNotices(booking, moment, graceMinutes, noShowMinutes)) {
+        const key = handoverMessageKey(notice, booking.ref);
+        await once(key, async () => {
+          const text = handoverNoticeText(notice, booking, moment, graceMinutes);
+          const keyboard =
+            notice === 'noShow' ? ({ kind: 'noShow', ref: booking.ref } as const) : ({ kind: 'return', ref: booking.ref } as const);
+          await enqueueBotText(db.kysely, 'handover', text, key, at, keyboard);
         });
       }
     }
@@ -74,12 +101,13 @@ export function startScheduler({
     timer = setTimeout(() => {
       round = tick()
         .then(() => {
-          if (failing) log.info('digest and reminders: the database answers again');
+          if (failing) log.info('digest, reminders and questions: the database answers again');
           failing = false;
         })
         .catch((error: unknown) => {
           // Logged once per outage, not once per tick.
-          if (!failing) log.error({ error: (error as Error).message }, 'digest and reminders: cannot read the schedule, will keep trying');
+          if (!failing)
+            log.error({ error: (error as Error).message }, 'digest, reminders and questions: cannot read the schedule, will keep trying');
           failing = true;
         })
         .then(() => schedule(settings.intervalMs));

@@ -1,25 +1,48 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../../db/database';
+import type { Executor } from '../../../db/executor';
+import { localMomentIn } from '../../../domain/clock';
+import { formatKilometres, type HandoverEvent } from '../../../domain/handover';
 import { messages } from '../../../domain/messages';
-import { parseCallbackData } from '../../../domain/owner-bot';
+import {
+  choiceLabel,
+  handoverLines,
+  type ParsedCallback,
+  parseCallbackData,
+  parseKilometres,
+  pickedUpByText,
+  type RecordedHandover,
+  returnOfText,
+} from '../../../domain/owner-bot';
 import { cancelBooking, findBookingToCancel } from '../../bookings/cancel/service';
 import type { TelegramConfig } from '../../config';
+import { addReturnKilometres, type HandoverOutcome, recordHandover } from '../../handover/service';
 import { callTelegram } from '../bot-api';
 import {
+  closeKmQuestion,
   enqueueBotText,
   enqueueCancelledNoticeEdit,
+  enqueueHandoverKeyboard,
   enqueueKeyboardEdit,
+  enqueueKmQuestion,
+  enqueueReplyEdit,
   findBookingNotice,
+  findHandoverMessage,
   findNoticeMessageId,
+  findOpenKmQuestion,
+  type HandoverMessage,
   isConfirmationAsked,
 } from '../outbox/notices';
 import { commandReply } from './commands';
+import { findHandoverCandidates, findStartInstant } from './handover';
 
 const chat = z.object({ id: z.union([z.number(), z.string()]) });
 export const updateSchema = z.object({
   update_id: z.number().int().nonnegative(),
-  message: z.object({ chat, text: z.string().optional() }).optional(),
+  message: z
+    .object({ chat, text: z.string().optional(), reply_to_message: z.object({ message_id: z.number().int() }).optional() })
+    .optional(),
   callback_query: z
     .object({
       id: z.string(),
@@ -35,6 +58,7 @@ export interface UpdateHandlerDeps {
   db: Db;
   now: () => Date;
   timeZone: string;
+  graceMinutes: number;
   telegram: TelegramConfig;
   log: FastifyBaseLogger;
   signal: AbortSignal;
@@ -51,7 +75,8 @@ const MAX_REMEMBERED_STRANGERS = 1000;
  * handled twice sends once, and cancelling twice changes nothing. Only the owner's chat is heard.
  */
 export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => Promise<void> {
-  const { db, now, timeZone, telegram, log } = deps;
+  const { db, now, timeZone, graceMinutes, telegram, log } = deps;
+  const owner = { kind: 'owner', name: null } as const;
   const strangers = new Set<string>();
 
   function isOwnerChat(chatId: number | string): boolean {
@@ -79,15 +104,117 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
   async function replyToCommand(updateId: number, text: string): Promise<void> {
     const at = now();
     const command = text.trim().split(/\s+/)[0]?.replace(/@.*$/, '').toLowerCase() ?? '';
+    if (command === '/ambil' || command === '/kembali') return handoverCommand(updateId, command === '/ambil' ? 'pickup' : 'return');
     if (!command.startsWith('/')) return;
-    const reply = await commandReply(db.kysely, command, at, timeZone);
+    const reply = await commandReply(db.kysely, command, at, { timeZone, graceMinutes });
     await enqueueBotText(db.kysely, 'reply', reply, updateKey(updateId), at);
+  }
+
+  /** One booking is acted on at once (a return asks the fuel first); several are offered as buttons. */
+  async function handoverCommand(updateId: number, event: 'pickup' | 'return'): Promise<void> {
+    const at = now();
+    const key = updateKey(updateId);
+    const labels = messages.ownerBot;
+    const candidates = await findHandoverCandidates(db.kysely, event, at, timeZone);
+    const [only] = candidates;
+    if (!only) {
+      await enqueueBotText(db.kysely, 'reply', event === 'pickup' ? labels.noneToPickUp : labels.noneToReturn, key, at);
+      return;
+    }
+    if (candidates.length > 1) {
+      const options = candidates.map((booking) => ({ ref: booking.ref, label: choiceLabel(booking) }));
+      await enqueueBotText(db.kysely, 'reply', labels.chooseBooking, key, at, { kind: 'choose', event, options });
+      return;
+    }
+    if (event === 'return') {
+      await enqueueBotText(db.kysely, 'reply', returnOfText(only), key, at, { kind: 'fuel', ref: only.ref });
+      return;
+    }
+    const outcome = await recordHandover(db, { ref: only.ref }, { event: 'pickup', by: owner, now: at, timeZone });
+    const reply =
+      outcome.kind === 'recorded'
+        ? pickedUpByText(only, localMomentIn(timeZone, at).time)
+        : (recordedAnswer(outcome) ?? messages.bookingNotFound);
+    await enqueueBotText(db.kysely, 'reply', reply, key, at);
+  }
+
+  /** A number in the owner's chat answers the open kilometre question, if any; other talk gets no answer. */
+  async function replyWithKilometres(updateId: number, km: number, replyTo: number | undefined): Promise<void> {
+    const ref = await findOpenKmQuestion(db.kysely, telegram.chatId, replyTo);
+    if (ref === undefined) return;
+    const outcome = await addReturnKilometres(db, ref, km);
+    const at = now();
+    if (outcome.kind === 'invalid') {
+      await enqueueBotText(db.kysely, 'reply', outcome.message, updateKey(updateId), at);
+      return;
+    }
+    if (outcome.kind !== 'recorded') return;
+    const line = messages.ownerBot.kmRecorded(formatKilometres(km));
+    await closeKmQuestion(db.kysely, ref, line, at);
+    await enqueueBotText(db.kysely, 'reply', line, updateKey(updateId), at);
+  }
+
+  function recordedAnswer(outcome: HandoverOutcome): string | undefined {
+    if (outcome.kind === 'recorded') return handoverLines(outcome.booking, timeZone).at(-1);
+    if (outcome.kind === 'already' || outcome.kind === 'refused') return outcome.message;
+    return outcome.kind === 'notFound' ? messages.bookingNotFound : undefined;
+  }
+
+  /**
+   * A handover button counts only from a message the bot sent with buttons for that booking. What
+   * it records changes the booking's messages in the same transaction (recordHandover); a command's
+   * reply is edited here, and a return asks the kilometres.
+   */
+  async function pressHandoverButton(
+    updateId: number,
+    queryId: string,
+    parsed: Exclude<ParsedCallback, { action: 'cancel' | 'confirm' | 'keep' }>,
+    messageId: number,
+  ): Promise<void> {
+    const message = await findHandoverMessage(db.kysely, telegram.chatId, messageId);
+    if (!message?.refs.includes(parsed.ref)) return answerCallback(queryId);
+    const { ref } = parsed;
+    const at = now();
+    if (parsed.action === 'skipKm') {
+      await closeKmQuestion(db.kysely, ref, messages.ownerBot.kmSkipped, at);
+      return answerCallback(queryId);
+    }
+    if (parsed.action === 'return') {
+      // Without the fuel the service refuses the owner's return: that it would take it is all this asks.
+      const check = await recordHandover(db, { ref }, { event: 'return', by: owner, now: at, timeZone });
+      if (check.kind !== 'invalid') return answerCallback(queryId, recordedAnswer(check));
+      await enqueueHandoverKeyboard(db.kysely, { messageId, keyboard: { kind: 'fuel', ref } }, updateKey(updateId), at);
+      return answerCallback(queryId);
+    }
+    const event: HandoverEvent = parsed.action === 'fuel' ? 'return' : parsed.action;
+    const when = parsed.action === 'pickup' && message.role === 'noShow' ? await findStartInstant(db.kysely, ref, timeZone) : at;
+    const outcome = await recordHandover(
+      db,
+      { ref },
+      { event, by: owner, now: when ?? at, timeZone, ...(parsed.action === 'fuel' ? { fuel: parsed.fuel } : {}) },
+      (trx, { booking }) => alsoOnRecord(trx, message, booking, event, at),
+    );
+    return answerCallback(queryId, recordedAnswer(outcome));
+  }
+
+  async function alsoOnRecord(
+    trx: Executor,
+    message: HandoverMessage,
+    booking: RecordedHandover & { ref: string },
+    event: HandoverEvent,
+    at: Date,
+  ) {
+    if (message.role === undefined) await enqueueReplyEdit(trx, message, booking, timeZone, at);
+    if (event === 'return') await enqueueKmQuestion(trx, booking.ref, at);
   }
 
   async function pressButton(updateId: number, query: NonNullable<Update['callback_query']>): Promise<void> {
     const parsed = query.data === undefined ? undefined : parseCallbackData(query.data);
     const messageId = query.message?.message_id;
     if (!parsed || messageId === undefined) return answerCallback(query.id);
+    if (parsed.action !== 'cancel' && parsed.action !== 'confirm' && parsed.action !== 'keep') {
+      return pressHandoverButton(updateId, query.id, parsed, messageId);
+    }
     const { action, ref } = parsed;
     const key = updateKey(updateId);
     const at = now();
@@ -139,6 +266,8 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
     }
     const message = update.message;
     if (!message || !isOwnerChat(message.chat.id) || message.text === undefined) return;
+    const km = parseKilometres(message.text);
+    if (km !== undefined) return replyWithKilometres(update.update_id, km, message.reply_to_message?.message_id);
     await replyToCommand(update.update_id, message.text);
   };
 }

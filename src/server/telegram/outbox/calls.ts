@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { isCalendarDate, isClockTime } from '../../../domain/clock';
-import { cancelKeyboard, cancelledNoticeText, confirmKeyboard, type InlineKeyboard, NO_KEYBOARD } from '../../../domain/owner-bot';
+import {
+  cancelKeyboard,
+  cancelledNoticeText,
+  confirmKeyboard,
+  type HandoverKeyboard,
+  handoverKeyboard,
+  type InlineKeyboard,
+  NO_KEYBOARD,
+} from '../../../domain/owner-bot';
 import { bookingNoticeText, cancellationNoticeText } from '../../../domain/telegram-text';
 
 const date = z.string().refine(isCalendarDate);
@@ -9,8 +17,16 @@ const span = { date, start: time, end: time, endDate: date, name: z.string(), cl
 export const bookingNoticeSchema = z.object({ ...span, reason: z.string(), needStnk: z.boolean(), voucherCode: z.string().nullable() });
 const buttonedNoticeSchema = bookingNoticeSchema.extend({ ref: z.string().optional() });
 const cancellationNoticeSchema = z.object({ ...span, cancelledBy: z.string(), cancelReason: z.string() });
-const botTextSchema = z.object({ text: z.string().min(1) });
+const ref = z.string();
+export const handoverKeyboardSchema: z.ZodType<HandoverKeyboard> = z.union([
+  z.object({ kind: z.literal('none') }),
+  z.object({ kind: z.enum(['pickup', 'return', 'noShow', 'fuel', 'skipKm']), ref }),
+  z.object({ kind: z.literal('choose'), event: z.enum(['pickup', 'return']), options: z.array(z.object({ ref, label: z.string() })) }),
+]);
+export const botTextSchema = z.object({ text: z.string().min(1), keyboard: handoverKeyboardSchema.optional() });
 const messageId = z.number().int().positive();
+const messageEditSchema = z.object({ messageId, text: z.string().min(1), keyboard: handoverKeyboardSchema });
+const handoverKeyboardEditSchema = z.object({ messageId, keyboard: handoverKeyboardSchema });
 const keyboardEditSchema = z.object({ messageId, ref: z.string(), keyboard: z.enum(['cancel', 'confirm', 'none']) });
 const cancelledEditSchema = z.object({ messageId, notice: bookingNoticeSchema });
 
@@ -31,7 +47,11 @@ function reader<T>(schema: z.ZodType<T>, render: (payload: T) => TelegramCall): 
   };
 }
 
-const sendText = ({ text }: { text: string }): TelegramCall => ({ method: 'sendMessage', text });
+const sendText = ({ text, keyboard }: z.infer<typeof botTextSchema>): TelegramCall => ({
+  method: 'sendMessage',
+  text,
+  ...(keyboard === undefined ? {} : { replyMarkup: handoverKeyboard(keyboard) }),
+});
 
 const kinds: Record<string, (payload: unknown) => TelegramCall | undefined> = {
   booking: reader(buttonedNoticeSchema, ({ ref, ...notice }) => ({
@@ -43,6 +63,18 @@ const kinds: Record<string, (payload: unknown) => TelegramCall | undefined> = {
   digest: reader(botTextSchema, sendText),
   reminder: reader(botTextSchema, sendText),
   reply: reader(botTextSchema, sendText),
+  handover: reader(botTextSchema, sendText),
+  'message-edit': reader(messageEditSchema, (edit) => ({
+    method: 'editMessageText',
+    messageId: edit.messageId,
+    text: edit.text,
+    ...(edit.keyboard.kind === 'none' ? {} : { replyMarkup: handoverKeyboard(edit.keyboard) }),
+  })),
+  'handover-keyboard': reader(handoverKeyboardEditSchema, (edit) => ({
+    method: 'editMessageReplyMarkup',
+    messageId: edit.messageId,
+    replyMarkup: handoverKeyboard(edit.keyboard),
+  })),
   'notice-keyboard': reader(keyboardEditSchema, (edit) => ({
     method: 'editMessageReplyMarkup',
     messageId: edit.messageId,

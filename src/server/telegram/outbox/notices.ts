@@ -1,7 +1,28 @@
+import { createHash } from 'node:crypto';
 import type { Executor } from '../../../db/executor';
+import { messages } from '../../../domain/messages';
+import {
+  type HandoverKeyboard,
+  type HandoverMessageRole,
+  handoverLines,
+  keyboardAfterRecord,
+  keyboardRefs,
+  noticeTextWithLines,
+  type RecordedHandover,
+} from '../../../domain/owner-bot';
 import type { BookingNotice, CancellationNotice } from '../../../domain/telegram-text';
-import { bookingNoticeSchema } from './calls';
-import { findNewestWithPayload, findPayloadByKey, findSentMessageId, giveUpUnsent, insertOutboxRow } from './repository';
+import { bookingNoticeSchema, botTextSchema, findOutboxText } from './calls';
+import {
+  findMessageOrigin,
+  findNewestKeyStarting,
+  findNewestWithPayload,
+  findPayloadByKey,
+  findSentMessageId,
+  findSentRows,
+  giveUpUnsent,
+  insertOutboxRow,
+  type SentRow,
+} from './repository';
 
 export type { BookingNotice, CancellationNotice };
 
@@ -20,11 +41,18 @@ export async function enqueueCancellationNotice(db: Executor, notice: Cancellati
   await insertOutboxRow(db, 'booking-cancelled', notice, now);
 }
 
-export type BotTextKind = 'digest' | 'reminder' | 'reply';
+export type BotTextKind = 'digest' | 'reminder' | 'reply' | 'handover';
 
 /** True when this call wrote it: once per `dedupeKey`. */
-export async function enqueueBotText(db: Executor, kind: BotTextKind, text: string, dedupeKey: string, now: Date): Promise<boolean> {
-  return insertOutboxRow(db, kind, { text }, now, dedupeKey);
+export async function enqueueBotText(
+  db: Executor,
+  kind: BotTextKind,
+  text: string,
+  dedupeKey: string,
+  now: Date,
+  keyboard?: HandoverKeyboard,
+): Promise<boolean> {
+  return insertOutboxRow(db, kind, keyboard === undefined ? { text } : { text, keyboard }, now, dedupeKey);
 }
 
 /** A reminder being sent at this moment cannot be called back. */
@@ -74,4 +102,151 @@ export async function isConfirmationAsked(db: Executor, messageId: number, ref: 
   const edits = (['confirm', 'cancel', 'none'] as const).map((keyboard) => JSON.stringify({ messageId, ref, keyboard }));
   const newest = await findNewestWithPayload(db, 'notice-keyboard', edits);
   return newest !== undefined && newest.payload === edits[0] && newest.createdAt >= since.toISOString();
+}
+
+const ROLE_KEYS: Record<HandoverMessageRole, string> = {
+  notice: 'booking',
+  reminder: 'reminder',
+  noShow: 'noshow',
+  ended: 'ended',
+  late: 'late',
+};
+
+/** One message per booking and role, however many instances see it due. */
+export function handoverMessageKey(role: HandoverMessageRole, ref: string): string {
+  return `${ROLE_KEYS[role]}:${ref}`;
+}
+
+type RecordedBooking = RecordedHandover & { ref: string };
+
+/** Once per content: the same record twice edits once, an admin's correction that changes what shows edits again. */
+function editKey(edit: MessageEdit): string {
+  const content = createHash('sha256')
+    .update(JSON.stringify([edit.text, edit.keyboard]))
+    .digest('base64url')
+    .slice(0, 22);
+  return `edit:${edit.messageId}:${content}`;
+}
+
+function editedText(row: SentRow, role: HandoverMessageRole | undefined, lines: string[]): string | undefined {
+  if (role === 'notice') {
+    try {
+      const notice = bookingNoticeSchema.safeParse(JSON.parse(row.payload));
+      return notice.success ? noticeTextWithLines(notice.data, lines) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  const text = findOutboxText(row.kind, row.payload);
+  return text === undefined ? undefined : [text, ...lines].join('\n');
+}
+
+interface MessageEdit {
+  messageId: number;
+  text: string;
+  keyboard: HandoverKeyboard;
+}
+
+async function enqueueMessageEdit(db: Executor, edit: MessageEdit, now: Date): Promise<void> {
+  await insertOutboxRow(db, 'message-edit', edit, now, editKey(edit));
+}
+
+/**
+ * In the recording's transaction, whoever recorded it: every message already sent about the booking
+ * shows what is recorded and keeps only the buttons that still apply. With Telegram off none was
+ * sent, so nothing is queued.
+ */
+export async function enqueueHandoverEdits(db: Executor, booking: RecordedBooking, timeZone: string, now: Date): Promise<void> {
+  const roles = Object.keys(ROLE_KEYS) as HandoverMessageRole[];
+  const sent = await findSentRows(
+    db,
+    roles.map((role) => handoverMessageKey(role, booking.ref)),
+  );
+  const lines = handoverLines(booking, timeZone);
+  for (const row of sent) {
+    const role = roles.find((candidate) => row.dedupeKey === handoverMessageKey(candidate, booking.ref));
+    const text = editedText(row, role, lines);
+    if (role === undefined || text === undefined) continue;
+    const keyboard = keyboardAfterRecord(role, booking.stage, booking.ref);
+    await enqueueMessageEdit(db, { messageId: row.messageId, text, keyboard }, now);
+  }
+}
+
+export interface HandoverMessage {
+  messageId: number;
+  /** Which scheduled message it is; undefined for a command's reply. */
+  role: HandoverMessageRole | undefined;
+  text: string;
+  refs: string[];
+}
+
+/** A message the bot sent with handover buttons; its buttons act on `refs` only. */
+export async function findHandoverMessage(db: Executor, chatId: string, messageId: number): Promise<HandoverMessage | undefined> {
+  const row = await findMessageOrigin(db, chatId, messageId);
+  if (!row) return undefined;
+  let parsed: ReturnType<typeof botTextSchema.safeParse>;
+  try {
+    parsed = botTextSchema.safeParse(JSON.parse(row.payload));
+  } catch {
+    return undefined;
+  }
+  if (!parsed.success || parsed.data.keyboard === undefined) return undefined;
+  const { keyboard, text } = parsed.data;
+  const refs = keyboardRefs(keyboard);
+  const roles = Object.keys(ROLE_KEYS) as HandoverMessageRole[];
+  const role = roles.find((candidate) => refs.some((ref) => row.dedupeKey === handoverMessageKey(candidate, ref)));
+  return { messageId, role, text, refs };
+}
+
+/** A command's reply whose button recorded the event: it shows the record, without buttons. */
+export async function enqueueReplyEdit(
+  db: Executor,
+  message: HandoverMessage,
+  booking: RecordedBooking,
+  timeZone: string,
+  now: Date,
+): Promise<void> {
+  const text = [message.text, ...handoverLines(booking, timeZone)].join('\n');
+  await enqueueMessageEdit(db, { messageId: message.messageId, text, keyboard: { kind: 'none' } }, now);
+}
+
+export async function enqueueHandoverKeyboard(
+  db: Executor,
+  edit: { messageId: number; keyboard: HandoverKeyboard },
+  dedupeKey: string,
+  now: Date,
+): Promise<void> {
+  await insertOutboxRow(db, 'handover-keyboard', edit, now, dedupeKey);
+}
+
+function kmQuestionKey(ref: string): string {
+  return `km:${ref}`;
+}
+
+function kmDoneKey(ref: string): string {
+  return `kmdone:${ref}`;
+}
+
+/** After a return recorded from the chat, once per booking. */
+export async function enqueueKmQuestion(db: Executor, ref: string, now: Date): Promise<void> {
+  await enqueueBotText(db, 'handover', messages.ownerBot.kmQuestion, kmQuestionKey(ref), now, { kind: 'skipKm', ref });
+}
+
+/** The ref whose kilometre question a number answers: the one replied to, else the newest; none once answered or skipped. */
+export async function findOpenKmQuestion(db: Executor, chatId: string, replyTo: number | undefined): Promise<string | undefined> {
+  const key =
+    replyTo === undefined
+      ? await findNewestKeyStarting(db, 'handover', kmQuestionKey(''))
+      : (await findMessageOrigin(db, chatId, replyTo))?.dedupeKey;
+  if (!key?.startsWith(kmQuestionKey(''))) return undefined;
+  const ref = key.slice(kmQuestionKey('').length);
+  return (await findPayloadByKey(db, kmDoneKey(ref))) === undefined ? ref : undefined;
+}
+
+/** Closes the kilometre question with `line` and without its button; false when it was closed already. */
+export async function closeKmQuestion(db: Executor, ref: string, line: string, now: Date): Promise<boolean> {
+  const [question] = await findSentRows(db, [kmQuestionKey(ref)]);
+  if (!question) return false;
+  const text = `${messages.ownerBot.kmQuestion}\n${line}`;
+  return insertOutboxRow(db, 'message-edit', { messageId: question.messageId, text, keyboard: { kind: 'none' } }, now, kmDoneKey(ref));
 }

@@ -135,3 +135,44 @@ export async function findPayloadByKey(db: Executor, dedupeKey: string): Promise
   const row = await db.selectFrom('outbox').select('payload').where('dedupe_key', '=', dedupeKey).executeTakeFirst();
   return row?.payload;
 }
+
+export interface SentRow {
+  dedupeKey: string | null;
+  kind: string;
+  payload: string;
+  messageId: number;
+}
+
+export async function findSentRows(db: Executor, dedupeKeys: string[]): Promise<SentRow[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['dedupe_key', 'kind', 'payload', 'sent_message_id'])
+    .where('dedupe_key', 'in', dedupeKeys)
+    .where('sent_message_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ dedupeKey: row.dedupe_key, kind: row.kind, payload: row.payload, messageId: row.sent_message_id ?? 0 }));
+}
+
+/** The row that sent a message: its edits come later and carry the same message id. */
+export async function findMessageOrigin(db: Executor, chatId: string, messageId: number): Promise<SentRow | undefined> {
+  const row = await db
+    .selectFrom('outbox')
+    .select(['dedupe_key', 'kind', 'payload', 'sent_message_id'])
+    .where('sent_chat_id', '=', chatId)
+    .where('sent_message_id', '=', messageId)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row && { dedupeKey: row.dedupe_key, kind: row.kind, payload: row.payload, messageId };
+}
+
+export async function findNewestKeyStarting(db: Executor, kind: string, prefix: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('outbox')
+    .select('dedupe_key')
+    .where('kind', '=', kind)
+    .where('dedupe_key', 'like', `${prefix}%`)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.dedupe_key ?? undefined;
+}

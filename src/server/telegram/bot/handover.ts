@@ -1,0 +1,26 @@
+import type { Executor } from '../../../db/executor';
+import { addDays, localMomentIn, todayIn } from '../../../domain/clock';
+import { bookingsToPickUp, bookingsToReturn } from '../../../domain/owner-bot';
+import { findHandoverBooking, findHandoversStartingBetween, findLoansOut, type HandoverBooking } from '../../handover/repository';
+import { wallClockInstant } from '../../wall-clock';
+
+/** What `/ambil` or `/kembali` acts on now: a pickup may start up to the next day (near midnight), a loan out may be older. */
+export async function findHandoverCandidates(
+  db: Executor,
+  event: 'pickup' | 'return',
+  at: Date,
+  timeZone: string,
+): Promise<HandoverBooking[]> {
+  const today = todayIn(timeZone, at);
+  const now = localMomentIn(timeZone, at);
+  const nearby = await findHandoversStartingBetween(db, addDays(today, -1), addDays(today, 1));
+  if (event === 'pickup') return bookingsToPickUp(nearby, now);
+  const out = (await findLoansOut(db)).filter((loan) => !nearby.some((booking) => booking.ref === loan.ref));
+  return bookingsToReturn([...nearby, ...out], now);
+}
+
+/** The no-show question's `Sudah diambil`: the bike went at the start, the owner only forgot to say. */
+export async function findStartInstant(db: Executor, ref: string, timeZone: string): Promise<Date | undefined> {
+  const booking = await findHandoverBooking(db, { ref });
+  return booking && new Date(wallClockInstant(booking.date, booking.start, timeZone).getTime());
+}
