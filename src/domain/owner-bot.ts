@@ -305,6 +305,9 @@ export function keyboardAfterRecord(role: HandoverMessageRole, stage: HandoverSt
 
 export type HandoverNotice = 'ended' | 'late' | 'noShow';
 
+/** Past this, a booking nobody recorded is not asked about: the first start after this feature must not ask about every old booking. */
+export const UNRECORDED_END_QUESTION_MINUTES = 60;
+
 /**
  * What the owner is to be asked about a booking now. Late replaces the end question; the no-show
  * question stops at the planned end, where the end question asks instead.
@@ -318,6 +321,7 @@ export function dueHandoverNotices(
   if (isLateNoticeDue(booking, now, graceMinutes)) return ['late'];
   const untilEnd = minutesBetween(now, { date: booking.endDate, time: booking.end });
   if (isNoShowDue(booking, now, noShowMinutes) && untilEnd > 0) return ['noShow'];
+  if (booking.stage === 'booked' && -untilEnd > UNRECORDED_END_QUESTION_MINUTES) return [];
   return isReturnQuestionDue(booking, now) ? ['ended'] : [];
 }
 

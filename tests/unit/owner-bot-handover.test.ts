@@ -189,6 +189,12 @@ describe('what the owner is asked, and when', () => {
     expect(dueHandoverNotices(booking({ stage: 'pickedUp' }), at('10:30'), GRACE, NO_SHOW)).toEqual([]);
   });
 
+  it('asks nothing of a booking nobody recorded once its end is more than an hour past', () => {
+    expect(dueHandoverNotices(booking(), at('13:00'), GRACE, NO_SHOW)).toEqual(['ended']);
+    expect(dueHandoverNotices(booking(), at('13:01'), GRACE, NO_SHOW)).toEqual([]);
+    expect(dueHandoverNotices(booking({ stage: 'pickedUp' }), at('13:01'), GRACE, NO_SHOW)).toEqual(['late']);
+  });
+
   it('the end question at the planned end, replaced by the late message after the grace', () => {
     const out = booking({ stage: 'pickedUp' });
     expect(dueHandoverNotices(out, at('11:59'), GRACE, NO_SHOW)).toEqual([]);
