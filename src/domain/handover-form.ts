@@ -13,6 +13,14 @@ export interface HandoverFormInput {
   fuelRequired: boolean;
 }
 
+/** Kilometres as typed: null when left empty, undefined when not a whole number the server takes. */
+export function readKilometres(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  return Number.isInteger(value) && value <= MAX_KILOMETRES ? value : undefined;
+}
+
 export interface HandoverDetails {
   fuel?: FuelLevel;
   km?: number;
@@ -34,12 +42,9 @@ export function readHandoverForm(input: HandoverFormInput): HandoverFormOutcome 
   if (isFuelLevel(input.fuel)) details.fuel = input.fuel;
   else if (input.fuelRequired) errors.fuel = labels.fuelRequired;
   if (input.event === 'return') {
-    const km = input.km.trim();
-    if (km !== '') {
-      const value = /^\d+$/.test(km) ? Number(km) : Number.NaN;
-      if (Number.isInteger(value) && value <= MAX_KILOMETRES) details.km = value;
-      else errors.km = labels.kmInvalid;
-    }
+    const km = readKilometres(input.km);
+    if (km === undefined) errors.km = labels.kmInvalid;
+    else if (km !== null) details.km = km;
     const note = input.note.trim();
     if (note.length > MAX_CONDITION_NOTE_LENGTH) errors.note = labels.noteTooLong(MAX_CONDITION_NOTE_LENGTH);
     else if (note !== '') details.note = note;

@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
 import { bookViaApi } from './support/api';
 import { violations } from './support/axe';
-import { borrowForm, fieldError, horizontalOverflow } from './support/pages';
+import { borrowForm, fieldError, horizontalOverflow, signInAsAdmin } from './support/pages';
 import { execOnDatabase, openPage, type StudentApp, useStudentApp } from './support/student-app';
 
 // The server reads "now" from this file (APP_CLOCK_FILE) on every request; the page's clock is moved with it.
@@ -175,4 +176,95 @@ describe('who really has the bike', () => {
     await card(nextBorrower).getByText('Motor belum kembali dari peminjam sebelumnya.').waitFor();
     expect(await violations(nextBorrower)).toEqual([]);
   });
+
+  it('admin at 1280 px: the Terlambat filter, recording a late return, then the Motor tab (also at 360 px) edits the bike and lists the loan', async () => {
+    const date = '2031-03-06';
+    setServerClock(date, '07:00');
+    const earlier = await bookViaApi(app.baseUrl, { name: 'Siti Rahmawati', date, start: '07:30', end: '08:00' });
+    const late = await bookViaApi(app.baseUrl, { name: 'Rizky Maulana', date, start: '09:00', end: '10:00' });
+    await bookViaApi(app.baseUrl, { name: 'Budi Santoso', date, start: '16:00', end: '17:00' });
+    setServerClock(date, '07:30');
+    await handoverByApi(app, earlier, { event: 'pickup', fuel: 'Penuh' });
+    setServerClock(date, '07:55');
+    await handoverByApi(app, earlier, { event: 'return', fuel: '3/4', km: 30_100 });
+    setServerClock(date, '09:00');
+    await handoverByApi(app, late, { event: 'pickup', fuel: '3/4' });
+    setServerClock(date, '10:30');
+
+    const page = await openPage(app, { viewport: DESKTOP });
+    await signInAsAdmin(page, { name: 'Admin Uji', id: adminId(app) });
+    await page.goto('/admin/peminjaman');
+    const rows = page.getByRole('region', { name: 'Daftar peminjaman' }).getByRole('row');
+    const rizky = rows.filter({ hasText: 'Rizky Maulana' });
+    await rizky.getByRole('cell', { name: 'Terlambat 30 menit' }).waitFor();
+    expect(await rizky.getByRole('cell', { name: '09:00 oleh peminjam' }).count()).toBe(1);
+
+    const filtered = page.waitForResponse(
+      (response) => response.url().includes('/api/admin/bookings?') && response.url().includes('state=late'),
+    );
+    await page.getByLabel('Terlambat', { exact: true }).check();
+    await filtered;
+    await rows.filter({ hasText: 'Rizky Maulana' }).waitFor();
+    expect(await rows.filter({ hasText: 'Budi Santoso' }).count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
+
+    await rizky.getByRole('button', { name: /^Catat serah terima/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Catat serah terima' });
+    const time = dialog.getByLabel('Jam');
+    await time.waitFor();
+    expect(await dialog.getByLabel('Kembali').isChecked()).toBe(true);
+    expect([await dialog.getByLabel('Tanggal').inputValue(), await time.inputValue()]).toEqual([date, '10:30']);
+    await time.fill('10:20');
+    await dialog.getByLabel('Hampir habis').check();
+    await dialog.getByLabel('Kilometer').fill('30500');
+    await dialog.getByLabel('Catatan kondisi').fill('Rem belakang bunyi');
+    expect(await violations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await page.getByRole('status').getByText('Kembali: Rizky Maulana sudah dicatat.').waitFor();
+    await page.getByText('Tidak ada peminjaman yang terlambat pada rentang tanggal ini.').waitFor();
+
+    await page.getByLabel('Terlambat', { exact: true }).uncheck();
+    await rizky.getByRole('cell', { name: '10:20 oleh admin Admin Uji' }).waitFor();
+    expect(await rizky.getByRole('cell', { name: 'Selesai', exact: true }).count()).toBe(1);
+
+    await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Motor' }).click();
+    const name = page.getByLabel('Nama motor');
+    await name.waitFor();
+    expect([await name.inputValue(), await page.getByLabel('Kilometer terakhir').inputValue()]).toEqual(['Motor PPTI 21', '30500']);
+    const loans = page.getByRole('region', { name: 'Riwayat peminjaman motor' }).getByRole('row');
+    const loan = loans.filter({ hasText: 'Rizky Maulana' });
+    expect(await loan.getByRole('cell').allTextContents()).toEqual([
+      'Rizky Maulana (PPTI 22)',
+      'Kamis, 6 Maret 2031 09:00',
+      '09:00 oleh peminjam',
+      '10:20 oleh admin Admin Uji',
+      '400',
+      '3/4',
+      'Hampir habis',
+      'Rem belakang bunyi',
+    ]);
+    await name.fill('Motor Beat PPTI 21');
+    await page.getByLabel('Nomor polisi').fill('B 1234 XYZ');
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await page.getByRole('status').getByText('Data motor sudah disimpan.').waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await page.getByLabel('Nomor polisi').waitFor();
+    expect([await name.inputValue(), await page.getByLabel('Nomor polisi').inputValue()]).toEqual(['Motor Beat PPTI 21', 'B 1234 XYZ']);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await violations(page)).toEqual([]);
+    await screenshot(page, 'handover-admin-motor-phone');
+  });
 });
+
+/** The admin's login code is their id, written by the roster when the app started. */
+function adminId(app: StudentApp): string {
+  const db = new Sqlite(app.databasePath, { readonly: true });
+  try {
+    return (db.prepare("SELECT id FROM users WHERE name = 'Admin Uji'").get() as { id: string }).id;
+  } finally {
+    db.close();
+  }
+}

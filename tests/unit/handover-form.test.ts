@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type HandoverFormInput, readHandoverForm } from '../../src/domain/handover-form';
+import { type HandoverFormInput, readHandoverForm, readKilometres } from '../../src/domain/handover-form';
 
 const form = (overrides: Partial<HandoverFormInput>): HandoverFormInput => ({
   event: 'return',
@@ -47,5 +47,15 @@ describe('a handover form read into a request', () => {
 
   it('ignores a fuel value that is not one of the five levels', () => {
     expect(readHandoverForm(form({ fuel: 'setengah' }))).toEqual({ ok: false, errors: { fuel: 'Pilih sisa bensin' } });
+  });
+});
+
+describe('kilometres as typed', () => {
+  it('reads empty as none, digits as a number, anything else as not a number', () => {
+    expect(readKilometres('  ')).toBeNull();
+    expect(readKilometres(' 0 ')).toBe(0);
+    expect(readKilometres('9999999')).toBe(9_999_999);
+    expect(readKilometres('10000000')).toBeUndefined();
+    expect(readKilometres('1.000')).toBeUndefined();
   });
 });
