@@ -114,6 +114,33 @@ describe('who really has the bike', () => {
     await form.successDialog.waitFor();
   });
 
+  it('at 1280 px the card asks the server once per visit and again when the tab is shown, so the pickup button comes with its time', async () => {
+    const date = '2031-03-07';
+    setServerClock(date, '07:00');
+    const token = await bookViaApi(app.baseUrl, { name: 'Budi Santoso', date, start: '09:00', end: '10:00' });
+    const page = await pageAt(app, setServerClock(date, '08:00'), DESKTOP, [
+      { token, name: 'Budi Santoso', date, start: '09:00', end: '10:00' },
+    ]);
+    const lookups: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/bookings/by-token')) lookups.push(request.method());
+    });
+    await page.goto(`/?tanggal=${date}`);
+    await card(page).getByText('Dijadwalkan', { exact: true }).waitFor();
+    expect(
+      await card(page)
+        .getByRole('button', { name: /^Saya sudah ambil motor/ })
+        .count(),
+    ).toBe(0);
+
+    setServerClock(date, '08:35');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await card(page)
+      .getByRole('button', { name: /^Saya sudah ambil motor/ })
+      .waitFor();
+    expect(lookups).toEqual(['POST', 'POST']);
+  });
+
   it('on the private page at 1280 px: pickup, a kilometre error from the server under its field, then the return the other device recorded first', async () => {
     const date = '2031-03-04';
     setServerClock(date, '07:00');

@@ -21,22 +21,37 @@ export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
 
+  // On mount and when the tab is shown again (a phone left on this page): the buttons open with time.
   useEffect(() => {
-    const controller = new AbortController();
-    fetchToday(controller.signal).then((result) => {
-      // Without the server's clock the card cannot tell upcoming from past: it stays away.
-      if (!result.ok) return;
-      const now = localMomentIn(result.data.timeZone, new Date(result.data.now));
-      const onCard = myBookingsOnCard(readMyBookings(now), now);
-      setEntries(onCard);
-      // Once per visit, and only for the few bookings near now: a cheap phone's data and the server's rate limit both count.
-      for (const { booking } of onCard.filter((entry) => entry.asksHandover)) {
-        fetchOwnBooking(booking.token, controller.signal).then((lookup) => {
-          if (lookup.ok) setHandovers((current) => ({ ...current, [booking.token]: lookup.data.booking }));
-        });
-      }
-    });
-    return () => controller.abort();
+    let controller = new AbortController();
+    const load = () => {
+      const { signal } = controller;
+      fetchToday(signal).then((result) => {
+        // Without the server's clock the card cannot tell upcoming from past: it stays away.
+        if (!result.ok) return;
+        const now = localMomentIn(result.data.timeZone, new Date(result.data.now));
+        const onCard = myBookingsOnCard(readMyBookings(now), now);
+        setEntries(onCard);
+        // Only the few bookings near now, never on a render: a cheap phone's data plan counts.
+        for (const { booking } of onCard.filter((entry) => entry.asksHandover)) {
+          fetchOwnBooking(booking.token, signal).then((lookup) => {
+            if (lookup.ok) setHandovers((current) => ({ ...current, [booking.token]: lookup.data.booking }));
+          });
+        }
+      });
+    };
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      controller.abort();
+      controller = new AbortController();
+      load();
+    };
+    load();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      controller.abort();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, []);
 
   const confirm = async () => {
