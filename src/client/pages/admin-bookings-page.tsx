@@ -54,9 +54,9 @@ function BookingsScreen({ signOut }: AdminPageProps) {
   const latestLoad = useRef(0);
 
   const load = useCallback(
-    async (wanted: { from: string; to: string; state?: 'late' }) => {
+    async (wanted: { from: string; to: string; state?: 'late' }, { keepShown = false } = {}) => {
       const attempt = ++latestLoad.current;
-      setList({ state: 'loading' });
+      if (!keepShown) setList({ state: 'loading' });
       const result = await fetchAdminBookings(wanted);
       // An answer overtaken by a newer request (a slow first load) would put another range on screen.
       if (attempt !== latestLoad.current) return;
@@ -87,11 +87,12 @@ function BookingsScreen({ signOut }: AdminPageProps) {
     void load(withFilter(range, checked));
   }
 
-  // The return or release moved the booking's end and may have ended its lateness: the list is asked again.
+  // The return or release moved the booking's end and may have ended its lateness: the list is asked
+  // again, kept on screen meanwhile so the focus can go back to the row's button.
   function handoverSaved(message: string) {
     setRecording(null);
     setNotice(message);
-    void load(withFilter(range, lateOnly));
+    void load(withFilter(range, lateOnly), { keepShown: true });
   }
 
   async function confirmCancel(reason: string): Promise<string | null> {

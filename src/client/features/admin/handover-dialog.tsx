@@ -98,7 +98,12 @@ export function HandoverDialog({
   const recorded =
     started && handover && (started.event === 'pickup' ? handover.pickup : started.event === 'return' ? handover.return : handover.release);
   return (
-    <Dialog open={booking !== null} title={adminMessages.handoverDialogTitle} onClose={onClose}>
+    // Opens once the clock is known (or failed), so the focus lands on the form's first field, not on Batal.
+    <Dialog
+      open={booking !== null && (started !== undefined || failure !== undefined)}
+      title={adminMessages.handoverDialogTitle}
+      onClose={onClose}
+    >
       <form onSubmit={submit} noValidate aria-busy={started ? undefined : true} className="mt-3 flex flex-col gap-4">
         <p>{summary}</p>
         {started && booking && (
