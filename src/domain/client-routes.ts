@@ -10,6 +10,7 @@ export const clientRoutes = {
   adminBookings: '/admin/peminjaman',
   adminMembers: '/admin/anggota',
   adminHistory: '/admin/riwayat',
+  adminMotor: '/admin/motor',
   cancel: '/batal',
   /** The cancel link's form before 0036: still opened, its secret moved into the fragment first. */
   oldCancel: '/batal/:token',

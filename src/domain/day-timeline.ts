@@ -1,5 +1,8 @@
-import { findMinutes, formatMinutes } from './clock';
+import type { LocalMoment } from './cancellation';
+import { addDays, findMinutes, formatMinutes } from './clock';
+import { type BookingState, bookingState, bookingStateLabel } from './handover';
 import { MAX_HOURS_HOME_CLASS, MINUTES_PER_DAY } from './limits';
+import { messages } from './messages';
 import type { DayBooking } from './schemas/bookings';
 
 export const MIN_GAP_MINUTES = 15;
@@ -81,15 +84,49 @@ export function offeredTimes(gap: Span): { start: string; end: string } {
   return { start: formatMinutes(gap.from), end: formatMinutes(end) };
 }
 
-export type NowStatus = { kind: 'busy'; name: string; class: string; until: string } | { kind: 'free'; until: string | undefined };
+/** The app's clock as the availability page knows it, with the server's grace before a loan counts as late. */
+export interface ScheduleNow {
+  date: string;
+  minutes: number;
+  graceMinutes: number;
+}
 
-export function nowStatus(todayBookings: DayBooking[], now: number): NowStatus {
+/** A booking of the day `date` as bookingState sees it: one crossing midnight starts the day before or ends the day after. */
+export function dayBookingState(booking: DayBooking, date: string, now: ScheduleNow): BookingState {
+  const moment: LocalMoment = { date: now.date, time: formatMinutes(now.minutes) };
+  const span = {
+    date: booking.continuesFromPreviousDay ? addDays(date, -1) : date,
+    start: booking.start,
+    end: booking.end,
+    endDate: booking.continuesNextDay ? addDays(date, 1) : date,
+  };
+  return bookingState({ ...span, cancelled: false, stage: booking.stage }, moment, now.graceMinutes);
+}
+
+/** A block's heading: a loan out says so (`Sedang dipakai`, `Terlambat … menit`), every other booking is just booked. */
+export function timelineBookingLabel(booking: DayBooking, date: string, now: ScheduleNow | undefined): string {
+  const state = now && dayBookingState(booking, date, now);
+  return state && (state.kind === 'inUse' || state.kind === 'late') ? bookingStateLabel(state) : messages.timelineBooked;
+}
+
+export type NowStatus =
+  | { kind: 'busy'; name: string; class: string; until: string }
+  | { kind: 'late'; name: string; minutes: number }
+  | { kind: 'free'; until: string | undefined };
+
+/** A late loan comes first: whatever the schedule says, the bike is still with its borrower. */
+export function nowStatus(todayBookings: DayBooking[], now: ScheduleNow): NowStatus {
+  const late = todayBookings
+    .map((booking) => ({ booking, state: dayBookingState(booking, now.date, now) }))
+    .flatMap(({ booking, state }) => (state.kind === 'late' ? [{ name: booking.name, minutes: state.minutes }] : []))
+    .sort((a, b) => b.minutes - a.minutes)[0];
+  if (late) return { kind: 'late', ...late };
   const spans = todayBookings.flatMap((booking) => {
     const span = bookedSpan(booking);
     return span ? [{ booking, ...span }] : [];
   });
-  const running = spans.filter((span) => span.from <= now && now < span.to).sort((a, b) => b.to - a.to)[0];
+  const running = spans.filter((span) => span.from <= now.minutes && now.minutes < span.to).sort((a, b) => b.to - a.to)[0];
   if (running) return { kind: 'busy', name: running.booking.name, class: running.booking.class, until: running.booking.end };
-  const next = spans.filter((span) => span.from > now).sort((a, b) => a.from - b.from)[0];
+  const next = spans.filter((span) => span.from > now.minutes).sort((a, b) => a.from - b.from)[0];
   return { kind: 'free', until: next ? formatMinutes(next.from) : undefined };
 }

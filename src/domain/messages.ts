@@ -204,6 +204,21 @@ export const messages = {
     ].join('\n'),
   },
 
+  handoverScreens: {
+    stateLabel: 'Keadaan',
+    pickedUpAt: (time: string) => `Diambil jam ${time}`,
+    returnedAt: (time: string) => `Dikembalikan jam ${time}`,
+    fuelLegend: 'Sisa bensin',
+    kmHint: 'Opsional: angka di speedometer.',
+    noteHint: (max: number) => `Opsional, maksimal ${max} karakter.`,
+    stnkBack: 'STNK sudah saya kembalikan',
+    save: 'Simpan',
+    saving: 'Menyimpan...',
+    dismiss: 'Batal',
+    pickupDone: 'Pengambilan motor sudah dicatat.',
+    returnDone: 'Pengembalian motor sudah dicatat. Terima kasih!',
+  },
+
   loading: 'Memuat...',
   menu: 'Menu',
   closeMenu: 'Tutup',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LocalMoment } from './cancellation';
 import { addDays } from './clock';
+import { LATE_REACH_MINUTES, minutesBetween } from './handover';
 import { bookingSpanShape } from './schemas/bookings';
 
 export const myBookingSchema = z.object({
@@ -28,8 +29,32 @@ export function pruneMyBookings(bookings: MyBooking[], now: LocalMoment): MyBook
   return bookings.filter((booking) => !isBefore({ date: booking.endDate, time: booking.end }, keepFrom));
 }
 
-export function upcomingMyBookings(bookings: MyBooking[], now: LocalMoment): MyBooking[] {
+/** Past its planned end the card still asks after a loan this long; a loan out longer is the owner's and admins' to chase. */
+export const HANDOVER_ASK_HOURS_AFTER_END = 24;
+
+export interface CardBooking {
+  booking: MyBooking;
+  /** Not started: it may still be cancelled. */
+  upcoming: boolean;
+  /** Near or running: the card asks the server where its handover stands, once per visit. */
+  asksHandover: boolean;
+}
+
+/**
+ * What the `Peminjaman kamu` card lists, soonest first: bookings not started, and those near or
+ * running. Near is within LATE_REACH_MINUTES of the start, when a late bike before it starts to matter.
+ */
+export function myBookingsOnCard(bookings: MyBooking[], now: LocalMoment): CardBooking[] {
   return bookings
-    .filter((booking) => isBefore(now, { date: booking.date, time: booking.start }))
-    .sort((a, b) => (a.date === b.date ? a.start.localeCompare(b.start) : a.date.localeCompare(b.date)));
+    .map((booking) => ({
+      booking,
+      upcoming: isBefore(now, { date: booking.date, time: booking.start }),
+      asksHandover:
+        minutesBetween(now, { date: booking.date, time: booking.start }) <= LATE_REACH_MINUTES &&
+        minutesBetween({ date: booking.endDate, time: booking.end }, now) < HANDOVER_ASK_HOURS_AFTER_END * 60,
+    }))
+    .filter((entry) => entry.upcoming || entry.asksHandover)
+    .sort((a, b) =>
+      a.booking.date === b.booking.date ? a.booking.start.localeCompare(b.booking.start) : a.booking.date.localeCompare(b.booking.date),
+    );
 }

@@ -13,6 +13,7 @@ const ADMIN_PAGES = [
   { path: '/admin/anggota', tab: 'Anggota', heading: 'Anggota' },
   { path: '/generate', tab: 'Voucher', heading: 'Generate Voucher' },
   { path: '/admin/riwayat', tab: 'Riwayat', heading: 'Riwayat' },
+  { path: '/admin/motor', tab: 'Motor', heading: 'Motor' },
 ] as const;
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -89,7 +90,7 @@ describe('the admin console in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
       const current = tabBar(page).locator('[aria-current="page"]');
       expect(await current.allTextContents()).toEqual([tab]);
-      expect(await tabBar(page).getByRole('link').allTextContents()).toEqual(['Peminjaman', 'Anggota', 'Voucher', 'Riwayat']);
+      expect(await tabBar(page).getByRole('link').allTextContents()).toEqual(['Peminjaman', 'Anggota', 'Voucher', 'Riwayat', 'Motor']);
       await tabBar(page).getByRole('button', { name: 'Keluar' }).waitFor();
       await page.getByRole('status').filter({ hasText: 'Memuat' }).waitFor({ state: 'detached' });
       await expectNoAxeViolations(page);

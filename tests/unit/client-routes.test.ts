@@ -12,6 +12,7 @@ describe('the client routes', () => {
     '/admin/peminjaman',
     '/admin/anggota',
     '/admin/riwayat',
+    '/admin/motor',
     '/batal',
     '/batal/',
     '/batal/ABCdef012-_',

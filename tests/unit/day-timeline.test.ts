@@ -8,6 +8,7 @@ import {
   offeredTimes,
   roundUpToQuarter,
   type TimelineSegment,
+  timelineBookingLabel,
 } from '../../src/domain/day-timeline';
 import type { DayBooking } from '../../src/domain/schemas/bookings';
 
@@ -27,6 +28,10 @@ const shown = (segments: TimelineSegment[]) =>
   segments.map((segment) => `${segment.kind} ${formatDayMinute(segment.from)}-${formatDayMinute(segment.to)}`);
 
 const at = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+
+const DAY = '2026-12-01';
+/** The page's clock at `time` on DAY (or `date`), with the default grace of 10 minutes. */
+const nowAt = (time: string, date = DAY) => ({ date, minutes: at(time), graceMinutes: 10 });
 
 describe('quarter-hour rounding', () => {
   it.each([
@@ -135,31 +140,61 @@ describe('the status now', () => {
   ];
 
   it('names who has the bike and until when while a booking runs', () => {
-    expect(nowStatus(today, at('09:00'))).toEqual({ kind: 'busy', name: 'Budi', class: 'PPTI 21', until: '10:00' });
-    expect(nowStatus(today, at('08:00'))).toMatchObject({ kind: 'busy', name: 'Budi' });
+    expect(nowStatus(today, nowAt('09:00'))).toEqual({ kind: 'busy', name: 'Budi', class: 'PPTI 21', until: '10:00' });
+    expect(nowStatus(today, nowAt('08:00'))).toMatchObject({ kind: 'busy', name: 'Budi' });
   });
 
   it('names the overnight voucher loan from the day before until its end today', () => {
-    expect(nowStatus(today, at('01:00'))).toEqual({ kind: 'busy', name: 'Dewi', class: 'PPTI 21', until: '02:00' });
+    expect(nowStatus(today, nowAt('01:00'))).toEqual({ kind: 'busy', name: 'Dewi', class: 'PPTI 21', until: '02:00' });
   });
 
   it('is free until the next booking’s start inside a gap, a booking that ends now being over', () => {
-    expect(nowStatus(today, at('10:00'))).toEqual({ kind: 'free', until: '13:00' });
-    expect(nowStatus(today, at('11:59'))).toEqual({ kind: 'free', until: '13:00' });
+    expect(nowStatus(today, nowAt('10:00'))).toEqual({ kind: 'free', until: '13:00' });
+    expect(nowStatus(today, nowAt('11:59'))).toEqual({ kind: 'free', until: '13:00' });
   });
 
   it('is free for the rest of the day after the last booking and on a day with no bookings', () => {
-    expect(nowStatus(today, at('15:00'))).toEqual({ kind: 'free', until: undefined });
-    expect(nowStatus([], at('09:00'))).toEqual({ kind: 'free', until: undefined });
+    expect(nowStatus(today, nowAt('15:00'))).toEqual({ kind: 'free', until: undefined });
+    expect(nowStatus([], nowAt('09:00'))).toEqual({ kind: 'free', until: undefined });
   });
 
   it('runs a loan going on to the next day until its end time', () => {
-    expect(nowStatus([booking('22:00', '04:00', 'Rizky', { continuesNextDay: true })], at('23:30'))).toEqual({
+    expect(nowStatus([booking('22:00', '04:00', 'Rizky', { continuesNextDay: true })], nowAt('23:30'))).toEqual({
       kind: 'busy',
       name: 'Rizky',
       class: 'PPTI 21',
       until: '04:00',
     });
+  });
+});
+
+describe('a loan out on the timeline and in the status line', () => {
+  const out = booking('09:00', '11:00', 'Budi', { stage: 'pickedUp' });
+
+  it('heads a picked-up booking Sedang dipakai until its end and the grace are over, then Terlambat with the minutes past its end', () => {
+    expect(timelineBookingLabel(out, DAY, nowAt('10:00'))).toBe('Sedang dipakai');
+    expect(timelineBookingLabel(out, DAY, nowAt('11:10'))).toBe('Sedang dipakai');
+    expect(timelineBookingLabel(out, DAY, nowAt('11:11'))).toBe('Terlambat 11 menit');
+  });
+
+  it('heads every other booking as booked: not picked up, returned, or with no clock yet', () => {
+    expect(timelineBookingLabel(booking('09:00', '11:00'), DAY, nowAt('10:00'))).toBe('Dipakai');
+    expect(timelineBookingLabel(booking('09:00', '10:15', 'Budi', { stage: 'returned' }), DAY, nowAt('12:00'))).toBe('Dipakai');
+    expect(timelineBookingLabel(out, DAY, undefined)).toBe('Dipakai');
+  });
+
+  it('counts a loan that began the day before from its end today, and one going on to tomorrow is not late today', () => {
+    const overnight = booking('22:00', '02:00', 'Dewi', { continuesFromPreviousDay: true, stage: 'pickedUp' });
+    expect(timelineBookingLabel(overnight, DAY, nowAt('02:30'))).toBe('Terlambat 30 menit');
+    const tonight = booking('22:00', '04:00', 'Rizky', { continuesNextDay: true, stage: 'pickedUp' });
+    expect(timelineBookingLabel(tonight, DAY, nowAt('23:59'))).toBe('Sedang dipakai');
+  });
+
+  it('says the bike is not back, naming the latest borrower, even when the next booking has begun', () => {
+    const next = booking('12:00', '13:00', 'Siti');
+    expect(nowStatus([out, next], nowAt('12:05'))).toEqual({ kind: 'late', name: 'Budi', minutes: 65 });
+    expect(nowStatus([out], nowAt('11:10'))).toEqual({ kind: 'free', until: undefined });
+    expect(nowStatus([{ ...out, stage: 'returned' }, next], nowAt('12:05'))).toMatchObject({ kind: 'busy', name: 'Siti' });
   });
 });
 

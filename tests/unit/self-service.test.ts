@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lockRemainingMs } from '../../src/domain/admin-limits';
 import { FEED_DAYS_AHEAD, FEED_DAYS_BACK, feedWindow } from '../../src/domain/calendar-feed';
 import { CANCEL_TOKEN_LIMIT, cancelPagePath, cancelTokenFromFragment, isWellFormedCancelToken } from '../../src/domain/cancel-token';
-import { type MyBooking, parseMyBookings, pruneMyBookings, upcomingMyBookings } from '../../src/domain/my-bookings';
+import { type MyBooking, myBookingsOnCard, parseMyBookings, pruneMyBookings } from '../../src/domain/my-bookings';
 import { ownBookingStatus } from '../../src/domain/schemas/own-booking';
 
 const mine = (overrides: Partial<MyBooking>): MyBooking => ({
@@ -35,7 +35,28 @@ describe('the bookings kept on the device', () => {
     const started = mine({ token: 's'.repeat(22), start: '08:00' });
     const later = mine({ token: 'l'.repeat(22), start: '08:01' });
     const tomorrow = mine({ token: 't'.repeat(22), date: '2026-11-23', endDate: '2026-11-23', start: '06:00' });
-    expect(upcomingMyBookings([tomorrow, started, later], now)).toEqual([later, tomorrow]);
+    const card = myBookingsOnCard([tomorrow, started, later], now);
+    expect(card.map((entry) => [entry.booking, entry.upcoming])).toEqual([
+      [started, false],
+      [later, true],
+      [tomorrow, true],
+    ]);
+  });
+
+  it('asks the handover only of bookings starting within 3 hours, running, or ended less than a day ago', () => {
+    const now = { date: '2026-11-22', time: '12:00' };
+    const soon = mine({ token: 'a'.repeat(22), start: '15:00', end: '16:00' });
+    const later = mine({ token: 'b'.repeat(22), start: '15:01', end: '16:00' });
+    const running = mine({ token: 'c'.repeat(22), start: '11:00', end: '13:00' });
+    const endedYesterday = mine({ token: 'd'.repeat(22), date: '2026-11-21', endDate: '2026-11-21', start: '11:00', end: '12:01' });
+    const endedLongAgo = mine({ token: 'e'.repeat(22), date: '2026-11-21', endDate: '2026-11-21', start: '11:00', end: '12:00' });
+    const card = myBookingsOnCard([soon, later, running, endedYesterday, endedLongAgo], now);
+    expect(card.map((entry) => [entry.booking.token[0], entry.asksHandover])).toEqual([
+      ['d', true],
+      ['c', true],
+      ['a', true],
+      ['b', false],
+    ]);
   });
 });
 

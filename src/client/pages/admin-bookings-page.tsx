@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { recordedWallClock } from '../../domain/admin-handover';
 import { adminMessages } from '../../domain/admin-messages';
 import { formatIndonesianDate } from '../../domain/clock';
 import { messages } from '../../domain/messages';
@@ -7,8 +8,10 @@ import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { bookingsCsvPath, cancelAdminBooking, fetchAdminBookings } from '../features/admin/api';
 import { CancelDialog } from '../features/admin/cancel-dialog';
 import { formatInstant } from '../features/admin/format-instant';
+import { HandoverDialog } from '../features/admin/handover-dialog';
 import { ScrollTable, TableHeadWithActions } from '../features/admin/scroll-table';
 import { adminStyles } from '../features/admin/styles';
+import { useAppTimeZone } from '../features/admin/use-app-time-zone';
 
 type ListState = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; bookings: AdminBooking[] };
 
@@ -22,21 +25,38 @@ function describe(booking: AdminBooking): string {
   return `${booking.name} (${booking.class}), ${formatIndonesianDate(booking.date)} ${booking.start}–${endText(booking)}`;
 }
 
+/** A recorded pickup or return, on APP_TIMEZONE's wall clock, with who recorded it. */
+function RecordedCell({
+  recorded,
+  booking,
+  timeZone,
+}: {
+  recorded: { at: string; by: string } | null;
+  booking: AdminBooking;
+  timeZone: string | undefined;
+}) {
+  if (!recorded || !timeZone) return <>–</>;
+  return <>{adminMessages.recordedBy(recordedWallClock(recorded.at, timeZone, booking.date), recorded.by)}</>;
+}
+
 function BookingsScreen({ signOut }: AdminPageProps) {
   const id = useId();
   // Empty until the first answer says which range the server chose (today to 30 days ahead).
   const [range, setRange] = useState({ from: '', to: '' });
   const [list, setList] = useState<ListState>({ state: 'loading' });
   const [showCancelled, setShowCancelled] = useState(false);
+  const [lateOnly, setLateOnly] = useState(false);
   const [cancelling, setCancelling] = useState<AdminBooking | null>(null);
+  const [recording, setRecording] = useState<AdminBooking | null>(null);
   const [notice, setNotice] = useState('');
+  const timeZone = useAppTimeZone();
 
   const latestLoad = useRef(0);
 
   const load = useCallback(
-    async (wanted: { from: string; to: string }) => {
+    async (wanted: { from: string; to: string; state?: 'late' }, { keepShown = false } = {}) => {
       const attempt = ++latestLoad.current;
-      setList({ state: 'loading' });
+      if (!keepShown) setList({ state: 'loading' });
       const result = await fetchAdminBookings(wanted);
       // An answer overtaken by a newer request (a slow first load) would put another range on screen.
       if (attempt !== latestLoad.current) return;
@@ -57,9 +77,22 @@ function BookingsScreen({ signOut }: AdminPageProps) {
   function changeRange(field: 'from' | 'to', value: string) {
     const next = { ...range, [field]: value };
     setRange(next);
-    if (next.from && next.to) void load(next);
+    if (next.from && next.to) void load(withFilter(next, lateOnly));
     // Typed before the first answer came, whose range would replace the typed date: this load overtakes it.
-    else if (value && !range.from && !range.to) void load(next);
+    else if (value && !range.from && !range.to) void load(withFilter(next, lateOnly));
+  }
+
+  function changeLateOnly(checked: boolean) {
+    setLateOnly(checked);
+    void load(withFilter(range, checked));
+  }
+
+  // The return or release moved the booking's end and may have ended its lateness: the list is asked
+  // again, kept on screen meanwhile so the focus can go back to the row's button.
+  function handoverSaved(message: string) {
+    setRecording(null);
+    setNotice(message);
+    void load(withFilter(range, lateOnly), { keepShown: true });
   }
 
   async function confirmCancel(reason: string): Promise<string | null> {
@@ -100,10 +133,14 @@ function BookingsScreen({ signOut }: AdminPageProps) {
           </div>
         ))}
         <label className="flex min-h-11 items-center gap-2">
+          <input type="checkbox" checked={lateOnly} onChange={(event) => changeLateOnly(event.target.checked)} className="size-5" />
+          {adminMessages.lateOnly}
+        </label>
+        <label className="flex min-h-11 items-center gap-2">
           <input type="checkbox" checked={showCancelled} onChange={(event) => setShowCancelled(event.target.checked)} className="size-5" />
           {adminMessages.showCancelled}
         </label>
-        <a href={bookingsCsvPath(range)} download className={adminStyles.smallButton}>
+        <a href={bookingsCsvPath(withFilter(range, lateOnly))} download className={adminStyles.smallButton}>
           {adminMessages.downloadCsv}
         </a>
       </div>
@@ -112,7 +149,7 @@ function BookingsScreen({ signOut }: AdminPageProps) {
       </p>
       {list.state === 'loading' && <p role="status">{messages.loading}</p>}
       {list.state === 'failed' && <p role="alert">{list.message}</p>}
-      {list.state === 'loaded' && shown.length === 0 && <p>{adminMessages.bookingsEmpty}</p>}
+      {list.state === 'loaded' && shown.length === 0 && <p>{lateOnly ? adminMessages.lateEmpty : adminMessages.bookingsEmpty}</p>}
       {shown.length > 0 && (
         <ScrollTable label={adminMessages.bookingsTableLabel}>
           <TableHeadWithActions
@@ -126,6 +163,9 @@ function BookingsScreen({ signOut }: AdminPageProps) {
               columns.voucher,
               columns.createdAt,
               columns.status,
+              columns.state,
+              columns.pickedUpAt,
+              columns.returnedAt,
             ]}
           />
           <tbody>
@@ -153,19 +193,41 @@ function BookingsScreen({ signOut }: AdminPageProps) {
                     adminMessages.statusActive
                   )}
                 </td>
+                <td className={`${adminStyles.td} whitespace-nowrap ${booking.handover.late ? 'font-semibold text-red-800' : ''}`}>
+                  {booking.handover.state}
+                </td>
+                <td className={`${adminStyles.td} whitespace-nowrap`}>
+                  <RecordedCell recorded={booking.handover.pickup} booking={booking} timeZone={timeZone} />
+                </td>
+                <td className={`${adminStyles.td} whitespace-nowrap`}>
+                  <RecordedCell recorded={booking.handover.return ?? booking.handover.release} booking={booking} timeZone={timeZone} />
+                </td>
                 <td className={adminStyles.td}>
                   {booking.cancellation === null && (
-                    <button
-                      type="button"
-                      onClick={() => {
-                        setNotice('');
-                        setCancelling(booking);
-                      }}
-                      aria-label={`${adminMessages.cancelBooking}: ${describe(booking)}`}
-                      className={adminStyles.dangerButton}
-                    >
-                      {adminMessages.cancelBooking}
-                    </button>
+                    <div className="flex gap-2">
+                      <button
+                        type="button"
+                        onClick={() => {
+                          setNotice('');
+                          setRecording(booking);
+                        }}
+                        aria-label={`${adminMessages.handoverButton}: ${describe(booking)}`}
+                        className={adminStyles.smallButton}
+                      >
+                        {adminMessages.handoverButton}
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => {
+                          setNotice('');
+                          setCancelling(booking);
+                        }}
+                        aria-label={`${adminMessages.cancelBooking}: ${describe(booking)}`}
+                        className={adminStyles.dangerButton}
+                      >
+                        {adminMessages.cancelBooking}
+                      </button>
+                    </div>
                   )}
                 </td>
               </tr>
@@ -174,9 +236,18 @@ function BookingsScreen({ signOut }: AdminPageProps) {
         </ScrollTable>
       )}
       <CancelDialog summary={cancelling && describe(cancelling)} onConfirm={confirmCancel} onClose={() => setCancelling(null)} />
+      <HandoverDialog
+        booking={recording}
+        summary={recording ? describe(recording) : ''}
+        onSaved={handoverSaved}
+        signOut={signOut}
+        onClose={() => setRecording(null)}
+      />
     </>
   );
 }
+
+const withFilter = (range: { from: string; to: string }, lateOnly: boolean) => (lateOnly ? { ...range, state: 'late' as const } : range);
 
 export function AdminBookingsPage() {
   return <AdminShell title={adminMessages.bookingsTitle}>{(props) => <BookingsScreen {...props} />}</AdminShell>;

@@ -50,6 +50,7 @@ export function AvailabilityPage() {
   const window = data?.clock.window;
   const outsideWindow = window && shownDate && !isInWindow(shownDate, window) ? window : undefined;
   const today = now?.today ?? data?.clock.today;
+  const scheduleNow = data && now ? { date: now.today, minutes: now.minutes, graceMinutes: data.clock.returnGraceMinutes } : undefined;
   const bookableFrom =
     !shownDate || !today || shownDate < today ? undefined : shownDate === today ? roundUpToQuarter(now?.minutes ?? 0) : 0;
 
@@ -63,7 +64,7 @@ export function AvailabilityPage() {
           {messages.offlineSchedule(localMomentIn(browserTimeZone(), data.keptFrom).time)}
         </p>
       ) : (
-        data && now && <NowStatus todayBookings={data.today} minutes={now.minutes} />
+        data && scheduleNow && <NowStatus todayBookings={data.today} now={scheduleNow} />
       )}
       {/* Kept on screen while another week loads, so the page does not jump. */}
       {date && (
@@ -102,7 +103,7 @@ export function AvailabilityPage() {
           </button>
         </div>
       </div>
-      <MyBookingsCard onCancelled={availability.retry} />
+      <MyBookingsCard onChanged={availability.retry} />
       <section className="mt-6">
         {shownDate && <h2 className="mb-3 text-lg font-semibold">{formatIndonesianDate(shownDate)}</h2>}
         {availability.status === 'failed' ? (
@@ -120,7 +121,7 @@ export function AvailabilityPage() {
           <p className="rounded-lg bg-white p-4 shadow-sm">{messages.pickDate}</p>
         ) : shownDate && bookings ? (
           <div className="flex flex-col gap-6">
-            <DayTimeline date={shownDate} bookings={bookings} bookableFrom={bookableFrom} />
+            <DayTimeline date={shownDate} bookings={bookings} bookableFrom={bookableFrom} now={scheduleNow} />
             {bookings.length === 0 ? (
               <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
                 {messages.noBookingsOn(formatIndonesianDate(shownDate))}

@@ -9,6 +9,7 @@ import { buttonStyles } from '../components/button-styles';
 import { DocumentHead, type HeadMeta } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';
 import { cancelOwnBooking, fetchOwnBooking } from '../features/self-service/api';
+import { HandoverActions } from '../features/self-service/handover-actions';
 import { forgetMyBooking } from '../lib/device-storage';
 import { useFetch } from '../lib/use-fetch';
 
@@ -30,6 +31,7 @@ export function CancelPage() {
 function CancelBooking({ token }: { token: string | undefined }) {
   const lookup = useFetch(token, fetchOwnBooking);
   const [cancelled, setCancelled] = useState<OwnBooking>();
+  const [recorded, setRecorded] = useState<OwnBooking>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -50,7 +52,7 @@ function CancelBooking({ token }: { token: string | undefined }) {
   };
 
   const unknown = token === undefined || (lookup.status === 'failed' && lookup.failure.status === 404);
-  const booking = cancelled ?? (lookup.status === 'ready' ? lookup.data.booking : undefined);
+  const booking = cancelled ?? recorded ?? (lookup.status === 'ready' ? lookup.data.booking : undefined);
 
   return (
     <>
@@ -105,6 +107,7 @@ function CancelBooking({ token }: { token: string | undefined }) {
               </p>
             )}
           </div>
+          {token && <HandoverActions token={token} booking={booking} onRecorded={setRecorded} />}
           <Link to="/" className="mt-6 inline-flex min-h-11 items-center font-semibold text-blue-800 underline underline-offset-2">
             {messages.backToAvailability}
           </Link>

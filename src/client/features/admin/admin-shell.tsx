@@ -15,6 +15,7 @@ const TABS = [
   { to: clientRoutes.adminMembers, label: adminMessages.adminTabs.members },
   { to: clientRoutes.generate, label: adminMessages.adminTabs.vouchers },
   { to: clientRoutes.adminHistory, label: adminMessages.adminTabs.history },
+  { to: clientRoutes.adminMotor, label: adminMessages.adminTabs.motor },
 ] as const;
 
 const tabClass = (isActive: boolean) =>

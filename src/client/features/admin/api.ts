@@ -14,6 +14,13 @@ import {
   memberResponseSchema,
   revokeVoucherResponseSchema,
 } from '../../../domain/schemas/admin';
+import {
+  type AdminHandoverRequest,
+  adminHandoverSchema,
+  type motorbikeRequestSchema,
+  motorbikeResponseSchema,
+  motorbikeSchema,
+} from '../../../domain/schemas/handover';
 import { callApi } from '../../lib/http';
 
 const query = (values: Record<string, string | undefined>) => {
@@ -32,9 +39,17 @@ export const fetchVouchers = (signal?: AbortSignal) => callApi('/api/admin/vouch
 export const revokeVoucher = (code: string) =>
   callApi(`/api/admin/vouchers/${segment(code)}/revoke`, revokeVoucherResponseSchema, { method: 'POST' });
 
-export const bookingsCsvPath = (range: { from?: string; to?: string }) => `/api/admin/bookings.csv${query(range)}`;
-export const fetchAdminBookings = (range: { from?: string; to?: string }) =>
+export const bookingsCsvPath = (range: { from?: string; to?: string; state?: 'late' }) => `/api/admin/bookings.csv${query(range)}`;
+/** `state: 'late'`: only the loans out past their end and grace now (`Terlambat`). */
+export const fetchAdminBookings = (range: { from?: string; to?: string; state?: 'late' }) =>
   callApi(`/api/admin/bookings${query(range)}`, listAdminBookingsResponseSchema);
+export const recordAdminHandover = (ref: string, input: AdminHandoverRequest) =>
+  callApi(`/api/admin/bookings/${segment(ref)}/handover`, z.object({ handover: adminHandoverSchema }), { method: 'POST', body: input });
+
+export const fetchMotorbike = () => callApi('/api/admin/motor', motorbikeResponseSchema);
+export type MotorbikeRequest = z.infer<typeof motorbikeRequestSchema>;
+export const saveMotorbike = (input: MotorbikeRequest) =>
+  callApi('/api/admin/motor', z.object({ motorbike: motorbikeSchema }), { method: 'PUT', body: input });
 export const cancelAdminBooking = (ref: string, reason: string) =>
   callApi(`/api/admin/bookings/${segment(ref)}/cancel`, cancelBookingResponseSchema, { method: 'POST', body: { reason } });
 

@@ -1,7 +1,14 @@
 import { Link } from 'wouter';
 import { bookingFormPath } from '../../../domain/client-routes';
 import { formatIndonesianDate } from '../../../domain/clock';
-import { dayTimeline, formatDayMinute, offeredTimes, type TimelineSegment } from '../../../domain/day-timeline';
+import {
+  dayTimeline,
+  formatDayMinute,
+  offeredTimes,
+  type ScheduleNow,
+  type TimelineSegment,
+  timelineBookingLabel,
+} from '../../../domain/day-timeline';
 import { messages } from '../../../domain/messages';
 import type { DayBooking } from '../../../domain/schemas/bookings';
 import { buttonStyles } from '../../components/button-styles';
@@ -10,6 +17,8 @@ interface DayTimelineProps {
   date: string;
   bookings: DayBooking[];
   bookableFrom: number | undefined;
+  /** Undefined until the server's clock is known: no block says it is out or late before then. */
+  now: ScheduleNow | undefined;
 }
 
 // Grows only up to 4 hours, so a night's free time does not push the afternoon off a phone's screen.
@@ -19,14 +28,14 @@ function blockHeight(segment: TimelineSegment): string {
   return `${3.5 + hours * 0.75}rem`;
 }
 
-function BookingBlock({ booking }: { booking: DayBooking }) {
+function BookingBlock({ booking, label }: { booking: DayBooking; label: string }) {
   return (
     <div className="flex h-full overflow-hidden rounded-md border border-slate-400 bg-white">
       {/* Stripes say "taken" without relying on colour; the text says it in words. */}
       <span aria-hidden="true" className="pattern-busy w-3 shrink-0" />
       <div className="min-w-0 px-3 py-2">
         <p className="text-sm text-slate-700">
-          <span className="font-semibold text-slate-900">{messages.timelineBooked}</span>{' '}
+          <span className="font-semibold text-slate-900">{label}</span>{' '}
           <span className="tabular-nums">
             {booking.start} - {booking.end}
           </span>
@@ -55,7 +64,7 @@ function FreeBlock({ date, segment }: { date: string; segment: TimelineSegment }
   );
 }
 
-export function DayTimeline({ date, bookings, bookableFrom }: DayTimelineProps) {
+export function DayTimeline({ date, bookings, bookableFrom, now }: DayTimelineProps) {
   const segments = dayTimeline(bookings, bookableFrom);
   return (
     <ol aria-label={messages.timelineOf(formatIndonesianDate(date))} className="flex flex-col gap-1">
@@ -70,7 +79,7 @@ export function DayTimeline({ date, bookings, bookableFrom }: DayTimelineProps) 
             {formatDayMinute(segment.from)}
           </span>
           {segment.kind === 'booking' ? (
-            <BookingBlock booking={segment.booking} />
+            <BookingBlock booking={segment.booking} label={timelineBookingLabel(segment.booking, date, now)} />
           ) : segment.kind === 'free' ? (
             <FreeBlock date={date} segment={segment} />
           ) : (

@@ -1,14 +1,20 @@
-import { nowStatus } from '../../../domain/day-timeline';
+import { nowStatus, type ScheduleNow } from '../../../domain/day-timeline';
 import { messages } from '../../../domain/messages';
 import type { DayBooking } from '../../../domain/schemas/bookings';
 
-export function NowStatus({ todayBookings, minutes }: { todayBookings: DayBooking[]; minutes: number }) {
-  const status = nowStatus(todayBookings, minutes);
-  const busy = status.kind === 'busy';
+function statusText(status: ReturnType<typeof nowStatus>): string {
+  if (status.kind === 'late') return messages.handover.notReturnedStatus(status.name, status.minutes);
+  if (status.kind === 'busy') return messages.nowBusy(status.name, status.class, status.until);
+  return `${messages.nowFree} ${status.until ? messages.nowFreeUntil(status.until) : messages.nowFreeAllDay}`;
+}
+
+export function NowStatus({ todayBookings, now }: { todayBookings: DayBooking[]; now: ScheduleNow }) {
+  const status = nowStatus(todayBookings, now);
+  const busy = status.kind !== 'free';
   return (
     <p
       className={`mt-3 flex items-center gap-2 rounded-lg border-l-8 bg-white px-4 py-3 font-medium shadow-sm ${
-        busy ? 'border-slate-700' : 'border-emerald-700'
+        status.kind === 'late' ? 'border-amber-600' : busy ? 'border-slate-700' : 'border-emerald-700'
       }`}
     >
       <svg
@@ -25,11 +31,7 @@ export function NowStatus({ todayBookings, minutes }: { todayBookings: DayBookin
           <path fill="currentColor" d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-1.2 11.6L5 9.8l1.4-1.4 2.4 2.4 4.8-4.8L15 7.4l-6.2 6.2Z" />
         )}
       </svg>
-      <span>
-        {busy
-          ? messages.nowBusy(status.name, status.class, status.until)
-          : `${messages.nowFree} ${status.until ? messages.nowFreeUntil(status.until) : messages.nowFreeAllDay}`}
-      </span>
+      <span>{statusText(status)}</span>
     </p>
   );
 }

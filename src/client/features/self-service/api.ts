@@ -1,3 +1,4 @@
+import type { BorrowerHandoverRequest } from '../../../domain/schemas/handover';
 import { callApi } from '../../lib/http';
 
 // Loaded beside the request, like every schema of the availability page's calls (SchemaSource).
@@ -15,4 +16,11 @@ export const cancelOwnBooking = (token: string) =>
     '/api/bookings/cancel',
     schemas().then((module) => module.ownBookingResponseSchema),
     { method: 'POST', body: { token } },
+  );
+
+export const recordOwnHandover = (request: BorrowerHandoverRequest) =>
+  callApi(
+    '/api/bookings/handover',
+    schemas().then((module) => module.ownBookingResponseSchema),
+    { method: 'POST', body: request },
   );

@@ -1,30 +1,57 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatIndonesianDate, localMomentIn } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
-import { type MyBooking, upcomingMyBookings } from '../../../domain/my-bookings';
+import { type CardBooking, type MyBooking, myBookingsOnCard } from '../../../domain/my-bookings';
+import type { OwnBooking } from '../../../domain/schemas/own-booking';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { forgetMyBooking, readMyBookings } from '../../lib/device-storage';
 import { fetchToday } from '../../lib/schedule-api';
-import { cancelOwnBooking } from './api';
+import { cancelOwnBooking, fetchOwnBooking } from './api';
+import { HandoverActions } from './handover-actions';
 
-export function MyBookingsPanel({ onCancelled }: { onCancelled: () => void }) {
-  const [upcoming, setUpcoming] = useState<MyBooking[]>([]);
+/** `onChanged`: a booking was cancelled or its bike returned, so the schedule beside the card is out of date. */
+export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
+  const [entries, setEntries] = useState<CardBooking[]>([]);
+  // By cancel secret: what the server says of the near and running ones.
+  const [handovers, setHandovers] = useState<Record<string, OwnBooking>>({});
   const [asking, setAsking] = useState<MyBooking>();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ text: string; failed: boolean }>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
 
+  // On mount and when the tab is shown again (a phone left on this page): the buttons open with time.
   useEffect(() => {
-    const controller = new AbortController();
-    fetchToday(controller.signal).then((result) => {
-      // Without the server's clock the card cannot tell upcoming from past: it stays away.
-      if (!result.ok) return;
-      const now = localMomentIn(result.data.timeZone, new Date(result.data.now));
-      setUpcoming(upcomingMyBookings(readMyBookings(now), now));
-    });
-    return () => controller.abort();
+    let controller = new AbortController();
+    const load = () => {
+      const { signal } = controller;
+      fetchToday(signal).then((result) => {
+        // Without the server's clock the card cannot tell upcoming from past: it stays away.
+        if (!result.ok) return;
+        const now = localMomentIn(result.data.timeZone, new Date(result.data.now));
+        const onCard = myBookingsOnCard(readMyBookings(now), now);
+        setEntries(onCard);
+        // Only the few bookings near now, never on a render: a cheap phone's data plan counts.
+        for (const { booking } of onCard.filter((entry) => entry.asksHandover)) {
+          fetchOwnBooking(booking.token, signal).then((lookup) => {
+            if (lookup.ok) setHandovers((current) => ({ ...current, [booking.token]: lookup.data.booking }));
+          });
+        }
+      });
+    };
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      controller.abort();
+      controller = new AbortController();
+      load();
+    };
+    load();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      controller.abort();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, []);
 
   const confirm = async () => {
@@ -40,34 +67,50 @@ export function MyBookingsPanel({ onCancelled }: { onCancelled: () => void }) {
     }
     // Cancelled now, or no longer this device's to cancel (started, cancelled elsewhere, unknown): off the card.
     forgetMyBooking(asking.token);
-    setUpcoming((current) => current.filter((booking) => booking.token !== asking.token));
+    setEntries((current) => current.filter((entry) => entry.booking.token !== asking.token));
     setNotice(result.ok ? { text: messages.cancelDone, failed: false } : { text: result.message, failed: true });
-    onCancelled();
+    onChanged();
   };
 
-  if (upcoming.length === 0 && !notice) return null;
+  const recorded = (token: string) => (booking: OwnBooking) => {
+    setHandovers((current) => ({ ...current, [token]: booking }));
+    onChanged();
+  };
+
+  // A started booking is on the card only for its handover: without the server's answer it has nothing to offer.
+  const shown = entries.filter((entry) => entry.upcoming || handovers[entry.booking.token] !== undefined);
+  if (shown.length === 0 && !notice) return null;
   return (
     <section aria-labelledby={titleId} className="mt-6 rounded-lg border border-blue-200 bg-blue-50 p-4">
       <h2 id={titleId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
         {messages.myBookingsTitle}
       </h2>
-      {upcoming.length > 0 && (
+      {shown.length > 0 && (
         <ul className="mt-2 divide-y divide-blue-200">
-          {upcoming.map((booking) => (
-            <li key={booking.token} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span>
-                {formatIndonesianDate(booking.date)}, <span className="tabular-nums">{`${booking.start} - ${booking.end}`}</span>
-              </span>
-              <button
-                type="button"
-                className={buttonStyles.secondary}
-                aria-label={`${messages.cancelBooking} ${formatIndonesianDate(booking.date)}, ${booking.start} - ${booking.end}`}
-                onClick={() => setAsking(booking)}
-              >
-                {messages.cancelBooking}
-              </button>
-            </li>
-          ))}
+          {shown.map(({ booking, upcoming }) => {
+            const own = handovers[booking.token];
+            const when = `${formatIndonesianDate(booking.date)}, ${booking.start} - ${booking.end}`;
+            return (
+              <li key={booking.token} className="py-2">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    {formatIndonesianDate(booking.date)}, <span className="tabular-nums">{`${booking.start} - ${booking.end}`}</span>
+                  </span>
+                  {upcoming && own?.status !== 'cancelled' && (
+                    <button
+                      type="button"
+                      className={buttonStyles.secondary}
+                      aria-label={`${messages.cancelBooking} ${when}`}
+                      onClick={() => setAsking(booking)}
+                    >
+                      {messages.cancelBooking}
+                    </button>
+                  )}
+                </div>
+                {own && <HandoverActions token={booking.token} booking={own} describe={when} onRecorded={recorded(booking.token)} />}
+              </li>
+            );
+          })}
         </ul>
       )}
       <p role="status" className={`mt-2 text-sm font-medium empty:hidden ${notice?.failed ? 'text-red-800' : 'text-slate-800'}`}>

@@ -1,0 +1,172 @@
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { recordedWallClock } from '../../domain/admin-handover';
+import { adminMessages } from '../../domain/admin-messages';
+import { formatIndonesianDate } from '../../domain/clock';
+import { fieldErrorsFromZod } from '../../domain/field-errors';
+import { readKilometres } from '../../domain/handover-form';
+import { messages } from '../../domain/messages';
+import { type MotorbikeResponse, motorbikeRequestSchema } from '../../domain/schemas/handover';
+import { buttonStyles } from '../components/button-styles';
+import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
+import { fetchMotorbike, saveMotorbike } from '../features/admin/api';
+import { ScrollTable } from '../features/admin/scroll-table';
+import { adminStyles } from '../features/admin/styles';
+import { useAppTimeZone } from '../features/admin/use-app-time-zone';
+
+type LoadState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; data: MotorbikeResponse };
+
+const labels = messages.handover;
+const columns = adminMessages.loanColumns;
+
+function MotorForm({ data, onSaved, signOut }: { data: MotorbikeResponse; onSaved: () => void; signOut: () => void }) {
+  const id = useId();
+  const { motorbike } = data;
+  const [values, setValues] = useState({ name: motorbike.name, plate: motorbike.plate, lastKm: motorbike.lastKm?.toString() ?? '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setNotice('');
+    const lastKm = readKilometres(values.lastKm);
+    const parsed = motorbikeRequestSchema.safeParse({ name: values.name, plate: values.plate, lastKm: lastKm ?? null });
+    const found = {
+      ...(parsed.success ? {} : fieldErrorsFromZod(parsed.error)),
+      ...(lastKm === undefined ? { lastKm: labels.kmInvalid } : {}),
+    };
+    setErrors(found);
+    if (!parsed.success || lastKm === undefined) return;
+    setBusy(true);
+    const result = await saveMotorbike(parsed.data);
+    setBusy(false);
+    if (result.ok) {
+      setNotice(adminMessages.motorSaved);
+      onSaved();
+    } else if (result.status === 401) signOut();
+    else setErrors(Object.keys(result.errors).length > 0 ? result.errors : { name: result.message });
+  }
+
+  const field = (name: 'name' | 'plate' | 'lastKm', label: string, hint?: string) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className={adminStyles.label}>
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-${name}-hint`} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      )}
+      <input
+        id={`${id}-${name}`}
+        value={values[name]}
+        inputMode={name === 'lastKm' ? 'numeric' : undefined}
+        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={[hint && `${id}-${name}-hint`, errors[name] && `${id}-${name}-error`].filter(Boolean).join(' ') || undefined}
+        className={adminStyles.input}
+      />
+      {errors[name] && (
+        <p id={`${id}-${name}-error`} className={adminStyles.fieldError}>
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4 rounded-lg bg-white p-4 shadow">
+      {field('name', labels.motorNameLabel)}
+      {field('plate', labels.plateLabel)}
+      {field('lastKm', adminMessages.motorLastKm, adminMessages.motorLastKmHint)}
+      <p>
+        {adminMessages.motorLastFuel}: <span className="font-semibold">{motorbike.lastFuel ?? '–'}</span>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" disabled={busy} className={buttonStyles.primary}>
+          {busy ? adminMessages.motorSaving : adminMessages.motorSave}
+        </button>
+        <p role="status" className="font-medium text-green-800">
+          {notice}
+        </p>
+      </div>
+    </form>
+  );
+}
+
+function LoanHistory({ data, timeZone }: { data: MotorbikeResponse; timeZone: string | undefined }) {
+  if (data.loans.length === 0) return <p>{adminMessages.loansEmpty}</p>;
+  const at = (recorded: { at: string; by: string } | null, date: string) =>
+    recorded && timeZone ? adminMessages.recordedBy(recordedWallClock(recorded.at, timeZone, date), recorded.by) : '–';
+  return (
+    <ScrollTable label={adminMessages.loansTableLabel}>
+      <thead className="bg-slate-100">
+        <tr>
+          {[
+            columns.who,
+            columns.booked,
+            columns.pickup,
+            columns.return,
+            columns.kmDriven,
+            columns.fuelOut,
+            columns.fuelBack,
+            columns.note,
+          ].map((label) => (
+            <th key={label} scope="col" className={adminStyles.th}>
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {data.loans.map((loan) => (
+          <tr key={loan.ref} className="border-t border-slate-200">
+            <td className={adminStyles.td}>{`${loan.name} (${loan.class})`}</td>
+            <td className={`${adminStyles.td} whitespace-nowrap`}>{`${formatIndonesianDate(loan.date)} ${loan.start}`}</td>
+            <td className={`${adminStyles.td} whitespace-nowrap`}>{at(loan.handover.pickup, loan.date)}</td>
+            <td className={`${adminStyles.td} whitespace-nowrap`}>
+              {loan.handover.return ? at(loan.handover.return, loan.date) : loan.handover.state}
+            </td>
+            <td className={`${adminStyles.td} tabular-nums`}>{loan.kmDriven ?? '–'}</td>
+            <td className={adminStyles.td}>{loan.handover.fuelOut ?? '–'}</td>
+            <td className={adminStyles.td}>{loan.handover.fuelBack ?? '–'}</td>
+            <td className={`${adminStyles.td} min-w-40 break-words`}>{loan.handover.note ?? '–'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}
+
+function MotorScreen({ signOut }: AdminPageProps) {
+  const [state, setState] = useState<LoadState>({ state: 'loading' });
+  const timeZone = useAppTimeZone();
+
+  const load = useCallback(async () => {
+    const result = await fetchMotorbike();
+    if (result.ok) setState({ state: 'loaded', data: result.data });
+    else if (result.status === 401) signOut();
+    else setState({ state: 'failed' });
+  }, [signOut]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (state.state === 'loading') return <p role="status">{messages.loading}</p>;
+  if (state.state === 'failed') return <p role="alert">{adminMessages.loadFailed}</p>;
+  return (
+    <>
+      <MotorForm data={state.data} onSaved={load} signOut={signOut} />
+      <section className="flex flex-col gap-3">
+        <h2 className="text-lg font-semibold">{adminMessages.loansTitle}</h2>
+        <LoanHistory data={state.data} timeZone={timeZone} />
+      </section>
+    </>
+  );
+}
+
+export function AdminMotorPage() {
+  return <AdminShell title={adminMessages.motorTitle}>{(props) => <MotorScreen {...props} />}</AdminShell>;
+}
