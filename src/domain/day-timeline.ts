@@ -1,9 +1,9 @@
 import type { LocalMoment } from './cancellation';
 import { addDays, findMinutes, formatMinutes } from './clock';
-import { type BookingState, bookingState, bookingStateLabel } from './handover';
+import { type BookingState, bookingState, bookingStateLabel, LATE_REACH_MINUTES } from './handover';
 import { MAX_HOURS_HOME_CLASS, MINUTES_PER_DAY } from './limits';
 import { messages } from './messages';
-import type { DayBooking } from './schemas/bookings';
+import type { DayBooking, LoanOut } from './schemas/bookings';
 
 export const MIN_GAP_MINUTES = 15;
 
@@ -23,6 +23,18 @@ export type TimelineSegment =
 
 export function roundUpToQuarter(minutes: number): number {
   return Math.ceil(minutes / QUARTER_MINUTES) * QUARTER_MINUTES;
+}
+
+/**
+ * Where a day's free gaps start to be offered: today from now (rounded up to a quarter), none on a
+ * past day, and while a loan is late not before LATE_REACH_MINUTES from now, which the server refuses (0038).
+ */
+export function firstBookableMinute(date: string, now: { date: string; minutes: number }, loanLate: boolean): number | undefined {
+  if (date < now.date) return undefined;
+  const from = loanLate ? now.minutes + LATE_REACH_MINUTES : now.minutes;
+  if (date === now.date) return Math.min(MINUTES_PER_DAY, roundUpToQuarter(from));
+  if (date === addDays(now.date, 1) && from > MINUTES_PER_DAY) return roundUpToQuarter(from - MINUTES_PER_DAY);
+  return 0;
 }
 
 /** The day's end is '24:00', not the next day's '00:00'. */
@@ -115,10 +127,17 @@ export type NowStatus =
   | { kind: 'free'; until: string | undefined };
 
 /** A late loan comes first: whatever the schedule says, the bike is still with its borrower. */
-export function nowStatus(todayBookings: DayBooking[], now: ScheduleNow): NowStatus {
-  const late = todayBookings
-    .map((booking) => ({ booking, state: dayBookingState(booking, now.date, now) }))
-    .flatMap(({ booking, state }) => (state.kind === 'late' ? [{ name: booking.name, minutes: state.minutes }] : []))
+/** `loansOut`: every loan picked up and not returned, of any day (a loan late since yesterday is not in today's list). */
+export function nowStatus(todayBookings: DayBooking[], now: ScheduleNow, loansOut: readonly LoanOut[] = []): NowStatus {
+  const moment: LocalMoment = { date: now.date, time: formatMinutes(now.minutes) };
+  const late = [
+    ...todayBookings.map((booking) => ({ name: booking.name, state: dayBookingState(booking, now.date, now) })),
+    ...loansOut.map((loan) => ({
+      name: loan.name,
+      state: bookingState({ ...loan, cancelled: false, stage: 'pickedUp' }, moment, now.graceMinutes),
+    })),
+  ]
+    .flatMap(({ name, state }) => (state.kind === 'late' ? [{ name, minutes: state.minutes }] : []))
     .sort((a, b) => b.minutes - a.minutes)[0];
   if (late) return { kind: 'late', ...late };
   const spans = todayBookings.flatMap((booking) => {

@@ -47,6 +47,7 @@ describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => 
       now: current.toISOString(),
       time,
       returnGraceMinutes: 10,
+      loansOut: [],
       window: { from: addDays(date, -7), to: addDays(date, 90) },
     });
     const name = `Mahasiswa ${index}`;

@@ -35,10 +35,13 @@ describe(`the handover of the bike on ${engine}`, () => {
     at = new Date(jakartaInstant(date, time).getTime() + seconds * 1000);
   };
   // Each test's day is later than the last session's expiry.
-  async function startDay(date: string) {
-    clock(date, '08:00');
+  async function signIn() {
     cookie = await loginCookie(testApp.baseUrl, admin);
     api = adminClient(testApp.baseUrl, cookie);
+  }
+  async function startDay(date: string) {
+    clock(date, '08:00');
+    await signIn();
   }
   async function book(overrides: Parameters<typeof bookingBody>[0]): Promise<{ token: string; ref: string }> {
     const reply = await postBooking(testApp.baseUrl, bookingBody(overrides));
@@ -179,6 +182,24 @@ describe(`the handover of the bike on ${engine}`, () => {
     expect((await press(late.token, { event: 'return', fuel: 'Hampir habis' })).status).toBe(200);
     expect((await listBookings(testApp.baseUrl, date)).body.bookings[0]).toMatchObject({ start: '10:00', end: '12:30', stage: 'returned' });
     await book({ name: 'Rizky Maulana', date, start: '14:00', end: '15:00' });
+  });
+
+  it('tells every page of a loan still out since yesterday, and the admin’s Terlambat finds it from any range', async () => {
+    const date = '2026-12-03';
+    await startDay(date);
+    const { token, ref } = await book({ date, start: '20:00', end: '22:00' });
+    clock(date, '20:00');
+    expect((await press(token, { event: 'pickup' })).status).toBe(200);
+    clock('2026-12-04', '00:30');
+    const loan = { name: 'Budi Santoso', class: 'PPTI 21', date, start: '20:00', end: '22:00', endDate: date };
+    expect((await requestJson(testApp.baseUrl, '/api/today')).body.loansOut).toEqual([loan]);
+    const html = await (await fetch(`${testApp.baseUrl}/`)).text();
+    expect(html).toContain(JSON.stringify(loan));
+    await signIn();
+    const late = await api.get('/api/admin/bookings?from=2026-12-04&to=2026-12-10&state=late');
+    expect((late.body.bookings as { ref: string }[]).map((booking) => booking.ref)).toEqual([ref]);
+    expect((await press(token, { event: 'return', fuel: '1/2' })).status).toBe(200);
+    expect((await requestJson(testApp.baseUrl, '/api/today')).body.loansOut).toEqual([]);
   });
 
   it('lets an admin record and correct each instant, audited with the old and new value, and release a no-show', async () => {

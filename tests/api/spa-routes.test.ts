@@ -54,6 +54,7 @@ describe(`page paths the built app answers, on ${engine}`, () => {
     ['/login', 'login-page'],
     ['/generate', 'generate-page'],
     ['/admin/peminjaman', 'admin-bookings-page'],
+    ['/admin/motor', 'admin-motor-page'],
     ['/batal', 'cancel-page'],
     ['/batal/Abc-_123xyz', 'cancel-page'],
   ])('announces the page chunk of %s with its HTML, so the page is not one round trip behind the entry', async (path, chunk) => {

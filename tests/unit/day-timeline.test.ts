@@ -3,6 +3,7 @@ import { daysBetween, formatShortWeekday, startOfWeek } from '../../src/domain/c
 import {
   bookedMinutes,
   dayTimeline,
+  firstBookableMinute,
   formatDayMinute,
   nowStatus,
   offeredTimes,
@@ -10,6 +11,7 @@ import {
   type TimelineSegment,
   timelineBookingLabel,
 } from '../../src/domain/day-timeline';
+import { MINUTES_PER_DAY } from '../../src/domain/limits';
 import type { DayBooking } from '../../src/domain/schemas/bookings';
 
 const booking = (start: string, end: string, name = 'Budi', flags: Partial<DayBooking> = {}): DayBooking => ({
@@ -194,6 +196,8 @@ describe('a loan out on the timeline and in the status line', () => {
     const next = booking('12:00', '13:00', 'Siti');
     expect(nowStatus([out, next], nowAt('12:05'))).toEqual({ kind: 'late', name: 'Budi', minutes: 65 });
     expect(nowStatus([out], nowAt('11:10'))).toEqual({ kind: 'free', until: undefined });
+    const sinceYesterday = { name: 'Rizky', class: 'PPTI 22', date: '2026-11-30', start: '20:00', end: '22:00', endDate: '2026-11-30' };
+    expect(nowStatus([], nowAt('00:30'), [sinceYesterday])).toEqual({ kind: 'late', name: 'Rizky', minutes: 150 });
     expect(nowStatus([{ ...out, stage: 'returned' }, next], nowAt('12:05'))).toMatchObject({ kind: 'busy', name: 'Siti' });
   });
 });
@@ -215,5 +219,22 @@ describe('calendar helpers for the week', () => {
   it('names a day in short Indonesian', () => {
     expect(formatShortWeekday('2026-11-23')).toBe('Sen');
     expect(formatShortWeekday('2026-11-22')).toBe('Min');
+  });
+});
+
+describe('firstBookableMinute', () => {
+  const now = { date: DAY, minutes: at('10:07') };
+  it('offers today from now rounded up to a quarter, any later day whole, no past day', () => {
+    expect(firstBookableMinute(DAY, now, false)).toBe(at('10:15'));
+    expect(firstBookableMinute('2026-12-02', now, false)).toBe(0);
+    expect(firstBookableMinute('2026-11-30', now, false)).toBeUndefined();
+  });
+
+  it('while a loan is late, offers nothing starting within 3 hours, past midnight too', () => {
+    expect(firstBookableMinute(DAY, now, true)).toBe(at('13:15'));
+    const lateEvening = { date: DAY, minutes: at('22:50') };
+    expect(firstBookableMinute(DAY, lateEvening, true)).toBe(MINUTES_PER_DAY);
+    expect(firstBookableMinute('2026-12-02', lateEvening, true)).toBe(at('02:00'));
+    expect(firstBookableMinute('2026-12-03', lateEvening, true)).toBe(0);
   });
 });

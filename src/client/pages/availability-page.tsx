@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { addDays, formatIndonesianDate, isCalendarDate, localMomentIn, startOfWeek } from '../../domain/clock';
-import { roundUpToQuarter } from '../../domain/day-timeline';
+import { firstBookableMinute, nowStatus } from '../../domain/day-timeline';
 import { messages } from '../../domain/messages';
 import { isInWindow } from '../../domain/schedule-window';
 import { buttonStyles } from '../components/button-styles';
@@ -51,8 +51,9 @@ export function AvailabilityPage() {
   const outsideWindow = window && shownDate && !isInWindow(shownDate, window) ? window : undefined;
   const today = now?.today ?? data?.clock.today;
   const scheduleNow = data && now ? { date: now.today, minutes: now.minutes, graceMinutes: data.clock.returnGraceMinutes } : undefined;
+  const loanLate = scheduleNow !== undefined && nowStatus(data?.today ?? [], scheduleNow, data?.clock.loansOut).kind === 'late';
   const bookableFrom =
-    !shownDate || !today || shownDate < today ? undefined : shownDate === today ? roundUpToQuarter(now?.minutes ?? 0) : 0;
+    !shownDate || !today ? undefined : firstBookableMinute(shownDate, { date: today, minutes: now?.minutes ?? 0 }, loanLate);
 
   return (
     <>
@@ -64,7 +65,7 @@ export function AvailabilityPage() {
           {messages.offlineSchedule(localMomentIn(browserTimeZone(), data.keptFrom).time)}
         </p>
       ) : (
-        data && scheduleNow && <NowStatus todayBookings={data.today} now={scheduleNow} />
+        data && scheduleNow && <NowStatus todayBookings={data.today} loansOut={data.clock.loansOut} now={scheduleNow} />
       )}
       {/* Kept on screen while another week loads, so the page does not jump. */}
       {date && (

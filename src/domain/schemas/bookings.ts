@@ -50,10 +50,13 @@ export const todayResponseSchema = z.object({
   time: z.string(),
   /** Past its end by more than this, a loan out is late (bookingState). */
   returnGraceMinutes: z.number(),
+  /** Loans picked up and not returned, whatever their day: a loan late since yesterday is still news today. */
+  loansOut: z.array(z.object({ name: z.string(), class: z.string(), ...bookingSpanShape })),
   /** The dates whose schedule anyone may see (0037). */
   window: z.object({ from: z.string(), to: z.string() }),
 });
 export type TodayResponse = z.infer<typeof todayResponseSchema>;
+export type LoanOut = TodayResponse['loansOut'][number];
 
 export const listBookingsRangeResponseSchema = z.object({
   from: z.string(),

@@ -8,7 +8,7 @@ import type { AdminBooking } from '../../domain/schemas/admin';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/repository';
 import { cancelBooking } from '../bookings/cancel/service';
-import { findHandoverBooking, findHandoversStartingBetween, type HandoverBooking } from '../handover/repository';
+import { findHandoverBooking, findHandoversStartingBetween, findLoansOut, type HandoverBooking } from '../handover/repository';
 import { adminHandoverOf, type HandoverClock } from '../handover/service';
 import { toCsv } from '../http/csv';
 import { type AdminBookingRow, findAdminBooking, findBookingsBetween } from './repository';
@@ -34,10 +34,10 @@ export async function listAdminBookings(
   range: { from: string; to: string; state?: 'late' | undefined },
   clock: HandoverClock,
 ): Promise<AdminBooking[]> {
-  const [rows, handovers] = await Promise.all([
-    findBookingsBetween(db, range.from, range.to),
-    findHandoversStartingBetween(db, range.from, range.to),
-  ]);
+  // A loan late since before the range is still the admin's business under `Terlambat`.
+  const earliestOut = range.state === 'late' ? (await findLoansOut(db)).map((loan) => loan.date).sort()[0] : undefined;
+  const from = earliestOut !== undefined && earliestOut < range.from ? earliestOut : range.from;
+  const [rows, handovers] = await Promise.all([findBookingsBetween(db, from, range.to), findHandoversStartingBetween(db, from, range.to)]);
   const byRef = new Map(handovers.map((handover) => [handover.ref, handover]));
   const bookings = rows.flatMap((row) => {
     const handover = byRef.get(row.ref);

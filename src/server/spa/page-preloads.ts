@@ -12,6 +12,7 @@ const ROUTE_PAGES: Partial<Record<string, string>> = {
   [clientRoutes.adminBookings]: 'pages/admin-bookings-page.tsx',
   [clientRoutes.adminMembers]: 'pages/admin-members-page.tsx',
   [clientRoutes.adminHistory]: 'pages/admin-history-page.tsx',
+  [clientRoutes.adminMotor]: 'pages/admin-motor-page.tsx',
   [clientRoutes.cancel]: 'pages/cancel-page.tsx',
   [clientRoutes.oldCancel]: 'pages/cancel-page.tsx',
 };

@@ -1,6 +1,6 @@
 import { nowStatus, type ScheduleNow } from '../../../domain/day-timeline';
 import { messages } from '../../../domain/messages';
-import type { DayBooking } from '../../../domain/schemas/bookings';
+import type { DayBooking, LoanOut } from '../../../domain/schemas/bookings';
 
 function statusText(status: ReturnType<typeof nowStatus>): string {
   if (status.kind === 'late') return messages.handover.notReturnedStatus(status.name, status.minutes);
@@ -8,8 +8,8 @@ function statusText(status: ReturnType<typeof nowStatus>): string {
   return `${messages.nowFree} ${status.until ? messages.nowFreeUntil(status.until) : messages.nowFreeAllDay}`;
 }
 
-export function NowStatus({ todayBookings, now }: { todayBookings: DayBooking[]; now: ScheduleNow }) {
-  const status = nowStatus(todayBookings, now);
+export function NowStatus({ todayBookings, loansOut, now }: { todayBookings: DayBooking[]; loansOut: LoanOut[]; now: ScheduleNow }) {
+  const status = nowStatus(todayBookings, now, loansOut);
   const busy = status.kind !== 'free';
   return (
     <p

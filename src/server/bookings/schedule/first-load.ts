@@ -9,7 +9,7 @@ export function firstLoadFor({ config, db, now }: AppContext): (url: string) => 
   return async (url) => {
     // Whole seconds: the page shows minutes, and the same second gives the same page, compressed once (spa/routes.ts).
     const at = new Date(Math.floor(now().getTime() / 1000) * 1000);
-    const clock = scheduleClock(config, at);
+    const clock = await scheduleClock(db, config, at);
     const requested = new URL(url, 'http://host').searchParams.get('tanggal') ?? '';
     const { weekStart, days } = weekShown(isCalendarDate(requested) ? requested : clock.today, clock.window);
     const todayInWeek = days !== undefined && isInWindow(clock.today, days);

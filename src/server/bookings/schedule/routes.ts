@@ -17,7 +17,7 @@ export async function scheduleRoutes(app: FastifyInstance, { config, db, now }: 
   // The browser's zone and clock may differ from the app's: pages ask the server for today and now.
   app.get('/api/today', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return scheduleClock(config, now());
+    return scheduleClock(db, config, now());
   });
 }
 

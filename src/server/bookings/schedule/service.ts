@@ -5,8 +5,9 @@ import { addDays, appClockAt, daysBetween, formatIndonesianDate, isCalendarDate 
 import { messages } from '../../../domain/messages';
 import { type DateWindow, isInWindow, publicScheduleWindow } from '../../../domain/schedule-window';
 import { listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../../domain/schemas/booking-requests';
-import type { DayBooking, ListBookingsResponse, TodayResponse } from '../../../domain/schemas/bookings';
+import type { DayBooking, ListBookingsResponse, LoanOut, TodayResponse } from '../../../domain/schemas/bookings';
 import type { Config } from '../../config';
+import { findLoansOut } from '../../handover/repository';
 import { HttpError, parseOrThrow } from '../../http/http-errors';
 import { findBookingsTouching } from '../repository';
 import { type CachedAnswer, ScheduleCache } from './cache';
@@ -48,14 +49,34 @@ export function scheduleHasHeard(db: Db, version: string): boolean {
   return noticed !== undefined && noticed >= BigInt(version);
 }
 
-/** The app's clock for pages, with the dates whose schedule anyone may see. */
-export function scheduleClock(config: Pick<Config, 'timeZone' | 'bookingHorizonDays' | 'returnGraceMinutes'>, at: Date): TodayResponse {
+/** The app's clock for pages, with the dates whose schedule anyone may see and the loans out now. */
+export async function scheduleClock(
+  db: Db,
+  config: Pick<Config, 'timeZone' | 'bookingHorizonDays' | 'returnGraceMinutes'>,
+  at: Date,
+): Promise<TodayResponse> {
   const clock = appClockAt(config.timeZone, at);
+  const loansOut = JSON.parse((await loansOutAnswer(db)).body) as LoanOut[];
   return {
     ...clock,
     returnGraceMinutes: config.returnGraceMinutes,
+    loansOut,
     window: publicScheduleWindow(clock.today, config.bookingHorizonDays),
   };
+}
+
+// A stored state, not a time-dependent one: kept like the schedule, read again only after a write.
+function loansOutAnswer(db: Db): Promise<CachedAnswer> {
+  return cacheOf(db).answer('loans-out', async () =>
+    (await findLoansOut(db.kysely)).map(({ name, class: className, date, start, end, endDate }) => ({
+      name,
+      class: className,
+      date,
+      start,
+      end,
+      endDate,
+    })),
+  );
 }
 
 /** Checked before the kept answers, which outlive a change of day: a date outside the window is refused whatever else the query holds. */
