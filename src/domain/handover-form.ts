@@ -32,7 +32,8 @@ export type HandoverFormOutcome = { ok: true; details: HandoverDetails } | { ok:
 
 /**
  * The details a request carries, or the errors to show under their fields. A pickup keeps only the
- * fuel and a release nothing: the server records no more of them. Empty optional fields are left out.
+ * fuel and a release nothing: the server records no more of them. Empty kilometres are left out; an
+ * empty note is sent, so an admin's correction can clear the one recorded.
  */
 export function readHandoverForm(input: HandoverFormInput): HandoverFormOutcome {
   if (input.event === 'release') return { ok: true, details: {} };
@@ -47,7 +48,7 @@ export function readHandoverForm(input: HandoverFormInput): HandoverFormOutcome 
     else if (km !== null) details.km = km;
     const note = input.note.trim();
     if (note.length > MAX_CONDITION_NOTE_LENGTH) errors.note = labels.noteTooLong(MAX_CONDITION_NOTE_LENGTH);
-    else if (note !== '') details.note = note;
+    else details.note = note;
     if (input.needStnk) details.stnkBack = input.stnkBack;
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, details };

@@ -230,6 +230,9 @@ describe(`the handover of the bike on ${engine}`, () => {
       ['handover-recorded', `Diambil: ${date} 10:05`],
     ]);
 
+    expect((await api.post(url, { event: 'return', date, time: '11:30', note: '' })).status).toBe(200);
+    expect((await adminBooking(date, ref)).handover.note).toBeNull();
+
     const otherUrl = `/api/admin/bookings/${other.ref}/handover`;
     const tooSoon = await api.post(otherUrl, { event: 'release', date, time: '13:59' });
     expect(tooSoon.status).toBe(409);

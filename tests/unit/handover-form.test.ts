@@ -16,7 +16,7 @@ describe('a handover form read into a request', () => {
   it('asks the fuel of the borrower, at pickup and at return', () => {
     expect(readHandoverForm(form({ event: 'pickup' }))).toEqual({ ok: false, errors: { fuel: 'Pilih sisa bensin' } });
     expect(readHandoverForm(form({}))).toEqual({ ok: false, errors: { fuel: 'Pilih sisa bensin' } });
-    expect(readHandoverForm(form({ fuelRequired: false }))).toEqual({ ok: true, details: {} });
+    expect(readHandoverForm(form({ fuelRequired: false }))).toEqual({ ok: true, details: { note: '' } });
   });
 
   it('keeps only the fuel of a pickup and nothing of a release', () => {
@@ -27,13 +27,19 @@ describe('a handover form read into a request', () => {
     expect(readHandoverForm(form({ event: 'release', fuel: '3/4' }))).toEqual({ ok: true, details: {} });
   });
 
-  it('reads a return: kilometres as a whole number, the note trimmed, STNK only when the booking needed it', () => {
+  it('reads a return: kilometres as a whole number, the note trimmed (an emptied one sent, to clear it), STNK only when the booking needed it', () => {
     expect(readHandoverForm(form({ fuel: 'Hampir habis', km: ' 12345 ', note: '  spion kiri longgar ' }))).toEqual({
       ok: true,
       details: { fuel: 'Hampir habis', km: 12345, note: 'spion kiri longgar' },
     });
-    expect(readHandoverForm(form({ fuel: 'Penuh', needStnk: true }))).toEqual({ ok: true, details: { fuel: 'Penuh', stnkBack: false } });
-    expect(readHandoverForm(form({ fuel: 'Penuh', stnkBack: true }))).toEqual({ ok: true, details: { fuel: 'Penuh' } });
+    expect(readHandoverForm(form({ fuel: 'Penuh', needStnk: true }))).toEqual({
+      ok: true,
+      details: { fuel: 'Penuh', note: '', stnkBack: false },
+    });
+    expect(readHandoverForm(form({ fuel: 'Penuh', stnkBack: true, note: '   ' }))).toEqual({
+      ok: true,
+      details: { fuel: 'Penuh', note: '' },
+    });
   });
 
   it('refuses kilometres that are not a whole number and a note over 500 characters, under their fields', () => {
