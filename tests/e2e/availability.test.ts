@@ -183,6 +183,8 @@ describe('the availability page', () => {
 
   it('treats an error reply from the server like a failed fetch', async () => {
     const page = await openPage(app);
+    // Asked first: the server's clock answer carries the loans out, read from the same tables.
+    const date = await dayFromToday(app.baseUrl, 6);
     // The server's own queries fail: their tables are briefly gone (the schedule's version
     // counter too, or the server would rightly answer a week it already knows from memory).
     execOnDatabase(
@@ -190,7 +192,7 @@ describe('the availability page', () => {
       'alter table borrow_request rename to borrow_request_away; alter table schedule_version rename to schedule_version_away',
     );
     try {
-      await page.goto(`/?tanggal=${await dayFromToday(app.baseUrl, 6)}`);
+      await page.goto(`/?tanggal=${date}`);
       await page.getByRole('main').getByText('Gagal memuat jadwal.').waitFor();
       expect(
         await page
