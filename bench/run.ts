@@ -207,10 +207,15 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult>
   const base = `http://127.0.0.1:${port}`;
   try {
     const dayPath = `/api/bookings?date=${busiestDate}`;
-    const dayJson = await (await get(`${base}${dayPath}`)).text();
+    const dayAnswer = await get(`${base}${dayPath}`);
+    // A refused query would measure the refusal: the bench stops instead.
+    if (dayAnswer.status !== 200) throw new Error(`${dayPath} answered ${dayAnswer.status}`);
+    const dayJson = await dayAnswer.text();
     const weekFrom = startOfWeek(busiestDate);
     const weekPath = `/api/bookings?from=${weekFrom}&to=${addDays(weekFrom, 6)}`;
-    const weekJson = await (await get(`${base}${weekPath}`)).text();
+    const weekAnswer = await get(`${base}${weekPath}`);
+    if (weekAnswer.status !== 200) throw new Error(`${weekPath} answered ${weekAnswer.status}`);
+    const weekJson = await weekAnswer.text();
 
     const ceilingPort = freePort();
     const ceiling = fork('bench/ceiling.mjs', [String(ceilingPort), dayJson, weekJson], { stdio: 'inherit' });
