@@ -309,6 +309,8 @@ export const messages = {
   availabilityTime: 'Jam',
 
   calendarEventSummary: 'Pinjam motor PPTI 21',
+  calendarEventDescription: (name: string, className: string) =>
+    `Peminjaman motor atas nama ${name} (${className}). Ambil kunci dari pemilik tepat waktu.`,
   calendarFeedName: 'Jadwal Motor PPTI 21',
   calendarFeedEventSummary: (name: string, className: string) => `${name} (${className})`,
   subscribeCalendar: 'Langganan kalender',

@@ -258,6 +258,10 @@ describe(`the borrower's cancel secret on ${engine}`, () => {
       end: '2026-11-29T21:00',
     });
     expect(event?.startsAt.toISOString()).toBe('2026-11-29T12:30:00.000Z');
+    // A reminder half an hour before the ride, and who it is for; the secret is nowhere in the file.
+    expect(event?.alarms).toEqual(['-PT30M']);
+    expect(event?.description).toBe('Peminjaman motor atas nama Budi Santoso (PPTI 21). Ambil kunci dari pemilik tepat waktu.');
+    expect(reply.body).not.toContain(token);
     const again = parseCalendar((await calendarFile(token)).body);
     expect(again.events[0]?.uid).toBe(event?.uid);
   });
@@ -352,6 +356,8 @@ describe(`the public calendar feed on ${engine}`, () => {
       ['Budi Santoso (PPTI 21)', `${addDays(TODAY_FEED, 60)}T08:00`, `${addDays(TODAY_FEED, 60)}T09:00`],
     ]);
     expect(calendar.events.every((event) => event.timeZone === 'Asia/Jakarta')).toBe(true);
+    // The feed holds the whole class's bookings: none of them rings, none carries a borrower's description.
+    expect(calendar.events.flatMap((event) => [...event.alarms, ...(event.description ? [event.description] : [])])).toEqual([]);
     expect(new Set(calendar.events.map((event) => event.uid)).size).toBe(4);
     expect(calendar.events[2]?.endsAt.toISOString()).toBe(`${addDays(TODAY_FEED, 1)}T20:00:00.000Z`);
 

@@ -13,6 +13,8 @@ export interface ParsedEvent {
   endsAt: Date;
   status: string | null;
   description: string | null;
+  /** Each VALARM's TRIGGER as written (`-PT30M`). */
+  alarms: string[];
 }
 
 export interface ParsedCalendar {
@@ -47,6 +49,7 @@ export function parseCalendar(text: string): ParsedCalendar {
       endsAt: event.endDate.toJSDate(),
       status: (component.getFirstPropertyValue('status') as string | null) ?? null,
       description: event.description ?? null,
+      alarms: component.getAllSubcomponents('valarm').map((alarm) => String(alarm.getFirstPropertyValue('trigger'))),
     };
   });
   const name = calendar.getFirstPropertyValue('x-wr-calname') ?? calendar.getFirstPropertyValue('name');

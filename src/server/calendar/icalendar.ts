@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { ICalEventStatus } from 'ical-generator';
+import ical, { ICalAlarmType, ICalEventStatus } from 'ical-generator';
 import type { BookingSpan } from '../../domain/booking-rules';
 import { wallClockInstant } from '../wall-clock';
 
@@ -11,6 +11,9 @@ export interface CalendarBooking extends BookingSpan {
   /** The event's DTSTAMP, so the same bookings always give the same file. */
   createdAt: string | null;
   cancelled?: boolean;
+  /** The booking's own file only: never in the public feed, where every booking would ring. */
+  description?: string;
+  alarmMinutesBefore?: number;
 }
 
 export interface CalendarFile {
@@ -37,7 +40,7 @@ export function renderCalendar(file: CalendarFile): string {
   });
   for (const booking of file.bookings) {
     const start = wallClockInstant(booking.date, booking.start, file.timeZone);
-    calendar.createEvent({
+    const event = calendar.createEvent({
       id: eventUid(booking),
       timezone: file.timeZone,
       start,
@@ -45,7 +48,11 @@ export function renderCalendar(file: CalendarFile): string {
       stamp: booking.createdAt === null ? start : new Date(booking.createdAt),
       summary: booking.summary,
       ...(booking.cancelled ? { status: ICalEventStatus.CANCELLED } : {}),
+      ...(booking.description === undefined ? {} : { description: booking.description }),
     });
+    if (booking.alarmMinutesBefore !== undefined && !booking.cancelled) {
+      event.createAlarm({ type: ICalAlarmType.display, trigger: booking.alarmMinutesBefore * 60, description: booking.summary });
+    }
   }
   return calendar.toString();
 }

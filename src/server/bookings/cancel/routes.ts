@@ -24,6 +24,9 @@ function tokenFailure(outcome: Exclude<TokenOutcome<unknown>, { kind: 'found' }>
   });
 }
 
+// The reminder a student's own calendar gives before the ride (issue 28).
+const CALENDAR_ALARM_MINUTES = 30;
+
 // Answers that follow from a cancel secret are never cached nor passed on as a referrer.
 function keepPrivate(reply: FastifyReply): void {
   reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
@@ -80,7 +83,15 @@ export async function ownBookingRoutes(app: FastifyInstance, { config, db, now }
     const body = renderCalendar({
       name: messages.calendarEventSummary,
       timeZone,
-      bookings: [{ ...booking, summary: messages.calendarEventSummary, cancelled: booking.cancelledAt !== null }],
+      bookings: [
+        {
+          ...booking,
+          summary: messages.calendarEventSummary,
+          cancelled: booking.cancelledAt !== null,
+          description: messages.calendarEventDescription(booking.name, booking.class),
+          alarmMinutesBefore: CALENDAR_ALARM_MINUTES,
+        },
+      ],
     });
     return reply
       .type('text/calendar; charset=utf-8')
