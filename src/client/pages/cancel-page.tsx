@@ -76,7 +76,7 @@ function CancelBooking({ token }: { token: string | undefined }) {
         </div>
       ) : booking ? (
         <section className="mt-6 rounded-lg bg-white p-4 shadow-sm sm:p-6">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 [overflow-wrap:anywhere]">
             <dt className="font-medium">{messages.fieldName}</dt>
             <dd>{`${booking.name} (${booking.class})`}</dd>
             <dt className="font-medium">{messages.fieldDate}</dt>
