@@ -137,6 +137,11 @@ export function isLateNoticeDue(booking: StatefulBooking, now: LocalMoment, grac
   return bookingState(booking, now, graceMinutes).kind === 'late';
 }
 
+/** A booking starting this soon is the one a late bike may leave without it. */
+export function startsWithinLateReach(start: LocalMoment, now: LocalMoment): boolean {
+  return minutesBetween(now, start) < LATE_REACH_MINUTES;
+}
+
 /** While a loan is late, a booking starting within LATE_REACH_MINUTES cannot be promised a bike (0038). */
 export function startsWhileLate(
   start: LocalMoment,
@@ -144,8 +149,8 @@ export function startsWhileLate(
   lateBookings: readonly StatefulBooking[],
   graceMinutes: number,
 ): boolean {
-  if (!lateBookings.some((booking) => bookingState(booking, now, graceMinutes).kind === 'late')) return false;
-  return minutesBetween(now, start) < LATE_REACH_MINUTES;
+  if (!startsWithinLateReach(start, now)) return false;
+  return lateBookings.some((booking) => bookingState(booking, now, graceMinutes).kind === 'late');
 }
 
 /** The next borrower's warning: another loan is late, and this booking starts within LATE_REACH_MINUTES. */

@@ -11,6 +11,7 @@ import {
   freedEnd,
   type HandoverEvent,
   handoverRefusalMessage,
+  LATE_REACH_MINUTES,
   minutesBetween,
   type Recorder,
   recorderLabel,
@@ -73,17 +74,14 @@ function alreadyRecorded(booking: HandoverBooking, event: HandoverEvent, timeZon
     const { time, by } = recordedText(booking.release, timeZone);
     return labels.releasedAlready(time, by);
   }
-  if (booking.return && event !== 'pickup') {
+  // A pickup asked again names the pickup; one never recorded (the key came back first) names the return.
+  if (booking.return && (event !== 'pickup' || !booking.pickup)) {
     const { time, by } = recordedText(booking.return, timeZone);
     return labels.returnedAlready(time, by);
   }
   if (booking.pickup && event !== 'return') {
     const { time, by } = recordedText(booking.pickup, timeZone);
     return labels.pickedUpAlready(time, by);
-  }
-  if (booking.return && event === 'pickup') {
-    const { time, by } = recordedText(booking.return, timeZone);
-    return labels.returnedAlready(time, by);
   }
   return undefined;
 }
@@ -276,7 +274,9 @@ export async function ownHandover(db: Executor, ref: string, clock: HandoverCloc
   const booking = await findHandoverBooking(db, { ref });
   if (!booking) return undefined;
   const now = localMomentIn(clock.timeZone, clock.now);
-  const out = (await findLoansOut(db)).filter((other) => other.id !== booking.id);
+  // Only a booking still to start soon can wait for a late bike: the others skip the read.
+  const mayWait = booking.stage === 'booked' && minutesBetween(now, { date: booking.date, time: booking.start }) <= LATE_REACH_MINUTES;
+  const out = mayWait ? (await findLoansOut(db)).filter((other) => other.id !== booking.id) : [];
   return {
     stage: booking.stage,
     state: bookingStateLabel(bookingState(booking, now, clock.graceMinutes)),

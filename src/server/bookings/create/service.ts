@@ -12,7 +12,7 @@ import {
   voucherEnd,
 } from '../../../domain/booking-rules';
 import { localMomentIn } from '../../../domain/clock';
-import { startsWhileLate } from '../../../domain/handover';
+import { startsWhileLate, startsWithinLateReach } from '../../../domain/handover';
 import { messages } from '../../../domain/messages';
 import type { CreatedBooking } from '../../../domain/schemas/bookings';
 import { looksLikeVoucherCode, normalizeVoucherCode } from '../../../domain/voucher-code';
@@ -147,10 +147,14 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
   const { input, today, now } = job;
   const user = await findUserByName(trx, input.name);
   if (!user) return { kind: 'rejected', errors: { name: messages.nameNotFound } };
-  // Before the voucher is spent: a refusal here must write nothing.
-  const loansOut = await findLoansOut(trx);
+  // Before the voucher is spent: a refusal here must write nothing. Most bookings start later than a
+  // late bike reaches, and skip the read.
   const startsAt = { date: input.date, time: input.start };
-  if (loansOut.length > 0 && startsWhileLate(startsAt, localMomentIn(limits.timeZone, now), loansOut, limits.returnGraceMinutes)) {
+  const nowMoment = localMomentIn(limits.timeZone, now);
+  if (
+    startsWithinLateReach(startsAt, nowMoment) &&
+    startsWhileLate(startsAt, nowMoment, await findLoansOut(trx), limits.returnGraceMinutes)
+  ) {
     return { kind: 'rejected', errors: { start: messages.handover.lateRefusal } };
   }
 

@@ -143,27 +143,23 @@ export interface SentRow {
   messageId: number;
 }
 
+function selectSent(db: Executor) {
+  return db.selectFrom('outbox').select(['dedupe_key', 'kind', 'payload', 'sent_message_id']).orderBy('id');
+}
+
+function toSentRow(row: { dedupe_key: string | null; kind: string; payload: string; sent_message_id: number | null }): SentRow {
+  return { dedupeKey: row.dedupe_key, kind: row.kind, payload: row.payload, messageId: row.sent_message_id ?? 0 };
+}
+
 export async function findSentRows(db: Executor, dedupeKeys: string[]): Promise<SentRow[]> {
-  const rows = await db
-    .selectFrom('outbox')
-    .select(['dedupe_key', 'kind', 'payload', 'sent_message_id'])
-    .where('dedupe_key', 'in', dedupeKeys)
-    .where('sent_message_id', 'is not', null)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ dedupeKey: row.dedupe_key, kind: row.kind, payload: row.payload, messageId: row.sent_message_id ?? 0 }));
+  const rows = await selectSent(db).where('dedupe_key', 'in', dedupeKeys).where('sent_message_id', 'is not', null).execute();
+  return rows.map(toSentRow);
 }
 
 /** The row that sent a message: its edits come later and carry the same message id. */
 export async function findMessageOrigin(db: Executor, chatId: string, messageId: number): Promise<SentRow | undefined> {
-  const row = await db
-    .selectFrom('outbox')
-    .select(['dedupe_key', 'kind', 'payload', 'sent_message_id'])
-    .where('sent_chat_id', '=', chatId)
-    .where('sent_message_id', '=', messageId)
-    .orderBy('id')
-    .executeTakeFirst();
-  return row && { dedupeKey: row.dedupe_key, kind: row.kind, payload: row.payload, messageId };
+  const row = await selectSent(db).where('sent_chat_id', '=', chatId).where('sent_message_id', '=', messageId).executeTakeFirst();
+  return row && toSentRow(row);
 }
 
 export async function findNewestKeyStarting(db: Executor, kind: string, prefix: string): Promise<string | undefined> {
