@@ -138,7 +138,7 @@ describe(`the admin's bookings on ${engine}`, () => {
     expect(bad.body.errors).toEqual({ from: 'Dari tidak valid' });
   });
 
-  it('exports the range as CSV: BOM, header, one booking per row, quoting, cancelled ones with their status', async () => {
+  it('exports the range as CSV: BOM, a header naming APP_TIMEZONE, one booking per row, quoting, cancelled ones with their status, times on the app’s wall clock', async () => {
     const date = '2026-12-05';
     await book({ date, start: '08:00', end: '09:00', reason: 'Rapat, "penting"\nlalu pulang' });
     await book({ date, start: '10:00', end: '11:00', name: 'Rizky Maulana', reason: 'Beli buku' });
@@ -154,10 +154,10 @@ describe(`the admin's bookings on ${engine}`, () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(text).toBe(
       '\uFEFF' +
-        'Tanggal,Mulai,Selesai,Tanggal selesai,Nama,Kelas,Alasan,STNK,Voucher,Dibuat,Status,Dibatalkan oleh,Alasan pembatalan,Dibatalkan pada,' +
-        'Keadaan,Diambil,Diambil dicatat oleh,Bensin saat diambil,Kembali,Kembali dicatat oleh,Bensin saat kembali,Kilometer,STNK kembali,Catatan kondisi\r\n' +
-        `${date},08:00,09:00,${date},Budi Santoso,PPTI 21,"Rapat, ""penting""\nlalu pulang",Tidak,,${now.toISOString()},Dibatalkan,admin Admin Uji,"Batal, ""hujan""",${now.toISOString()},Dibatalkan,,,,,,,,,\r\n` +
-        `${date},10:00,11:00,${date},Rizky Maulana,PPTI 22,Beli buku,Tidak,,${now.toISOString()},Aktif,,,,Dijadwalkan,,,,,,,,,\r\n`,
+        'Tanggal,Mulai,Selesai,Tanggal selesai,Nama,Kelas,Alasan,STNK,Voucher,Dibuat (Asia/Jakarta),Status,Dibatalkan oleh,Alasan pembatalan,Dibatalkan pada (Asia/Jakarta),' +
+        'Keadaan,Diambil (Asia/Jakarta),Diambil dicatat oleh,Bensin saat diambil,Kembali (Asia/Jakarta),Kembali dicatat oleh,Bensin saat kembali,Kilometer,STNK kembali,Catatan kondisi\r\n' +
+        `${date},08:00,09:00,${date},Budi Santoso,PPTI 21,"Rapat, ""penting""\nlalu pulang",Tidak,,${TODAY} 08:00,Dibatalkan,admin Admin Uji,"Batal, ""hujan""",${TODAY} 08:00,Dibatalkan,,,,,,,,,\r\n` +
+        `${date},10:00,11:00,${date},Rizky Maulana,PPTI 22,Beli buku,Tidak,,${TODAY} 08:00,Aktif,,,,Dijadwalkan,,,,,,,,,\r\n`,
     );
   });
 

@@ -60,11 +60,11 @@ describe(`admin sessions on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     expect((await testApp.db.kysely.selectFrom('vouchers').selectAll().execute()).length).toBe(0);
   });
 
-  it('answers the signed-in admin at GET /api/admin/session', async () => {
+  it('answers the signed-in admin at GET /api/admin/session, with APP_TIMEZONE for the times on the admin screens', async () => {
     const { baseUrl } = await start();
     const reply = await call(baseUrl, 'GET', '/api/admin/session', await loginCookie(baseUrl, admin));
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ admin: { name: admin.name, role: 'admin' } });
+    expect(reply.body).toEqual({ admin: { name: admin.name, role: 'admin' }, timeZone: 'Asia/Jakarta' });
   });
 
   it('ends a session 12 hours after login', async () => {

@@ -290,10 +290,10 @@ describe(`the handover of the bike on ${engine}`, () => {
     const columns = (header ?? []).slice(14);
     expect(columns).toEqual([
       'Keadaan',
-      'Diambil',
+      'Diambil (Asia/Jakarta)',
       'Diambil dicatat oleh',
       'Bensin saat diambil',
-      'Kembali',
+      'Kembali (Asia/Jakarta)',
       'Kembali dicatat oleh',
       'Bensin saat kembali',
       'Kilometer',

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Sqlite from 'better-sqlite3';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jakartaInstant } from '../helpers/booking-fixtures';
@@ -9,7 +8,7 @@ import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
 import { bookViaApi } from './support/api';
 import { violations } from './support/axe';
 import { borrowForm, fieldError, horizontalOverflow, signInAsAdmin } from './support/pages';
-import { execOnDatabase, openPage, type StudentApp, useStudentApp } from './support/student-app';
+import { adminIdOf, execOnDatabase, openPage, type StudentApp, useStudentApp } from './support/student-app';
 
 // The server reads "now" from this file (APP_CLOCK_FILE) on every request; the page's clock is moved with it.
 const clockDir = mkdtempSync(join(tmpdir(), 'pinjam-clock-'));
@@ -244,7 +243,7 @@ describe('who really has the bike', () => {
     await largeText();
     expect(await horizontalOverflow(page)).toBe(0);
 
-    await signInAsAdmin(page, { name: 'Admin Uji', id: adminId(app) });
+    await signInAsAdmin(page, { name: 'Admin Uji', id: adminIdOf(app) });
     await page.goto('/admin/motor');
     await page.getByLabel('Nomor polisi').waitFor();
     await largeText();
@@ -267,7 +266,7 @@ describe('who really has the bike', () => {
     setServerClock(date, '10:30');
 
     const page = await openPage(app, { viewport: DESKTOP });
-    await signInAsAdmin(page, { name: 'Admin Uji', id: adminId(app) });
+    await signInAsAdmin(page, { name: 'Admin Uji', id: adminIdOf(app) });
     await page.goto('/admin/peminjaman');
     const rows = page.getByRole('region', { name: 'Daftar peminjaman' }).getByRole('row');
     const rizky = rows.filter({ hasText: 'Rizky Maulana' });
@@ -333,13 +332,3 @@ describe('who really has the bike', () => {
     await screenshot(page, 'handover-admin-motor-phone');
   });
 });
-
-/** The admin's login code is their id, written by the roster when the app started. */
-function adminId(app: StudentApp): string {
-  const db = new Sqlite(app.databasePath, { readonly: true });
-  try {
-    return (db.prepare("SELECT id FROM users WHERE name = 'Admin Uji'").get() as { id: string }).id;
-  } finally {
-    db.close();
-  }
-}

@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { messages } from '../../domain/messages';
+import { frameWidth } from './frame-width';
 
 interface NavItem {
   label: string;
@@ -30,6 +31,29 @@ export function NavBar() {
   const bar = useRef<HTMLElement>(null);
   const current = withoutTrailingSlash(pathname);
 
+  // The page starts below the bar's real height, which large text makes two or three rows. A bar that
+  // would cover a fifth of the screen scrolls away with the page instead of staying fixed over it.
+  const [tall, setTall] = useState(false);
+  useLayoutEffect(() => {
+    const header = bar.current;
+    if (!header || open) return;
+    const measure = () => {
+      const height = header.getBoundingClientRect().height;
+      const isTall = height > window.innerHeight / 5;
+      document.documentElement.style.setProperty('--bar-height', `${height}px`);
+      document.documentElement.style.setProperty('--bar-cover', isTall ? '0px' : `${height}px`);
+      setTall(isTall);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [open]);
+
   // A passive effect may run a frame late: an Escape pressed right after opening (a slow phone) would find no listener.
   useLayoutEffect(() => {
     if (!open) return;
@@ -51,8 +75,11 @@ export function NavBar() {
   }, [open]);
 
   return (
-    <header ref={bar} className="fixed inset-x-0 top-0 z-40 bg-brand shadow">
-      <nav aria-label={messages.mainNavigation} className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-2 px-4 py-2">
+    <header ref={bar} className={`${tall ? 'absolute' : 'fixed'} inset-x-0 top-0 z-40 bg-brand shadow`}>
+      <nav
+        aria-label={messages.mainNavigation}
+        className={`mx-auto flex ${frameWidth(pathname)} flex-wrap items-center justify-between gap-x-2 px-4 py-2`}
+      >
         <Link to="/" className="flex min-h-11 items-center gap-2 rounded-md font-bold text-white">
           <img src="/logo.svg" alt="" width="36" height="36" />
           {/* Between 640 and 768 px the three links need the room; the name stays for screen readers. */}

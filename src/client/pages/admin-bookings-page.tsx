@@ -9,13 +9,13 @@ import { bookingsCsvPath, cancelAdminBooking, fetchAdminBookings } from '../feat
 import { CancelDialog } from '../features/admin/cancel-dialog';
 import { formatInstant } from '../features/admin/format-instant';
 import { HandoverDialog } from '../features/admin/handover-dialog';
-import { ScrollTable, TableHeadWithActions } from '../features/admin/scroll-table';
+import { Cell, ScrollTable, TableHeadWithActions } from '../features/admin/scroll-table';
 import { adminStyles } from '../features/admin/styles';
-import { useAppTimeZone } from '../features/admin/use-app-time-zone';
 
 type ListState = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; bookings: AdminBooking[] };
 
 const columns = adminMessages.bookingColumns;
+const timeLabel = `${columns.start}–${columns.end}`;
 
 function endText(booking: AdminBooking): string {
   return booking.endDate === booking.date ? booking.end : adminMessages.endsNextDayShort(booking.end);
@@ -33,13 +33,13 @@ function RecordedCell({
 }: {
   recorded: { at: string; by: string } | null;
   booking: AdminBooking;
-  timeZone: string | undefined;
+  timeZone: string;
 }) {
-  if (!recorded || !timeZone) return <>–</>;
+  if (!recorded) return <>–</>;
   return <>{adminMessages.recordedBy(recordedWallClock(recorded.at, timeZone, booking.date), recorded.by)}</>;
 }
 
-function BookingsScreen({ signOut }: AdminPageProps) {
+function BookingsScreen({ signOut, timeZone }: AdminPageProps) {
   const id = useId();
   // Empty until the first answer says which range the server chose (today to 30 days ahead).
   const [range, setRange] = useState({ from: '', to: '' });
@@ -49,7 +49,6 @@ function BookingsScreen({ signOut }: AdminPageProps) {
   const [cancelling, setCancelling] = useState<AdminBooking | null>(null);
   const [recording, setRecording] = useState<AdminBooking | null>(null);
   const [notice, setNotice] = useState('');
-  const timeZone = useAppTimeZone();
 
   const latestLoad = useRef(0);
 
@@ -155,7 +154,7 @@ function BookingsScreen({ signOut }: AdminPageProps) {
           <TableHeadWithActions
             labels={[
               columns.date,
-              `${columns.start}–${columns.end}`,
+              timeLabel,
               columns.name,
               columns.class,
               columns.reason,
@@ -171,40 +170,46 @@ function BookingsScreen({ signOut }: AdminPageProps) {
           <tbody>
             {shown.map((booking) => (
               <tr key={booking.ref} className="border-t border-slate-200">
-                <td className={`${adminStyles.td} whitespace-nowrap`}>{formatIndonesianDate(booking.date)}</td>
-                <td className={`${adminStyles.td} whitespace-nowrap tabular-nums`}>
+                <Cell label={columns.date}>{formatIndonesianDate(booking.date)}</Cell>
+                <Cell label={timeLabel} className="whitespace-nowrap tabular-nums">
                   {booking.start}–{endText(booking)}
-                </td>
-                <td className={adminStyles.td}>{booking.name}</td>
-                <td className={`${adminStyles.td} whitespace-nowrap`}>{booking.class}</td>
-                <td className={`${adminStyles.td} min-w-40 break-words`}>{booking.reason}</td>
-                <td className={adminStyles.td}>{booking.needStnk ? messages.stnkYes : messages.stnkNo}</td>
-                <td className={`${adminStyles.td} font-mono`}>{booking.voucherCode ?? '–'}</td>
-                <td className={`${adminStyles.td} whitespace-nowrap`}>{booking.createdAt ? formatInstant(booking.createdAt) : '–'}</td>
-                <td className={adminStyles.td}>
+                </Cell>
+                <Cell label={columns.name}>{booking.name}</Cell>
+                <Cell label={columns.class} className="whitespace-nowrap">
+                  {booking.class}
+                </Cell>
+                <Cell label={columns.reason} className="min-w-32 break-words">
+                  {booking.reason}
+                </Cell>
+                <Cell label={columns.needStnk}>{booking.needStnk ? messages.stnkYes : messages.stnkNo}</Cell>
+                <Cell label={columns.voucher} className="font-mono break-all">
+                  {booking.voucherCode ?? '–'}
+                </Cell>
+                <Cell label={columns.createdAt}>{booking.createdAt ? formatInstant(booking.createdAt, timeZone) : '–'}</Cell>
+                <Cell label={columns.status}>
                   {booking.cancellation ? (
                     <>
                       <span className="font-medium text-red-800">{adminMessages.statusCancelled}</span>
-                      <span className="block min-w-40 text-slate-700">
+                      <span className="block min-w-32 text-slate-700">
                         {adminMessages.cancelledByWhy(booking.cancellation.by, booking.cancellation.reason)}
                       </span>
                     </>
                   ) : (
                     adminMessages.statusActive
                   )}
-                </td>
-                <td className={`${adminStyles.td} whitespace-nowrap ${booking.handover.late ? 'font-semibold text-red-800' : ''}`}>
+                </Cell>
+                <Cell label={columns.state} className={booking.handover.late ? 'font-semibold text-red-800' : ''}>
                   {booking.handover.state}
-                </td>
-                <td className={`${adminStyles.td} whitespace-nowrap`}>
+                </Cell>
+                <Cell label={columns.pickedUpAt}>
                   <RecordedCell recorded={booking.handover.pickup} booking={booking} timeZone={timeZone} />
-                </td>
-                <td className={`${adminStyles.td} whitespace-nowrap`}>
+                </Cell>
+                <Cell label={columns.returnedAt}>
                   <RecordedCell recorded={booking.handover.return ?? booking.handover.release} booking={booking} timeZone={timeZone} />
-                </td>
-                <td className={adminStyles.td}>
+                </Cell>
+                <Cell>
                   {booking.cancellation === null && (
-                    <div className="flex gap-2">
+                    <div className="flex flex-wrap gap-2 lg:flex-col">
                       <button
                         type="button"
                         onClick={() => {
@@ -229,7 +234,7 @@ function BookingsScreen({ signOut }: AdminPageProps) {
                       </button>
                     </div>
                   )}
-                </td>
+                </Cell>
               </tr>
             ))}
           </tbody>

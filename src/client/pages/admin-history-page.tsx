@@ -6,14 +6,14 @@ import type { AuditEntry } from '../../domain/schemas/admin';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchAuditPage } from '../features/admin/api';
 import { formatInstant } from '../features/admin/format-instant';
-import { ScrollTable } from '../features/admin/scroll-table';
+import { Cell, ScrollTable } from '../features/admin/scroll-table';
 import { adminStyles } from '../features/admin/styles';
 
 type PageState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; entries: AuditEntry[]; page: number; pages: number };
 
 const columns = adminMessages.historyColumns;
 
-function HistoryScreen({ signOut }: AdminPageProps) {
+function HistoryScreen({ signOut, timeZone }: AdminPageProps) {
   const [page, setPage] = useState(1);
   const [state, setState] = useState<PageState>({ state: 'loading' });
 
@@ -52,15 +52,17 @@ function HistoryScreen({ signOut }: AdminPageProps) {
             // Entries carry no id (answers name no row), and a page never changes while shown.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <tr key={index} className="border-t border-slate-200">
-              <td className={`${adminStyles.td} whitespace-nowrap`}>{formatInstant(entry.at)}</td>
-              <td className={adminStyles.td}>{entry.repeats === undefined ? entry.who : adminMessages.historyTypedName(entry.who)}</td>
-              <td className={adminStyles.td}>{auditActionLabel(entry.action)}</td>
-              <td className={adminStyles.td}>{entry.target ?? '–'}</td>
-              <td className={`${adminStyles.td} min-w-40 break-words`}>
+              <Cell label={columns.at} className="whitespace-nowrap">
+                {formatInstant(entry.at, timeZone)}
+              </Cell>
+              <Cell label={columns.who}>{entry.repeats === undefined ? entry.who : adminMessages.historyTypedName(entry.who)}</Cell>
+              <Cell label={columns.action}>{auditActionLabel(entry.action)}</Cell>
+              <Cell label={columns.target}>{entry.target ?? '–'}</Cell>
+              <Cell label={columns.detail} className="min-w-40 break-words">
                 {entry.repeats === undefined
                   ? (entry.detail ?? '–')
                   : adminMessages.historyRefusalFrom(entry.detail ?? '', entry.address ?? null, entry.repeats)}
-              </td>
+              </Cell>
             </tr>
           ))}
         </tbody>

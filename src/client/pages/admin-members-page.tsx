@@ -9,7 +9,7 @@ import { addMember, editMember, fetchMembers, setMemberActive } from '../feature
 import { LoginCodeNotice } from '../features/admin/login-code-notice';
 import { MemberForm } from '../features/admin/member-form';
 import { RosterImport } from '../features/admin/roster-import';
-import { ScrollTable, TableHeadWithActions } from '../features/admin/scroll-table';
+import { Cell, ScrollTable, TableHeadWithActions } from '../features/admin/scroll-table';
 import { adminStyles } from '../features/admin/styles';
 import { useAdminList } from '../features/admin/use-admin-list';
 
@@ -85,13 +85,19 @@ function MembersScreen({ signOut }: AdminPageProps) {
           <tbody>
             {list.members.map((member) => (
               <tr key={member.ref} className={`border-t border-slate-200 ${member.active ? '' : 'text-slate-600'}`}>
-                <td className={adminStyles.td}>{member.name}</td>
-                <td className={`${adminStyles.td} whitespace-nowrap`}>{member.class}</td>
-                <td className={adminStyles.td}>{member.admin ? adminMessages.memberRoleAdmin : adminMessages.memberRoleStudent}</td>
-                <td className={adminStyles.td}>{member.active ? adminMessages.memberActive : adminMessages.memberInactive}</td>
-                <td className={`${adminStyles.td} tabular-nums`}>{member.bookings}</td>
-                <td className={`${adminStyles.td} whitespace-nowrap`}>
-                  <div className="flex gap-2">
+                <Cell label={adminMessages.memberName}>{member.name}</Cell>
+                <Cell label={adminMessages.memberClass} className="whitespace-nowrap">
+                  {member.class}
+                </Cell>
+                <Cell label={adminMessages.memberRole}>
+                  {member.admin ? adminMessages.memberRoleAdmin : adminMessages.memberRoleStudent}
+                </Cell>
+                <Cell label={adminMessages.memberStatus}>{member.active ? adminMessages.memberActive : adminMessages.memberInactive}</Cell>
+                <Cell label={adminMessages.memberBookings} className="tabular-nums">
+                  {member.bookings}
+                </Cell>
+                <Cell>
+                  <div className="flex flex-wrap gap-2">
                     <button
                       type="button"
                       onClick={() => setEditing(member)}
@@ -109,7 +115,7 @@ function MembersScreen({ signOut }: AdminPageProps) {
                       {member.active ? adminMessages.memberDeactivate : adminMessages.memberActivate}
                     </button>
                   </div>
-                </td>
+                </Cell>
               </tr>
             ))}
           </tbody>

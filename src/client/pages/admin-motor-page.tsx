@@ -9,9 +9,8 @@ import { type MotorbikeResponse, motorbikeRequestSchema } from '../../domain/sch
 import { buttonStyles } from '../components/button-styles';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchMotorbike, saveMotorbike } from '../features/admin/api';
-import { ScrollTable } from '../features/admin/scroll-table';
+import { Cell, ScrollTable } from '../features/admin/scroll-table';
 import { adminStyles } from '../features/admin/styles';
-import { useAppTimeZone } from '../features/admin/use-app-time-zone';
 
 type LoadState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; data: MotorbikeResponse };
 
@@ -95,10 +94,10 @@ function MotorForm({ data, onSaved, signOut }: { data: MotorbikeResponse; onSave
   );
 }
 
-function LoanHistory({ data, timeZone }: { data: MotorbikeResponse; timeZone: string | undefined }) {
+function LoanHistory({ data, timeZone }: { data: MotorbikeResponse; timeZone: string }) {
   if (data.loans.length === 0) return <p>{adminMessages.loansEmpty}</p>;
   const at = (recorded: { at: string; by: string } | null, date: string) =>
-    recorded && timeZone ? adminMessages.recordedBy(recordedWallClock(recorded.at, timeZone, date), recorded.by) : '–';
+    recorded ? adminMessages.recordedBy(recordedWallClock(recorded.at, timeZone, date), recorded.by) : '–';
   return (
     <ScrollTable label={adminMessages.loansTableLabel}>
       <thead className="bg-slate-100">
@@ -122,16 +121,22 @@ function LoanHistory({ data, timeZone }: { data: MotorbikeResponse; timeZone: st
       <tbody>
         {data.loans.map((loan) => (
           <tr key={loan.ref} className="border-t border-slate-200">
-            <td className={adminStyles.td}>{`${loan.name} (${loan.class})`}</td>
-            <td className={`${adminStyles.td} whitespace-nowrap`}>{`${formatIndonesianDate(loan.date)} ${loan.start}`}</td>
-            <td className={`${adminStyles.td} whitespace-nowrap`}>{at(loan.handover.pickup, loan.date)}</td>
-            <td className={`${adminStyles.td} whitespace-nowrap`}>
+            <Cell label={columns.who}>{`${loan.name} (${loan.class})`}</Cell>
+            <Cell label={columns.booked} className="whitespace-nowrap">{`${formatIndonesianDate(loan.date)} ${loan.start}`}</Cell>
+            <Cell label={columns.pickup} className="whitespace-nowrap">
+              {at(loan.handover.pickup, loan.date)}
+            </Cell>
+            <Cell label={columns.return} className="whitespace-nowrap">
               {loan.handover.return ? at(loan.handover.return, loan.date) : loan.handover.state}
-            </td>
-            <td className={`${adminStyles.td} tabular-nums`}>{loan.kmDriven ?? '–'}</td>
-            <td className={adminStyles.td}>{loan.handover.fuelOut ?? '–'}</td>
-            <td className={adminStyles.td}>{loan.handover.fuelBack ?? '–'}</td>
-            <td className={`${adminStyles.td} min-w-40 break-words`}>{loan.handover.note ?? '–'}</td>
+            </Cell>
+            <Cell label={columns.kmDriven} className="tabular-nums">
+              {loan.kmDriven ?? '–'}
+            </Cell>
+            <Cell label={columns.fuelOut}>{loan.handover.fuelOut ?? '–'}</Cell>
+            <Cell label={columns.fuelBack}>{loan.handover.fuelBack ?? '–'}</Cell>
+            <Cell label={columns.note} className="min-w-40 break-words">
+              {loan.handover.note ?? '–'}
+            </Cell>
           </tr>
         ))}
       </tbody>
@@ -139,9 +144,8 @@ function LoanHistory({ data, timeZone }: { data: MotorbikeResponse; timeZone: st
   );
 }
 
-function MotorScreen({ signOut }: AdminPageProps) {
+function MotorScreen({ signOut, timeZone }: AdminPageProps) {
   const [state, setState] = useState<LoadState>({ state: 'loading' });
-  const timeZone = useAppTimeZone();
 
   const load = useCallback(async () => {
     const result = await fetchMotorbike();

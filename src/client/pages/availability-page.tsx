@@ -81,7 +81,7 @@ export function AvailabilityPage() {
         <label htmlFor={dateInputId} className="font-medium">
           {messages.availabilityDateLabel}
         </label>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <input
             id={dateInputId}
             type="date"
@@ -89,7 +89,7 @@ export function AvailabilityPage() {
             min={window?.from}
             max={window?.to}
             onChange={(event) => onDateChange(event.target.value)}
-            className="min-h-11 w-full max-w-xs min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3"
+            className="min-h-11 w-full max-w-xs min-w-28 flex-1 rounded-md border border-slate-400 bg-white px-3"
           />
           <button type="button" className={`${buttonStyles.secondary} px-3`} disabled={!today} onClick={() => today && pick(today)}>
             {messages.goToday}

@@ -5,7 +5,7 @@ import { useAdminList } from '../features/admin/use-admin-list';
 import { VoucherGenerator } from '../features/admin/voucher-generator';
 import { VoucherList } from '../features/admin/voucher-list';
 
-function VoucherScreen({ signOut }: AdminPageProps) {
+function VoucherScreen({ signOut, timeZone }: AdminPageProps) {
   const { list, setList, load } = useAdminList(fetchVouchers, signOut);
 
   const replace = (voucher: AdminVoucher) =>
@@ -18,7 +18,7 @@ function VoucherScreen({ signOut }: AdminPageProps) {
   return (
     <>
       <VoucherGenerator onCreated={() => void load()} onUnauthorized={signOut} />
-      <VoucherList list={list} onRevoked={replace} onUnauthorized={signOut} />
+      <VoucherList list={list} timeZone={timeZone} onRevoked={replace} onUnauthorized={signOut} />
     </>
   );
 }

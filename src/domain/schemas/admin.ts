@@ -29,6 +29,9 @@ export type Admin = z.infer<typeof adminSchema>;
 
 export const adminResponseSchema = z.object({ admin: adminSchema });
 
+// APP_TIMEZONE: every recorded instant on the admin screens is shown on the app's wall clock.
+export const adminSessionResponseSchema = adminResponseSchema.extend({ timeZone: z.string() });
+
 export const createdVoucherSchema = z.object({ code: z.string(), createdAt: z.string() });
 export type CreatedVoucher = z.infer<typeof createdVoucherSchema>;
 export const createVoucherResponseSchema = z.object({ voucher: createdVoucherSchema });

@@ -86,11 +86,12 @@ export async function cancelByAdmin(
   return { kind: 'cancelled', message, booking: toAdminBooking(stored, handover, { now, timeZone, graceMinutes }) };
 }
 
-/** Handover times on APP_TIMEZONE's wall clock, as the treasurer reads them. */
+/** Every time on APP_TIMEZONE's wall clock, as the treasurer reads them; the header names the zone. */
 export function bookingsCsv(bookings: AdminBooking[], timeZone: string): string {
   const columns = adminMessages.bookingColumns;
-  const local = (at: string | undefined) => {
-    if (at === undefined) return '';
+  const zoned = (label: string) => `${label} (${timeZone})`;
+  const local = (at: string | null | undefined) => {
+    if (!at) return '';
     const moment = localMomentIn(timeZone, new Date(at));
     return `${moment.date} ${moment.time}`;
   };
@@ -104,11 +105,11 @@ export function bookingsCsv(bookings: AdminBooking[], timeZone: string): string 
     booking.reason,
     booking.needStnk ? messages.stnkYes : messages.stnkNo,
     booking.voucherCode ?? '',
-    booking.createdAt ?? '',
+    local(booking.createdAt),
     booking.cancellation ? adminMessages.statusCancelled : adminMessages.statusActive,
     booking.cancellation?.by ?? '',
     booking.cancellation?.reason ?? '',
-    booking.cancellation?.at ?? '',
+    local(booking.cancellation?.at),
     handover.state,
     local(handover.pickup?.at),
     handover.pickup?.by ?? '',
@@ -130,16 +131,16 @@ export function bookingsCsv(bookings: AdminBooking[], timeZone: string): string 
     columns.reason,
     columns.needStnk,
     columns.voucher,
-    columns.createdAt,
+    zoned(columns.createdAt),
     columns.status,
     columns.cancelledBy,
     columns.cancelReason,
-    columns.cancelledAt,
+    zoned(columns.cancelledAt),
     columns.state,
-    columns.pickedUpAt,
+    zoned(columns.pickedUpAt),
     columns.pickedUpBy,
     columns.fuelOut,
-    columns.returnedAt,
+    zoned(columns.returnedAt),
     columns.returnedBy,
     columns.fuelBack,
     columns.km,

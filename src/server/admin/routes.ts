@@ -42,7 +42,7 @@ function failure(outcome: Exclude<LoginOutcome, { kind: 'ok' }>): HttpError {
 }
 
 export async function adminRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { db, now } = context;
+  const { db, now, config } = context;
   const requireAdmin = createRequireAdmin(app, context);
 
   app.post('/api/admin/login', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -56,7 +56,10 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext): Pr
     return adminBody(outcome.admin);
   });
 
-  app.get('/api/admin/session', { preHandler: requireAdmin }, async (request) => adminBody(adminSession(request).admin));
+  app.get('/api/admin/session', { preHandler: requireAdmin }, async (request) => ({
+    ...adminBody(adminSession(request).admin),
+    timeZone: config.timeZone,
+  }));
 
   app.post('/api/admin/logout', { preHandler: requireAdmin }, async (request, reply) => {
     const { admin, token } = adminSession(request);

@@ -68,6 +68,7 @@ export interface PageOptions {
   /** Starts with `localStorage.agreedToRules = 'true'`, as after Saya Setuju. */
   agreed?: boolean;
   timezoneId?: string;
+  colorScheme?: 'light' | 'dark';
   /**
    * Service workers are blocked unless a test is about them: a page the app's worker controls
    * fetches through it, past `page.route`, and answers from its cache when the network fails.
@@ -78,14 +79,31 @@ export interface PageOptions {
 /** A fresh browser context (no storage carried over) with one page, closed after the test. */
 export async function openPage(
   app: StudentApp,
-  { viewport = DESKTOP, agreed = false, timezoneId, serviceWorkers = 'block' }: PageOptions = {},
+  { viewport = DESKTOP, agreed = false, timezoneId, colorScheme = 'light', serviceWorkers = 'block' }: PageOptions = {},
 ): Promise<Page> {
-  const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport, locale: 'id-ID', timezoneId, serviceWorkers });
+  const context = await app.browser.newContext({
+    baseURL: app.baseUrl,
+    viewport,
+    locale: 'id-ID',
+    timezoneId,
+    colorScheme,
+    serviceWorkers,
+  });
   app.contexts.push(context);
   if (agreed) await context.addInitScript(() => localStorage.setItem('agreedToRules', 'true'));
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   return page;
+}
+
+/** The demo admin's login code (an admin's id), read from the server's database file. */
+export function adminIdOf(app: StudentApp): string {
+  const db = new Sqlite(app.databasePath, { readonly: true });
+  try {
+    return (db.prepare("SELECT id FROM users WHERE name = 'Admin Uji'").get() as { id: string }).id;
+  } finally {
+    db.close();
+  }
 }
 
 /** Runs SQL on the server's database file from outside, the way another process would. */

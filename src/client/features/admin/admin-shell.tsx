@@ -25,6 +25,8 @@ const tabClass = (isActive: boolean) =>
 
 export interface AdminPageProps {
   admin: Admin;
+  /** APP_TIMEZONE, from the session's answer. */
+  timeZone: string;
   signOut: () => void;
 }
 
@@ -76,7 +78,7 @@ export function AdminShell({ title, children }: { title: string; children: (prop
           <p className="text-slate-700">{adminMessages.signedInAs(access.admin.name)}</p>
         </div>
       </div>
-      {children({ admin: access.admin, signOut })}
+      {children({ admin: access.admin, timeZone: access.timeZone, signOut })}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   adminResponseSchema,
+  adminSessionResponseSchema,
   auditPageResponseSchema,
   type CreateVoucherRequest,
   cancelBookingResponseSchema,
@@ -30,7 +31,7 @@ const query = (values: Record<string, string | undefined>) => {
 const segment = encodeURIComponent;
 
 export const loginAdmin = (input: LoginRequest) => callApi('/api/admin/login', adminResponseSchema, { method: 'POST', body: input });
-export const fetchAdminSession = (signal?: AbortSignal) => callApi('/api/admin/session', adminResponseSchema, { signal });
+export const fetchAdminSession = (signal?: AbortSignal) => callApi('/api/admin/session', adminSessionResponseSchema, { signal });
 export const logoutAdmin = () => callApi('/api/admin/logout', z.undefined(), { method: 'POST' });
 
 export const createVoucher = (input: CreateVoucherRequest) =>

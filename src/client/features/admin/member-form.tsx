@@ -34,7 +34,7 @@ export function MemberForm({
   }
 
   const field = (key: 'name' | 'class', label: string) => (
-    <div className="min-w-48 flex-1">
+    <div className="min-w-[min(12rem,100%)] flex-1">
       <label htmlFor={`${id}-${key}`} className={adminStyles.label}>
         {label}
       </label>

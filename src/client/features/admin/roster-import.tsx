@@ -33,11 +33,11 @@ export function RosterImport({ onImported, onUnauthorized }: { onImported: () =>
         {adminMessages.importTitle}
       </h2>
       <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-4">
-        <div>
+        <div className="min-w-0 max-w-full">
           <label htmlFor={`${id}-file`} className={adminStyles.label}>
             {adminMessages.importFile}
           </label>
-          <input id={`${id}-file`} ref={fileInput} type="file" accept=".csv,text/csv" className="mt-1 block min-h-11" />
+          <input id={`${id}-file`} ref={fileInput} type="file" accept=".csv,text/csv" className="mt-1 block min-h-11 max-w-full" />
         </div>
         <button type="submit" disabled={busy} className={adminStyles.smallButton}>
           {adminMessages.importButton}

@@ -3,15 +3,16 @@ import { adminMessages } from '../../../domain/admin-messages';
 import { adminStyles } from './styles';
 
 // Focusable and named, so keyboard users can scroll it too (axe: scrollable-region-focusable).
+// Below 640 px the rows read as cards (styles.css: .card-table), each cell labelled (Cell).
 export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
   return (
     <section
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
       tabIndex={0}
-      className="overflow-x-auto rounded-lg bg-white shadow focus-visible:outline-2 focus-visible:outline-blue-700"
+      className="relative overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-blue-700 sm:bg-white sm:shadow"
     >
-      <table className="w-full text-left text-sm">{children}</table>
+      <table className="card-table w-full text-left text-sm">{children}</table>
     </section>
   );
 }
@@ -30,5 +31,19 @@ export function TableHeadWithActions({ labels }: { labels: string[] }) {
         </th>
       </tr>
     </thead>
+  );
+}
+
+/** A cell that names its column where a phone hides the header row; screen readers keep the header. */
+export function Cell({ label, className = '', children }: { label?: string; className?: string; children?: ReactNode }) {
+  return (
+    <td className={`${adminStyles.td} ${className}`}>
+      {label && (
+        <span aria-hidden="true" className="mr-1 font-sans font-medium sm:hidden">
+          {label}:
+        </span>
+      )}
+      {children}
+    </td>
   );
 }

@@ -5,10 +5,12 @@ import { messages } from '../../../domain/messages';
 import type { AdminVoucher } from '../../../domain/schemas/admin';
 import { revokeVoucher } from './api';
 import { formatInstant } from './format-instant';
-import { ScrollTable, TableHeadWithActions } from './scroll-table';
+import { Cell, ScrollTable, TableHeadWithActions } from './scroll-table';
 import { adminStyles } from './styles';
 
 export type VoucherListState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; vouchers: AdminVoucher[] };
+
+const columns = { code: 'Kode', note: adminMessages.voucherNote, created: 'Dibuat', status: 'Status', usedBy: 'Dipakai oleh' };
 
 const statusText = { unused: messages.voucherUnused, used: messages.voucherUsed, revoked: adminMessages.voucherRevoked } as const;
 
@@ -19,10 +21,12 @@ function usedByText(usedBy: NonNullable<AdminVoucher['usedBy']>): string {
 
 export function VoucherList({
   list,
+  timeZone,
   onRevoked,
   onUnauthorized,
 }: {
   list: VoucherListState;
+  timeZone: string;
   onRevoked: (voucher: AdminVoucher) => void;
   onUnauthorized: () => void;
 }) {
@@ -51,19 +55,21 @@ export function VoucherList({
       {list.state === 'loaded' && list.vouchers.length === 0 && <p>{messages.vouchersEmpty}</p>}
       {list.state === 'loaded' && list.vouchers.length > 0 && (
         <ScrollTable label={adminMessages.voucherTableLabel}>
-          <TableHeadWithActions labels={['Kode', adminMessages.voucherNote, 'Dibuat', 'Status', 'Dipakai oleh']} />
+          <TableHeadWithActions labels={Object.values(columns)} />
           <tbody>
             {list.vouchers.map((voucher) => (
               <tr key={voucher.code} className="border-t border-slate-200">
-                <td className={`${adminStyles.td} font-mono whitespace-nowrap`}>{voucher.code}</td>
-                <td className={adminStyles.td}>{voucher.note ?? '–'}</td>
-                <td className={adminStyles.td}>
-                  {voucher.createdAt ? formatInstant(voucher.createdAt) : '–'}
+                <Cell label={columns.code} className="font-mono whitespace-nowrap">
+                  {voucher.code}
+                </Cell>
+                <Cell label={columns.note}>{voucher.note ?? '–'}</Cell>
+                <Cell label={columns.created}>
+                  {voucher.createdAt ? formatInstant(voucher.createdAt, timeZone) : '–'}
                   {voucher.createdBy && <span className="block text-slate-600">{voucher.createdBy}</span>}
-                </td>
-                <td className={adminStyles.td}>{statusText[voucher.status]}</td>
-                <td className={adminStyles.td}>{voucher.usedBy ? usedByText(voucher.usedBy) : '–'}</td>
-                <td className={adminStyles.td}>
+                </Cell>
+                <Cell label={columns.status}>{statusText[voucher.status]}</Cell>
+                <Cell label={columns.usedBy}>{voucher.usedBy ? usedByText(voucher.usedBy) : '–'}</Cell>
+                <Cell>
                   {voucher.status === 'unused' && (
                     <button
                       type="button"
@@ -74,7 +80,7 @@ export function VoucherList({
                       {adminMessages.voucherRevoke}
                     </button>
                   )}
-                </td>
+                </Cell>
               </tr>
             ))}
           </tbody>

@@ -84,7 +84,7 @@ export function WeekStrip({ weekStart, chosen, week, window, onPick }: WeekStrip
           onClick={() => onPick(pickable(addDays(weekStart, offset + 7)))}
         />
       </div>
-      <ul aria-label={messages.weekDays} className="mt-2 grid grid-cols-7 gap-0.5 sm:gap-2">
+      <ul aria-label={messages.weekDays} className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(2.75rem,1fr))] gap-0.5 sm:gap-2">
         {days.map((date) => {
           const bookings = week?.get(date);
           const picked = date === chosen;
