@@ -3,7 +3,7 @@ import { adminMessages } from '../../../domain/admin-messages';
 import { adminStyles } from './styles';
 
 // Focusable and named, so keyboard users can scroll it too (axe: scrollable-region-focusable).
-// Below 640 px the rows read as cards (styles.css: .card-table), each cell labelled (Cell).
+// Below 640 px the rows read as cards (styles.css: .card-table), each cell labelled by its data-label (Cell).
 export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
   return (
     <section
@@ -34,15 +34,10 @@ export function TableHeadWithActions({ labels }: { labels: string[] }) {
   );
 }
 
-/** A cell that names its column where a phone hides the header row; screen readers keep the header. */
+/** A cell that names its column where a phone hides the header row (styles.css: .card-table). */
 export function Cell({ label, className = '', children }: { label?: string; className?: string; children?: ReactNode }) {
   return (
-    <td className={`${adminStyles.td} ${className}`}>
-      {label && (
-        <span aria-hidden="true" className="mr-1 font-sans font-medium sm:hidden">
-          {label}:
-        </span>
-      )}
+    <td data-label={label} className={`${adminStyles.td} ${className}`}>
       {children}
     </td>
   );
