@@ -27,9 +27,10 @@ export function isClientRoute(pathname: string): boolean {
   return routePatterns.some((pattern) => pattern.test(pathname));
 }
 
-export function bookingFormPath(date: string, start: string, end: string): string {
+export function bookingFormPath(date: string, start?: string, end?: string): string {
   // By hand: URLSearchParams would escape the colons, which a query may hold as they are.
-  return `${clientRoutes.form}?tanggal=${date}&mulai=${start}&selesai=${end}`;
+  const times = start && end ? `&mulai=${start}&selesai=${end}` : '';
+  return `${clientRoutes.form}?tanggal=${date}${times}`;
 }
 
 export function bookingFormPrefill(query: URLSearchParams): { date?: string; start?: string; end?: string } {

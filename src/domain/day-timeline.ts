@@ -1,7 +1,7 @@
 import type { LocalMoment } from './cancellation';
 import { addDays, findMinutes, formatMinutes } from './clock';
 import { type BookingState, bookingState, bookingStateLabel, LATE_REACH_MINUTES } from './handover';
-import { MAX_HOURS_HOME_CLASS, MINUTES_PER_DAY } from './limits';
+import { MAX_HOURS_OTHER_CLASS, MINUTES_PER_DAY, maxHoursPerBooking } from './limits';
 import { messages } from './messages';
 import type { DayBooking, LoanOut } from './schemas/bookings';
 
@@ -90,9 +90,14 @@ export function dayTimeline(bookings: DayBooking[], bookableFrom: number | undef
   return segments;
 }
 
-/** Capped at the longest booking anyone may make, and at 23:59, the last time the form takes on the same day. */
-export function offeredTimes(gap: Span): { start: string; end: string } {
-  const end = Math.min(gap.to, gap.from + MAX_HOURS_HOME_CLASS * 60, MINUTES_PER_DAY - 1);
+/** The hours a free gap's link fills: the class limit of the student this device booked for last, else the shorter one. */
+export function gapFillHours(rememberedClass: string | undefined): number {
+  return rememberedClass ? maxHoursPerBooking(rememberedClass) : MAX_HOURS_OTHER_CLASS;
+}
+
+/** Capped at `fillHours`, and at 23:59, the last time the form takes on the same day. */
+export function offeredTimes(gap: Span, fillHours: number): { start: string; end: string } {
+  const end = Math.min(gap.to, gap.from + fillHours * 60, MINUTES_PER_DAY - 1);
   return { start: formatMinutes(gap.from), end: formatMinutes(end) };
 }
 

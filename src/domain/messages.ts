@@ -254,6 +254,7 @@ export const messages = {
   weekDays: 'Pilih hari',
   goToday: 'Hari ini',
   goTomorrow: 'Besok',
+  bookTheBike: 'Pinjam motor',
   dayBookedHours: (hours: string) => `${hours} jam terpakai`,
   dayNothingBooked: 'belum ada peminjaman',
   pickDate: 'Pilih tanggal untuk melihat jadwalnya.',

@@ -164,12 +164,15 @@ describe('the availability page as a picture of time, at 360 px', () => {
     expect(asked.filter((date) => date < '2032-01-07')).toEqual([]);
   });
 
-  it('shows the day as blocks, and a free gap’s link opens the form filled in (today: from now rounded up)', async () => {
+  it('shows the day as blocks, and a free gap’s link opens the form filled in (today: from now rounded up; up to the class limit of the student this device booked for)', async () => {
     const today = '2031-08-04';
     setServerClock(today, '07:00');
     await bookViaApi(app.baseUrl, { name: 'Budi Santoso', date: today, start: '08:00', end: '10:00' });
     await bookViaApi(app.baseUrl, { name: 'Rizky Maulana', date: today, start: '13:00', end: '14:00' });
     const page = await phonePage(app, setServerClock(today, '10:07'), true);
+    await page
+      .context()
+      .addInitScript(() => localStorage.setItem('lastBorrowerClass', localStorage.getItem('lastBorrowerClass') ?? 'PPTI 21'));
     await page.goto('/');
     const timeline = page.getByRole('main').getByRole('list', { name: 'Linimasa Senin, 4 Agustus 2031' });
     await timeline.waitFor();
@@ -184,6 +187,13 @@ describe('the availability page as a picture of time, at 360 px', () => {
     // The table stays below the picture, from the same data.
     expect(await page.getByRole('main').getByRole('table').locator('tbody tr').count()).toBe(2);
     expect(await horizontalOverflow(page)).toBe(0);
+
+    // A device that booked for a PPTI 22 student is offered that class's 3 hours.
+    await page.evaluate(() => localStorage.setItem('lastBorrowerClass', 'PPTI 22'));
+    await page.reload();
+    await timeline.getByRole('link', { name: 'Pinjam jam 14:00 - 17:00' }).waitFor();
+    await page.evaluate(() => localStorage.setItem('lastBorrowerClass', 'PPTI 21'));
+    await page.reload();
 
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await timeline.getByRole('link', { name: 'Pinjam jam 14:00 - 18:00' }).click();

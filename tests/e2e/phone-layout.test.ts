@@ -8,7 +8,7 @@ import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
 import { present } from '../helpers/present';
 import { bookViaApi } from './support/api';
 import { violations } from './support/axe';
-import { horizontalOverflow, signInAsAdmin } from './support/pages';
+import { borrowForm, horizontalOverflow, signInAsAdmin } from './support/pages';
 import { adminIdOf, openPage, type PageOptions, useStudentApp } from './support/student-app';
 
 // The server's "now" stays at this instant (APP_CLOCK_FILE), so a recorded time can be named exactly.
@@ -93,6 +93,33 @@ describe('pages on a phone, at large text, and in the dark (issue 28)', () => {
       expect(await horizontalOverflow(page), `${path} at 200 %`).toBe(0);
     }
     await screenshot(page, 'phone-layout-cancel-page-200');
+  });
+
+  it('offers Pinjam motor under the status line, through the rules to the form on the day shown; a booking teaches the gaps its class limit', async () => {
+    const page = await openPage(app, { viewport: PHONE });
+    const booked = addDays(TOMORROW, 1);
+    await page.goto(`/?tanggal=${booked}`);
+    const main = page.getByRole('main');
+    // Nothing is booked today in this file: the bike is free now.
+    const status = main.getByText(/^Motor tersedia sekarang/);
+    await status.waitFor();
+    const button = main.getByRole('link', { name: 'Pinjam motor' });
+    expect(present(await button.boundingBox(), 'Pinjam motor').y).toBeGreaterThan(present(await status.boundingBox(), 'the status line').y);
+    // Nobody booked from this device yet: a free gap offers the shorter class limit, 3 hours.
+    await main.getByRole('link', { name: 'Pinjam jam 00:00 - 03:00' }).waitFor();
+
+    await button.click();
+    await page.getByRole('button', { name: 'Saya Setuju' }).click();
+    const form = borrowForm(page);
+    await form.ready();
+    expect(await form.date.inputValue()).toBe(booked);
+    await form.fill({ name: 'Budi Santoso', start: '08:00', end: '09:00', reason: 'kuliah' });
+    await form.save.click();
+    await form.successDialog.getByRole('button', { name: 'Lanjut' }).click();
+    // Budi is of PPTI 21: the gaps now offer its 4 hours.
+    await main.getByRole('link', { name: 'Pinjam jam 09:00 - 13:00' }).waitFor();
+    await main.getByRole('link', { name: 'Pinjam jam 00:00 - 04:00' }).waitFor();
+    expect(await violations(page)).toEqual([]);
   });
 
   it('keeps the bar fixed at normal text, and lets it scroll away once doubled text makes it a fifth of the screen', async () => {

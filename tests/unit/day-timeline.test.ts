@@ -5,6 +5,7 @@ import {
   dayTimeline,
   firstBookableMinute,
   formatDayMinute,
+  gapFillHours,
   nowStatus,
   offeredTimes,
   roundUpToQuarter,
@@ -121,16 +122,23 @@ describe('the day as a timeline', () => {
 });
 
 describe('the times a free gap offers to the form', () => {
-  it('is the whole gap when it is at most 4 hours', () => {
-    expect(offeredTimes({ from: at('10:30'), to: at('13:00') })).toEqual({ start: '10:30', end: '13:00' });
+  it('is the whole gap when it is at most the hours to fill', () => {
+    expect(offeredTimes({ from: at('10:30'), to: at('13:00') }, 4)).toEqual({ start: '10:30', end: '13:00' });
   });
 
-  it('caps the end at start + 4 hours', () => {
-    expect(offeredTimes({ from: at('15:00'), to: 1440 })).toEqual({ start: '15:00', end: '19:00' });
+  it('caps the end at start + the hours to fill', () => {
+    expect(offeredTimes({ from: at('15:00'), to: 1440 }, 4)).toEqual({ start: '15:00', end: '19:00' });
+    expect(offeredTimes({ from: at('15:00'), to: 1440 }, 3)).toEqual({ start: '15:00', end: '18:00' });
   });
 
-  it('ends at 23:59 for a gap that runs to midnight within 4 hours', () => {
-    expect(offeredTimes({ from: at('22:00'), to: 1440 })).toEqual({ start: '22:00', end: '23:59' });
+  it('ends at 23:59 for a gap that runs to midnight within the hours to fill', () => {
+    expect(offeredTimes({ from: at('22:00'), to: 1440 }, 4)).toEqual({ start: '22:00', end: '23:59' });
+  });
+
+  it('fills the class limit of the student this device booked for last, and 3 hours when it booked for nobody yet', () => {
+    expect(gapFillHours('PPTI 21')).toBe(4);
+    expect(gapFillHours('PPTI 22')).toBe(3);
+    expect(gapFillHours(undefined)).toBe(3);
   });
 });
 

@@ -3,6 +3,7 @@ import { type MyBooking, parseMyBookings, pruneMyBookings } from '../../domain/m
 import { MY_BOOKINGS_KEY } from './stored-bookings';
 
 const LAST_NAME_KEY = 'lastBorrowerName';
+const LAST_CLASS_KEY = 'lastBorrowerClass';
 
 function read(key: string): string | null {
   try {
@@ -50,8 +51,14 @@ export function rememberBorrowerName(name: string): void {
   write(LAST_NAME_KEY, name);
 }
 
-export function rememberNewBooking(booking: Omit<MyBooking, 'token'>, cancelToken: string): void {
+/** The class of the student this device booked for last: what a free gap's link fills. */
+export function readLastBorrowerClass(): string | undefined {
+  return read(LAST_CLASS_KEY) ?? undefined;
+}
+
+export function rememberNewBooking(booking: Omit<MyBooking, 'token'> & { class: string }, cancelToken: string): void {
   const { date, start, end, endDate, name } = booking;
   rememberMyBooking({ token: cancelToken, date, start, end, endDate, name }, undefined);
   rememberBorrowerName(name);
+  write(LAST_CLASS_KEY, booking.class);
 }

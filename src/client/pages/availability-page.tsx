@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
+import { bookingFormPath } from '../../domain/client-routes';
 import { addDays, formatIndonesianDate, isCalendarDate, localMomentIn, startOfWeek } from '../../domain/clock';
-import { firstBookableMinute, nowStatus } from '../../domain/day-timeline';
+import { firstBookableMinute, gapFillHours, nowStatus } from '../../domain/day-timeline';
 import { messages } from '../../domain/messages';
 import { isInWindow } from '../../domain/schedule-window';
 import { buttonStyles } from '../components/button-styles';
@@ -15,6 +16,7 @@ import { WeekStrip } from '../features/availability/week-strip';
 import { DayBookingsTable } from '../features/booking/day-bookings-table';
 import { CalendarSubscribeLink } from '../features/self-service/calendar-subscribe-link';
 import { MyBookingsCard } from '../features/self-service/my-bookings-card';
+import { readLastBorrowerClass } from '../lib/device-storage';
 
 // The day is in the URL (`?tanggal=`) so that a link to a day can be shared.
 export function AvailabilityPage() {
@@ -54,6 +56,9 @@ export function AvailabilityPage() {
   const loanLate = scheduleNow !== undefined && nowStatus(data?.today ?? [], scheduleNow, data?.clock.loansOut).kind === 'late';
   const bookableFrom =
     !shownDate || !today ? undefined : firstBookableMinute(shownDate, { date: today, minutes: now?.minutes ?? 0 }, loanLate);
+  const [fillHours] = useState(() => gapFillHours(readLastBorrowerClass()));
+  // The form opens on the day shown, unless that day can no longer be booked.
+  const formDate = shownDate && today && shownDate >= today && !outsideWindow ? shownDate : today;
 
   return (
     <>
@@ -66,6 +71,11 @@ export function AvailabilityPage() {
         </p>
       ) : (
         data && scheduleNow && <NowStatus todayBookings={data.today} loansOut={data.clock.loansOut} now={scheduleNow} />
+      )}
+      {formDate && (
+        <Link to={bookingFormPath(formDate)} className={`${buttonStyles.primary} mt-3 w-full sm:w-auto`}>
+          {messages.bookTheBike}
+        </Link>
       )}
       {/* Kept on screen while another week loads, so the page does not jump. */}
       {date && (
@@ -122,7 +132,7 @@ export function AvailabilityPage() {
           <p className="rounded-lg bg-white p-4 shadow-sm">{messages.pickDate}</p>
         ) : shownDate && bookings ? (
           <div className="flex flex-col gap-6">
-            <DayTimeline date={shownDate} bookings={bookings} bookableFrom={bookableFrom} now={scheduleNow} />
+            <DayTimeline date={shownDate} bookings={bookings} bookableFrom={bookableFrom} fillHours={fillHours} now={scheduleNow} />
             {bookings.length === 0 ? (
               <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
                 {messages.noBookingsOn(formatIndonesianDate(shownDate))}

@@ -17,6 +17,8 @@ interface DayTimelineProps {
   date: string;
   bookings: DayBooking[];
   bookableFrom: number | undefined;
+  /** How long a free gap's link asks for (gapFillHours). */
+  fillHours: number;
   /** Undefined until the server's clock is known: no block says it is out or late before then. */
   now: ScheduleNow | undefined;
 }
@@ -50,8 +52,8 @@ function BookingBlock({ booking, label }: { booking: DayBooking; label: string }
   );
 }
 
-function FreeBlock({ date, segment }: { date: string; segment: TimelineSegment }) {
-  const offered = offeredTimes(segment);
+function FreeBlock({ date, segment, fillHours }: { date: string; segment: TimelineSegment; fillHours: number }) {
+  const offered = offeredTimes(segment, fillHours);
   return (
     <div className="flex h-full flex-wrap items-center justify-between gap-2 rounded-md border-2 border-dashed border-emerald-700 bg-emerald-50 px-3 py-2">
       <p className="font-semibold text-emerald-900 tabular-nums">
@@ -64,7 +66,7 @@ function FreeBlock({ date, segment }: { date: string; segment: TimelineSegment }
   );
 }
 
-export function DayTimeline({ date, bookings, bookableFrom, now }: DayTimelineProps) {
+export function DayTimeline({ date, bookings, bookableFrom, fillHours, now }: DayTimelineProps) {
   const segments = dayTimeline(bookings, bookableFrom);
   return (
     <ol aria-label={messages.timelineOf(formatIndonesianDate(date))} className="flex flex-col gap-1">
@@ -81,7 +83,7 @@ export function DayTimeline({ date, bookings, bookableFrom, now }: DayTimelinePr
           {segment.kind === 'booking' ? (
             <BookingBlock booking={segment.booking} label={timelineBookingLabel(segment.booking, date, now)} />
           ) : segment.kind === 'free' ? (
-            <FreeBlock date={date} segment={segment} />
+            <FreeBlock date={date} segment={segment} fillHours={fillHours} />
           ) : (
             <p className="flex h-full items-center rounded-md bg-slate-100 px-3 text-sm text-slate-700">
               {messages.timelinePast}{' '}
