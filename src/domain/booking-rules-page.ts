@@ -8,6 +8,8 @@ import {
   RATE_PER_HOUR_RUPIAH,
   VOUCHER_HOURS,
 } from './limits';
+import { RENT_TOLERANCE_MINUTES } from './charges';
+import { DEFAULT_RETURN_GRACE_MINUTES } from './handover';
 import { messages } from './messages';
 
 // By hand rather than Intl (docs/decisions/0027).
@@ -27,5 +29,7 @@ export function rulesPageItems(): string[] {
     messages.ruleShortUse(FREE_SHORT_USE_HOURS),
     messages.ruleRentToClassFund,
     messages.ruleVoucher(VOUCHER_HOURS),
+    messages.fund.ruleLate(DEFAULT_RETURN_GRACE_MINUTES),
+    messages.fund.ruleRent(RENT_TOLERANCE_MINUTES),
   ];
 }

@@ -204,6 +204,23 @@ export const messages = {
     ].join('\n'),
   },
 
+  // Issue 25's texts are exact; the rest follow their voice (0039).
+  fund: {
+    purposeLabel: 'Keperluan',
+    purpose: { personal: 'Pribadi', food: 'Beli makan', committee: 'Panitia' },
+    committeeOnly: 'Keperluan Panitia hanya untuk anggota yang ditandai Panitia',
+    committeeLimit: (hours: number) => `Keperluan Panitia hanya boleh pinjam ${hours} jam`,
+    rentLine: (hours: number) => `Sewa ${hours} jam`,
+    fineLine: (hours: number) => `Denda terlambat ${hours} jam`,
+    estimate: (amount: string) => `Perkiraan sewa: ${amount}`,
+    free: 'Gratis',
+    bill: (amount: string, paid: boolean) => `Tagihan: ${amount} (${paid ? 'lunas' : 'belum lunas'})`,
+    provisional: 'sementara, dihitung ulang saat motor kembali',
+    changedByAdmin: (computed: string) => `diubah admin, hitungan aturan ${computed}`,
+    ruleLate: (grace: number) => `Denda dihitung per jam yang dimulai, kalau terlambat lebih dari ${grace} menit.`,
+    ruleRent: (tolerance: number) => `Sewa dihitung per jam pemakaian yang dimulai, setelah toleransi ${tolerance} menit. Selama jam voucher tidak ada sewa.`,
+  },
+
   handoverScreens: {
     stateLabel: 'Keadaan',
     pickedUpAt: (time: string) => `Diambil jam ${time}`,
