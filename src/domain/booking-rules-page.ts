@@ -1,3 +1,5 @@
+import { RENT_TOLERANCE_MINUTES } from './charges';
+import { DEFAULT_RETURN_GRACE_MINUTES } from './handover';
 import {
   COMMITTEE_FREE_HOURS,
   FREE_SHORT_USE_HOURS,
@@ -8,8 +10,6 @@ import {
   RATE_PER_HOUR_RUPIAH,
   VOUCHER_HOURS,
 } from './limits';
-import { RENT_TOLERANCE_MINUTES } from './charges';
-import { DEFAULT_RETURN_GRACE_MINUTES } from './handover';
 import { messages } from './messages';
 
 // By hand rather than Intl (docs/decisions/0027).

@@ -218,7 +218,8 @@ export const messages = {
     provisional: 'sementara, dihitung ulang saat motor kembali',
     changedByAdmin: (computed: string) => `diubah admin, hitungan aturan ${computed}`,
     ruleLate: (grace: number) => `Denda dihitung per jam yang dimulai, kalau terlambat lebih dari ${grace} menit.`,
-    ruleRent: (tolerance: number) => `Sewa dihitung per jam pemakaian yang dimulai, setelah toleransi ${tolerance} menit. Selama jam voucher tidak ada sewa.`,
+    ruleRent: (tolerance: number) =>
+      `Sewa dihitung per jam pemakaian yang dimulai, setelah toleransi ${tolerance} menit. Selama jam voucher tidak ada sewa.`,
   },
 
   handoverScreens: {
