@@ -87,7 +87,10 @@ function MembersScreen({ signOut }: AdminPageProps) {
               <tr key={member.ref} className={`border-t border-slate-200 ${member.active ? '' : 'text-slate-600'}`}>
                 <td className={adminStyles.td}>{member.name}</td>
                 <td className={`${adminStyles.td} whitespace-nowrap`}>{member.class}</td>
-                <td className={adminStyles.td}>{member.admin ? adminMessages.memberRoleAdmin : adminMessages.memberRoleStudent}</td>
+                <td className={adminStyles.td}>
+                  {member.admin ? adminMessages.memberRoleAdmin : adminMessages.memberRoleStudent}
+                  {member.committee && `, ${adminMessages.fund.committee}`}
+                </td>
                 <td className={adminStyles.td}>{member.active ? adminMessages.memberActive : adminMessages.memberInactive}</td>
                 <td className={`${adminStyles.td} tabular-nums`}>{member.bookings}</td>
                 <td className={`${adminStyles.td} whitespace-nowrap`}>
@@ -119,7 +122,11 @@ function MembersScreen({ signOut }: AdminPageProps) {
       <Dialog open={editing !== null} title={`${adminMessages.memberEdit} ${editing?.name ?? ''}`} onClose={() => setEditing(null)}>
         {editing && (
           <div className="mt-3">
-            <MemberForm key={editing.ref} initial={{ name: editing.name, class: editing.class, admin: editing.admin }} submit={edit}>
+            <MemberForm
+              key={editing.ref}
+              initial={{ name: editing.name, class: editing.class, admin: editing.admin, committee: editing.committee }}
+              submit={edit}
+            >
               {(busy) => (
                 <div className="flex w-full justify-end gap-3">
                   <button type="button" onClick={() => setEditing(null)} className={buttonStyles.secondary}>
