@@ -3,7 +3,9 @@ import type { Executor } from '../../db/executor';
 import { type Charge, chargeFor, chargeRules, isPurpose } from '../../domain/charges';
 import { addDays, localMomentIn, todayIn } from '../../domain/clock';
 import { minutesBetween } from '../../domain/handover';
+import { returnChargeText } from '../../domain/owner-bot';
 import { withBookingLock } from '../bookings/booking-lock';
+import { enqueueBotText } from '../telegram/outbox/notices';
 import {
   type ChargeLoanRow,
   findCharge,
@@ -75,6 +77,16 @@ export async function settleCharge(db: Executor, bookingId: number, clock: Charg
   };
   // A conflict means another writer got there first in the meantime: this newer reading wins.
   if (existing || !(await insertCharge(db, { ...write, usersId: loan.usersId }))) await updateComputedCharge(db, write);
+}
+
+/** The owner's confirmation of a return, with its charge, once per loan; none when it costs nothing. */
+export async function enqueueReturnCharge(db: Executor, bookingId: number, clock: ChargeClock): Promise<void> {
+  const loan = await findChargeLoan(db, bookingId);
+  const charge = await findCharge(db, bookingId);
+  if (!loan?.ref || loan.returnedAt === null || !charge || charge.computedTotal === 0) return;
+  const time = localMomentIn(clock.timeZone, new Date(loan.returnedAt)).time;
+  const text = returnChargeText(loan, time, { lines: charge.lines, total: charge.computedTotal });
+  await enqueueBotText(db, 'handover', text, `charged:${loan.ref}`, clock.now);
 }
 
 /**

@@ -21,7 +21,7 @@ import { messages } from '../../domain/messages';
 import type { AdminHandover, MotorbikeResponse, OwnHandover } from '../../domain/schemas/handover';
 import { appendAuditEntry } from '../audit/repository';
 import { withBookingLock } from '../bookings/booking-lock';
-import { settleCharge } from '../fund/charges';
+import { enqueueReturnCharge, settleCharge } from '../fund/charges';
 import { enqueueHandoverEdits } from '../telegram/outbox/notices';
 import {
   findHandoverBooking,
@@ -121,6 +121,7 @@ async function recordIn(
   const written = await writeEvent(trx, booking, request);
   if (written) return written;
   await settleCharge(trx, booking.id, request);
+  if (request.event === 'return') await enqueueReturnCharge(trx, booking.id, request);
   const stored = await findHandoverBooking(trx, { ref: booking.ref });
   if (!stored) throw new Error(`booking ${booking.ref} vanished while its handover was recorded`);
   await enqueueHandoverEdits(trx, stored, request.timeZone, request.now);
