@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { recordedWallClock } from '../../domain/admin-handover';
 import { adminMessages } from '../../domain/admin-messages';
+import { purposeLabel } from '../../domain/charges';
 import { formatIndonesianDate } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import type { AdminBooking } from '../../domain/schemas/admin';
@@ -177,7 +178,12 @@ function BookingsScreen({ signOut }: AdminPageProps) {
                 </td>
                 <td className={adminStyles.td}>{booking.name}</td>
                 <td className={`${adminStyles.td} whitespace-nowrap`}>{booking.class}</td>
-                <td className={`${adminStyles.td} min-w-40 break-words`}>{booking.reason}</td>
+                <td className={`${adminStyles.td} min-w-40 break-words`}>
+                  {booking.reason}
+                  {booking.purpose !== 'personal' && (
+                    <span className="block text-slate-700">{`${messages.fund.purposeLabel}: ${purposeLabel(booking.purpose)}`}</span>
+                  )}
+                </td>
                 <td className={adminStyles.td}>{booking.needStnk ? messages.stnkYes : messages.stnkNo}</td>
                 <td className={`${adminStyles.td} font-mono`}>{booking.voucherCode ?? '–'}</td>
                 <td className={`${adminStyles.td} whitespace-nowrap`}>{booking.createdAt ? formatInstant(booking.createdAt) : '–'}</td>
