@@ -303,6 +303,7 @@ describe(`the handover of the bike on ${engine}`, () => {
       'Kilometer',
       'STNK kembali',
       'Catatan kondisi',
+      'Keperluan',
     ]);
     expect(budi.slice(14)).toEqual([
       'Selesai',
@@ -315,6 +316,7 @@ describe(`the handover of the bike on ${engine}`, () => {
       '12000',
       'Ya',
       'Lecet kecil di spion',
+      'Pribadi',
     ]);
   });
 });
