@@ -36,11 +36,11 @@ describe(`the class fund in the owner's chat on ${engine}`, () => {
     return telegram.delivered.at(-1)?.text ?? '';
   }
 
-  it('confirms a return with its charge once, and /kas answers the balance and the largest amounts owed', async () => {
+  it('confirms a return with its charge once, /kas answers the balance and the largest amounts owed, and the digest the total', async () => {
     const telegram = await startFakeTelegram();
     cleanups.push(() => telegram.close());
     const clock = createTestClock(jakartaInstant(DATE, '07:00').toISOString());
-    const testApp = await startBotApp(telegram, clock);
+    const testApp = await startBotApp(telegram, clock, { bot: { digestTime: '06:00' } });
     cleanups.push(() => testApp.close());
     const ids = await addStudents(testApp.db, [
       { name: 'Budi Santoso', class: 'PPTI 21' },
@@ -68,6 +68,9 @@ describe(`the class fund in the owner's chat on ${engine}`, () => {
     expect((await press(budi, { event: 'return', fuel: 'Penuh' })).status).toBe(200);
     expect(await ask(testApp, telegram, '/kas')).toBe('Saldo kas: Rp0\nSisa tagihan terbesar:\n1. Rizky Maulana (PPTI 22): Rp40.000');
     expect(telegram.delivered.filter((message) => message.text.includes('mengembalikan motor'))).toHaveLength(1);
+    clock.advance(jakartaInstant('2026-11-23', '06:01').getTime() - clock.now().getTime());
+    const digest = 'Belum ada peminjaman hari ini.\n\nTotal sisa tagihan: Rp40.000';
+    await waitUntil('the next morning digest', () => telegram.delivered.some((message) => message.text === digest));
 
     const admin = { id: ids.get('Budi Santoso') ?? '', name: 'Budi Santoso' };
     const member = await testApp.db.kysely.selectFrom('users').select('ref').where('name', '=', 'Rizky Maulana').executeTakeFirstOrThrow();
