@@ -231,6 +231,8 @@ describe(`the class fund on ${engine}`, () => {
     expect((await pay({ amount: 10_000_000, note: '=HYPERLINK("x")' })).status).toBe(201);
     expect((await pay({ date: '2026-12-03' })).body.errors).toEqual({ date: 'Tanggal tidak boleh di masa depan' });
     expect((await pay({ note: 'x'.repeat(201) })).body.errors).toEqual({ note: 'Catatan maksimal 200 karakter' });
+    expect((await pay({ date: '2026-02-30' })).body.errors).toEqual({ date: 'Tanggal tidak valid' });
+    expect(Object.keys((await pay({ note: 'Lunas\u0000' })).body.errors)).toEqual(['note']);
     expect((await pay({ method: 'Cek' })).body.errors).toEqual({ method: 'Pilih cara bayar' });
     expect((await pay({ member: 'no-such-member' })).body.errors).toEqual({ member: 'Anggota tidak ditemukan' });
     const joko = await memberRef('Joko Widodo');

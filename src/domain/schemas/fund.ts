@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminMessages } from '../admin-messages';
 import { isCalendarDate } from '../clock';
 import { EXPENSE_CATEGORIES, isMonth, MAX_FUND_AMOUNT, MAX_FUND_NOTE_LENGTH, PAYMENT_METHODS } from '../fund';
+import { messages } from '../messages';
 import { plainText } from '../plain-text';
 import { type LoanCharge, loanChargeSchema } from './charge';
 
@@ -18,7 +19,9 @@ const amount = (min: number) =>
       error: labels.invalidAmount,
     });
 /** Not after today: the service checks that, knowing today. */
-const fundDate = z.string({ error: adminMessages.fund.date }).refine(isCalendarDate, { error: `${labels.date} tidak valid` });
+const fundDate = z
+  .string({ error: messages.invalidField(labels.date) })
+  .refine(isCalendarDate, { error: messages.invalidField(labels.date) });
 const note = plainText(labels.note)
   .max(MAX_FUND_NOTE_LENGTH, { error: labels.noteTooLong(MAX_FUND_NOTE_LENGTH) })
   .default('');

@@ -69,7 +69,7 @@ function settledByBooking(ledger: Ledger): Map<number, boolean> {
   return settled;
 }
 
-export function loanChargeOf(charge: ChargeRow, paid: boolean): LoanCharge {
+function loanChargeOf(charge: ChargeRow, paid: boolean): LoanCharge {
   return {
     lines: charge.lines,
     computed: charge.computedTotal,
