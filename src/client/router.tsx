@@ -16,6 +16,7 @@ const GeneratePage = lazy(() => import('./pages/generate-page').then((module) =>
 const AdminBookingsPage = lazy(() => import('./pages/admin-bookings-page').then((module) => ({ default: module.AdminBookingsPage })));
 const AdminMembersPage = lazy(() => import('./pages/admin-members-page').then((module) => ({ default: module.AdminMembersPage })));
 const AdminMotorPage = lazy(() => import('./pages/admin-motor-page').then((module) => ({ default: module.AdminMotorPage })));
+const AdminFundPage = lazy(() => import('./pages/admin-fund-page').then((module) => ({ default: module.AdminFundPage })));
 const AdminHistoryPage = lazy(() => import('./pages/admin-history-page').then((module) => ({ default: module.AdminHistoryPage })));
 
 export function AppRoutes() {
@@ -32,6 +33,7 @@ export function AppRoutes() {
           <Route path={clientRoutes.adminMembers} component={AdminMembersPage} />
           <Route path={clientRoutes.adminHistory} component={AdminHistoryPage} />
           <Route path={clientRoutes.adminMotor} component={AdminMotorPage} />
+          <Route path={clientRoutes.adminFund} component={AdminFundPage} />
           <Route path={clientRoutes.cancel} component={CancelPage} />
           {/* An old link's secret leaves the path before the page can send a request (0036). */}
           <Route path={clientRoutes.oldCancel}>{({ token }) => <Redirect to={cancelPagePath(token)} replace />}</Route>

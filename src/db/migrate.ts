@@ -17,6 +17,7 @@ import * as activeBookingsIndex from './migrations/2026_11_22_0070_active_bookin
 import * as scheduleVersionNotices from './migrations/2026_11_22_0080_schedule_version_notices';
 import * as auditAddress from './migrations/2026_11_25_0090_audit_address';
 import * as handover from './migrations/2026_11_26_0100_handover';
+import * as classFund from './migrations/2026_11_26_0200_class_fund';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0080_schedule_version_notices': scheduleVersionNotices,
   '2026_11_25_0090_audit_address': auditAddress,
   '2026_11_26_0100_handover': handover,
+  '2026_11_26_0200_class_fund': classFund,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

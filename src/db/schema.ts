@@ -16,6 +16,9 @@ export interface Database {
   telegram_bot: TelegramBotTable;
   schedule_version: ScheduleVersionTable;
   motorbike: MotorbikeTable;
+  charge: ChargeTable;
+  payment: PaymentTable;
+  expense: ExpenseTable;
 }
 
 export interface UsersTable {
@@ -27,6 +30,8 @@ export interface UsersTable {
   active: Generated<boolean>;
   /** Names the member in admin answers; never the id, which is an admin's login code. */
   ref: string | null;
+  /** Marked `Panitia` by an admin: may book for the committee (migration 0200). */
+  committee: Generated<boolean>;
 }
 
 export interface BorrowRequestTable {
@@ -66,6 +71,8 @@ export interface BorrowRequestTable {
   /** The planned end, kept once a return or release moved end_date/end_time; null while they hold the plan. */
   booked_end_date: string | null;
   booked_end_time: string | null;
+  /** 'personal' | 'food' | 'committee' (`Keperluan`, migration 0200). */
+  purpose: Generated<string>;
 }
 
 export interface VouchersTable {
@@ -174,4 +181,44 @@ export interface MotorbikeTable {
   plate: Generated<string>;
   last_km: number | null;
   last_fuel: string | null;
+}
+
+/** One per loan (unique booking_id), never deleted; `amount` is what is owed now: the admin's amount when changed, else the computed total. */
+export interface ChargeTable {
+  id: Generated<number>;
+  booking_id: number;
+  users_id: string;
+  /** JSON of chargeFor's lines. */
+  lines: string;
+  computed_total: number;
+  amount: number;
+  /** Written at end + grace with no return recorded; recomputed at the return. */
+  provisional: boolean;
+  admin_amount: number | null;
+  admin_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentTable {
+  id: Generated<number>;
+  users_id: string;
+  amount: number;
+  method: string;
+  /** Calendar date in APP_TIMEZONE. */
+  paid_on: string;
+  note: Generated<string>;
+  created_at: string;
+  /** The admin's name. */
+  created_by: string;
+}
+
+export interface ExpenseTable {
+  id: Generated<number>;
+  category: string;
+  amount: number;
+  spent_on: string;
+  note: Generated<string>;
+  created_at: string;
+  created_by: string;
 }

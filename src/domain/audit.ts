@@ -16,6 +16,9 @@ export const auditActions = [
   'handover-recorded',
   'handover-corrected',
   'motorbike-edited',
+  'charge-changed',
+  'payment-recorded',
+  'expense-recorded',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

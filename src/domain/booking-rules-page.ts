@@ -1,3 +1,5 @@
+import { RENT_TOLERANCE_MINUTES } from './charges';
+import { DEFAULT_RETURN_GRACE_MINUTES } from './handover';
 import {
   COMMITTEE_FREE_HOURS,
   FREE_SHORT_USE_HOURS,
@@ -27,5 +29,7 @@ export function rulesPageItems(): string[] {
     messages.ruleShortUse(FREE_SHORT_USE_HOURS),
     messages.ruleRentToClassFund,
     messages.ruleVoucher(VOUCHER_HOURS),
+    messages.fund.ruleLate(DEFAULT_RETURN_GRACE_MINUTES),
+    messages.fund.ruleRent(RENT_TOLERANCE_MINUTES),
   ];
 }

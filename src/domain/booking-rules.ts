@@ -1,9 +1,10 @@
+import type { Purpose } from './charges';
 import { addDays, findMinutes, formatHours, formatMinutes } from './clock';
-import { MAX_HOURS_PER_DAY, MINUTES_PER_DAY, maxHoursPerBooking, VOUCHER_HOURS } from './limits';
+import { COMMITTEE_FREE_HOURS, MAX_HOURS_PER_DAY, MINUTES_PER_DAY, maxHoursPerBooking, VOUCHER_HOURS } from './limits';
 import { messages } from './messages';
 import { looksLikeVoucherCode } from './voucher-code';
 
-export type BookingField = 'name' | 'date' | 'start' | 'end' | 'reason' | 'needStnk';
+export type BookingField = 'name' | 'date' | 'start' | 'end' | 'reason' | 'needStnk' | 'purpose';
 export type FieldErrors = Partial<Record<BookingField, string>>;
 
 export type StnkChoice = '' | 'ya' | 'tidak';
@@ -15,6 +16,8 @@ export interface BookingInput {
   end: string;
   reason: string;
   needStnk: StnkChoice;
+  /** `Keperluan`; `personal` when not given. */
+  purpose?: Purpose | undefined;
 }
 
 /** `endDate` is the next day for an overnight voucher loan. */
@@ -29,6 +32,8 @@ export interface SavedBookingDetails extends BookingSpan {
   reason: string;
   needStnk: boolean;
   voucherCode: string | null;
+  /** Absent in notices queued before issue 25. */
+  purpose?: Purpose | undefined;
 }
 
 /** Read inside the booking transaction; `userBookings` and `dayBookings` are those touching the date. */
@@ -37,6 +42,8 @@ export interface BookingFacts {
   /** Undefined when not known: the form leaves the horizon to the server. */
   horizonDays?: number | undefined;
   userClass: string;
+  /** A committee booking of a member marked `Panitia`: its own per-booking and daily cap (issue 25). */
+  committee?: boolean | undefined;
   userBookings: BookingSpan[];
   dayBookings: BookingSpan[];
 }
@@ -79,15 +86,18 @@ export function checkBookingRules(input: Pick<BookingInput, 'date' | 'start' | '
   if (hasErrors(horizon)) return horizon;
   if (start === undefined || end === undefined || end - start <= 0) return { end: messages.invalidDuration };
 
-  const maxHours = maxHoursPerBooking(facts.userClass);
-  if (end - start > maxHours * 60) return { end: messages.classLimit(facts.userClass, maxHours) };
+  const maxHours = facts.committee ? COMMITTEE_FREE_HOURS : maxHoursPerBooking(facts.userClass);
+  if (end - start > maxHours * 60) {
+    return { end: facts.committee ? messages.fund.committeeLimit(maxHours) : messages.classLimit(facts.userClass, maxHours) };
+  }
 
   const bookedMinutes = facts.userBookings.reduce((total, booking) => {
     const interval = intervalOn(input.date, booking);
     return total + (interval ? interval.to - interval.from : 0);
   }, 0);
-  if (bookedMinutes + (end - start) > MAX_HOURS_PER_DAY * 60) {
-    return { end: messages.dailyLimit(formatHours(bookedMinutes), MAX_HOURS_PER_DAY) };
+  const maxPerDay = facts.committee ? COMMITTEE_FREE_HOURS : MAX_HOURS_PER_DAY;
+  if (bookedMinutes + (end - start) > maxPerDay * 60) {
+    return { end: messages.dailyLimit(formatHours(bookedMinutes), maxPerDay) };
   }
 
   return checkOverlap({ date: input.date, start: input.start, end: input.end, endDate: input.date }, facts.dayBookings);

@@ -11,6 +11,7 @@ export const clientRoutes = {
   adminMembers: '/admin/anggota',
   adminHistory: '/admin/riwayat',
   adminMotor: '/admin/motor',
+  adminFund: '/admin/kas',
   cancel: '/batal',
   /** The cancel link's form before 0036: still opened, its secret moved into the fragment first. */
   oldCancel: '/batal/:token',

@@ -9,7 +9,7 @@ export const MAX_HOURS_PER_DAY = 4;
 // The spec says 5 hours, but the original app stored start + 6 h: we keep that, and every screen says 6.
 export const VOUCHER_HOURS = 6;
 
-// Shown on the rules page, not enforced.
+/** Committee use (`Panitia`): free, and bookable up to this long per booking and per day. */
 export const COMMITTEE_FREE_HOURS = 5;
 
 export const FREE_SHORT_USE_HOURS = 1;

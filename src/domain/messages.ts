@@ -189,6 +189,13 @@ export const messages = {
     kmSkipped: 'Kilometer dilewati.',
     recordedLine: (event: string, time: string, by: string) => `✅ ${event} ${time} (${by})`,
     chooseBooking: 'Peminjaman yang mana?',
+    returnCharge: (who: string, time: string, total: string, lines: string) =>
+      `${who} mengembalikan motor jam ${time}. Tagihan ${total}: ${lines}.`,
+    fundBalance: (balance: string) => `Saldo kas: ${balance}`,
+    fundLargest: 'Sisa tagihan terbesar:',
+    fundOwed: (rank: number, who: string, amount: string) => `${rank}. ${who}: ${amount}`,
+    fundNoneOwed: 'Tidak ada sisa tagihan.',
+    fundTotalOwed: (total: string) => `Total sisa tagihan: ${total}`,
     returnOf: (who: string) => `Motor dari ${who} kembali.`,
     pickedUpBy: (who: string, time: string) => `${who} tercatat mengambil motor jam ${time}.`,
     noneToPickUp: 'Tidak ada motor yang bisa diambil sekarang.',
@@ -200,8 +207,27 @@ export const messages = {
       '/sekarang - siapa yang memakai motor sekarang, atau kapan dipakai lagi',
       '/ambil - catat motor sudah diambil',
       '/kembali - catat motor sudah kembali',
+      '/kas - saldo kas dan sisa tagihan terbesar',
       '/bantuan - daftar perintah ini',
     ].join('\n'),
+  },
+
+  // Issue 25's texts are exact; the rest follow their voice (0039).
+  fund: {
+    purposeLabel: 'Keperluan',
+    purpose: { personal: 'Pribadi', food: 'Beli makan', committee: 'Panitia' },
+    committeeOnly: 'Keperluan Panitia hanya untuk anggota yang ditandai Panitia',
+    committeeLimit: (hours: number) => `Keperluan Panitia hanya boleh pinjam ${hours} jam`,
+    rentLine: (hours: number) => `Sewa ${hours} jam`,
+    fineLine: (hours: number) => `Denda terlambat ${hours} jam`,
+    estimate: (amount: string) => `Perkiraan sewa: ${amount}`,
+    free: 'Gratis',
+    bill: (amount: string, paid: boolean) => `Tagihan: ${amount} (${paid ? 'lunas' : 'belum lunas'})`,
+    provisional: 'sementara, dihitung ulang saat motor kembali',
+    changedByAdmin: (computed: string) => `diubah admin, hitungan aturan ${computed}`,
+    ruleLate: (grace: number) => `Denda dihitung per jam yang dimulai, kalau terlambat lebih dari ${grace} menit.`,
+    ruleRent: (tolerance: number) =>
+      `Sewa dihitung per jam pemakaian yang dimulai, setelah toleransi ${tolerance} menit. Selama jam voucher tidak ada sewa.`,
   },
 
   handoverScreens: {

@@ -1,5 +1,7 @@
 import { type BookingSpan, intervalOn } from './booking-rules';
+import { formatRupiah } from './booking-rules-page';
 import type { LocalMoment } from './cancellation';
+import type { Charge } from './charges';
 import { formatIndonesianDate, localMomentIn } from './clock';
 import {
   bookingState,
@@ -399,4 +401,29 @@ export function pickedUpByText(booking: { name: string; class: string }, time: s
 
 export function returnOfText(booking: { name: string; class: string }): string {
   return messages.ownerBot.returnOf(who(booking));
+}
+
+/** The return's confirmation in the owner's chat: the charge's lines and total (issue 25). */
+export function returnChargeText(booking: { name: string; class: string }, time: string, charge: Charge): string {
+  const lines = charge.lines.map((line) => `${line.label} ${formatRupiah(line.amount)}`).join(', ');
+  return messages.ownerBot.returnCharge(who(booking), time, formatRupiah(charge.total), lines);
+}
+
+/** Negative when more was spent than paid in. */
+function signedRupiah(amount: number): string {
+  return amount < 0 ? `-${formatRupiah(-amount)}` : formatRupiah(amount);
+}
+
+/** `/kas`: the balance and the largest amounts outstanding, largest first. */
+export function fundText(balance: number, largest: { name: string; class: string; amount: number }[]): string {
+  const labels = messages.ownerBot;
+  const owed = largest.map((member, index) => labels.fundOwed(index + 1, who(member), formatRupiah(member.amount)));
+  return [labels.fundBalance(signedRupiah(balance)), ...(owed.length > 0 ? [labels.fundLargest, ...owed] : [labels.fundNoneOwed])].join(
+    '\n',
+  );
+}
+
+/** The morning digest's last line, once something is owed. */
+export function digestWithOutstanding(digest: string, totalOutstanding: number): string {
+  return totalOutstanding > 0 ? `${digest}\n\n${messages.ownerBot.fundTotalOwed(formatRupiah(totalOutstanding))}` : digest;
 }

@@ -1,4 +1,5 @@
 import type { BookingSpan, SavedBookingDetails } from './booking-rules';
+import { purposeLabel } from './charges';
 import { formatIndonesianDate } from './clock';
 import { messages } from './messages';
 
@@ -86,6 +87,8 @@ export function bookingNoticeText(notice: BookingNotice): string {
         `*${labels.reason}:* ${reason}`,
         `*${labels.needStnk}:* ${notice.needStnk ? labels.yes : labels.no}`,
         `*${labels.voucher}:* ${voucherLine(notice)}`,
+        // Pribadi is the default: only another purpose is worth the owner's line.
+        ...(notice.purpose && notice.purpose !== 'personal' ? [`*${messages.fund.purposeLabel}:* ${purposeLabel(notice.purpose)}`] : []),
       ].join('\n'),
     foldLineBreaks(notice.reason),
   );

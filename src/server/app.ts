@@ -14,6 +14,8 @@ import { scheduleRoutes } from './bookings/schedule/routes';
 import { calendarRoutes } from './calendar/routes';
 import type { TrustProxy } from './config';
 import type { AppContext } from './context';
+import { DEFAULT_PROVISIONAL_INTERVAL_MS, registerProvisionalCharges } from './fund/provisional';
+import { fundRoutes } from './fund/routes';
 import { handoverAdminRoutes } from './handover/routes';
 import { healthRoutes } from './health/routes';
 import { storageHealthOf } from './health/storage-health';
@@ -37,6 +39,8 @@ export interface BuildOptions {
   bot?: Partial<BotOptions>;
   /** How often the daily backup looks whether it is due; tests shorten it. */
   dailyBackupIntervalMs?: number;
+  /** How often provisional charges are looked for. */
+  provisionalChargeIntervalMs?: number;
 }
 
 declare module 'fastify' {
@@ -96,6 +100,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     await admin.register(memberRoutes, context);
     await admin.register(auditRoutes, context);
     await admin.register(handoverAdminRoutes, context);
+    await admin.register(fundRoutes, context);
   });
   const bookings = new BookingService(
     context.db,
@@ -115,6 +120,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(calendarRoutes, context);
   await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context) });
   registerDailyBackup(app, context, options.dailyBackupIntervalMs ?? DEFAULT_DAILY_BACKUP_INTERVAL_MS);
+  registerProvisionalCharges(app, context, options.provisionalChargeIntervalMs ?? DEFAULT_PROVISIONAL_INTERVAL_MS);
   if (context.config.telegram) {
     registerNotifier(app, context, context.config.telegram, options.notifier);
     registerBot(app, context, context.config.telegram, context.config.telegramBot, options.bot);

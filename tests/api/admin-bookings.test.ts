@@ -155,9 +155,9 @@ describe(`the admin's bookings on ${engine}`, () => {
     expect(text).toBe(
       '\uFEFF' +
         'Tanggal,Mulai,Selesai,Tanggal selesai,Nama,Kelas,Alasan,STNK,Voucher,Dibuat (Asia/Jakarta),Status,Dibatalkan oleh,Alasan pembatalan,Dibatalkan pada (Asia/Jakarta),' +
-        'Keadaan,Diambil (Asia/Jakarta),Diambil dicatat oleh,Bensin saat diambil,Kembali (Asia/Jakarta),Kembali dicatat oleh,Bensin saat kembali,Kilometer,STNK kembali,Catatan kondisi\r\n' +
-        `${date},08:00,09:00,${date},Budi Santoso,PPTI 21,"Rapat, ""penting""\nlalu pulang",Tidak,,${TODAY} 08:00,Dibatalkan,admin Admin Uji,"Batal, ""hujan""",${TODAY} 08:00,Dibatalkan,,,,,,,,,\r\n` +
-        `${date},10:00,11:00,${date},Rizky Maulana,PPTI 22,Beli buku,Tidak,,${TODAY} 08:00,Aktif,,,,Dijadwalkan,,,,,,,,,\r\n`,
+        'Keadaan,Diambil (Asia/Jakarta),Diambil dicatat oleh,Bensin saat diambil,Kembali (Asia/Jakarta),Kembali dicatat oleh,Bensin saat kembali,Kilometer,STNK kembali,Catatan kondisi,Keperluan\r\n' +
+        `${date},08:00,09:00,${date},Budi Santoso,PPTI 21,"Rapat, ""penting""\nlalu pulang",Tidak,,${TODAY} 08:00,Dibatalkan,admin Admin Uji,"Batal, ""hujan""",${TODAY} 08:00,Dibatalkan,,,,,,,,,,Pribadi\r\n` +
+        `${date},10:00,11:00,${date},Rizky Maulana,PPTI 22,Beli buku,Tidak,,${TODAY} 08:00,Aktif,,,,Dijadwalkan,,,,,,,,,,Pribadi\r\n`,
     );
   });
 

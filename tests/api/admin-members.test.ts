@@ -43,9 +43,17 @@ describe(`the admin's members on ${engine}`, () => {
     const reply = await api.get('/api/admin/members');
     expect(reply.status).toBe(200);
     expect(await members()).toEqual([
-      { ref: expect.stringMatching(/^[\w-]{16}$/), name: 'Admin Uji', class: 'PPTI 21', admin: true, active: true, bookings: 0 },
-      { ref: expect.any(String), name: 'Budi Santoso', class: 'PPTI 21', admin: false, active: true, bookings: 1 },
-      { ref: expect.any(String), name: 'Rizky Maulana', class: 'PPTI 22', admin: false, active: true, bookings: 0 },
+      {
+        ref: expect.stringMatching(/^[\w-]{16}$/),
+        name: 'Admin Uji',
+        class: 'PPTI 21',
+        admin: true,
+        active: true,
+        committee: false,
+        bookings: 0,
+      },
+      { ref: expect.any(String), name: 'Budi Santoso', class: 'PPTI 21', admin: false, active: true, committee: false, bookings: 1 },
+      { ref: expect.any(String), name: 'Rizky Maulana', class: 'PPTI 22', admin: false, active: true, committee: false, bookings: 0 },
     ]);
     for (const user of [admin, student]) expect(JSON.stringify(reply.body)).not.toContain(user.id);
   });

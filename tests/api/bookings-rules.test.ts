@@ -73,6 +73,7 @@ describe(`booking rules over HTTP on ${engine}`, () => {
       cancelled_by_user_id: null,
       cancel_reason: null,
       cancel_token_hash: createHash('sha256').update(reply.body.cancelToken).digest('hex'),
+      purpose: 'personal',
       ...Object.fromEntries(
         [
           'picked_up_at',
@@ -113,6 +114,7 @@ describe(`booking rules over HTTP on ${engine}`, () => {
       reason: 'Beli buku',
       needStnk: false,
       voucherCode: null,
+      purpose: 'personal',
       ref: (await testApp.db.kysely.selectFrom('borrow_request').select('ref').orderBy('id', 'desc').executeTakeFirstOrThrow()).ref,
     });
     // One notice per booking, whoever inserts it.

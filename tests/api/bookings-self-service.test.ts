@@ -114,6 +114,7 @@ describe(`the borrower's cancel secret on ${engine}`, () => {
           needStnk: false,
           waitsForLateBike: false,
         },
+        charge: null,
       },
     });
   });

@@ -58,6 +58,8 @@ async function whatItShows(app: TestApp, admin: User) {
     members: (await signedIn.get('/api/admin/members')).body,
     vouchers: (await signedIn.get('/api/admin/vouchers')).body,
     motor: (await signedIn.get('/api/admin/motor')).body,
+    fund: (await signedIn.get('/api/admin/kas')).body,
+    book: (await signedIn.get('/api/admin/kas/book')).body,
   };
 }
 
@@ -99,6 +101,11 @@ describe.runIf(engine === 'postgres')('npm run db:copy from SQLite to PostgreSQL
         })
       ).status,
     ).toBe(200);
+    const member = (await signedIn.get('/api/admin/members')).body.members.find((row: { name: string }) => row.name === rizky.name).ref;
+    const payment = { member, amount: 20_000, method: 'Tunai', date: '2026-11-22', note: 'Sewa minggu lalu' };
+    expect((await signedIn.post('/api/admin/kas/payments', payment)).status).toBe(201);
+    const expense = { category: 'Bensin', amount: 15_000, date: '2026-11-22' };
+    expect((await signedIn.post('/api/admin/kas/expenses', expense)).status).toBe(201);
     expect((await signedIn.put('/api/admin/motor', { name: 'Motor PPTI 21', plate: 'B 4321 KLM', lastKm: 15_210 })).status).toBe(200);
     await sourceApp.db.kysely.updateTable('telegram_bot').set({ webhook_secret: 'rahasia-webhook', last_update_id: 41 }).execute();
     const before = await whatItShows(sourceApp, admin);

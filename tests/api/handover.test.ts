@@ -131,7 +131,11 @@ describe(`the handover of the bike on ${engine}`, () => {
     await startDay(date);
     const { token, ref } = await book({ date, start: '10:00', end: '11:00' });
     clock(date, '10:02');
-    const byOwner = await recordHandover(testApp.db, { ref }, { event: 'pickup', by: owner, now: at, timeZone: 'Asia/Jakarta' });
+    const byOwner = await recordHandover(
+      testApp.db,
+      { ref },
+      { event: 'pickup', by: owner, now: at, timeZone: 'Asia/Jakarta', graceMinutes: 10 },
+    );
     expect(byOwner.kind).toBe('recorded');
     const later = await press(token, { event: 'pickup' });
     expect(later.body.message).toBe('Sudah tercatat diambil jam 10:02 oleh pemilik.');
@@ -144,7 +148,7 @@ describe(`the handover of the bike on ${engine}`, () => {
     const ownerLate = await recordHandover(
       testApp.db,
       { ref },
-      { event: 'return', by: owner, now: at, timeZone: 'Asia/Jakarta', fuel: 'Penuh' },
+      { event: 'return', by: owner, now: at, timeZone: 'Asia/Jakarta', graceMinutes: 10, fuel: 'Penuh' },
     );
     expect(ownerLate).toMatchObject({ kind: 'already', message: 'Sudah tercatat kembali jam 10:40 oleh peminjam.' });
     expect((await api.get('/api/admin/motor')).body.loans[0]).toMatchObject({ ref, kmDriven: 40 });
@@ -299,6 +303,7 @@ describe(`the handover of the bike on ${engine}`, () => {
       'Kilometer',
       'STNK kembali',
       'Catatan kondisi',
+      'Keperluan',
     ]);
     expect(budi.slice(14)).toEqual([
       'Selesai',
@@ -311,6 +316,7 @@ describe(`the handover of the bike on ${engine}`, () => {
       '12000',
       'Ya',
       'Lecet kecil di spion',
+      'Pribadi',
     ]);
   });
 });

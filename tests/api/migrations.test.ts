@@ -42,10 +42,13 @@ const ALL_TABLES = [
   'audit_log',
   'borrow_request',
   'cancel_token_attempts',
+  'charge',
+  'expense',
   'idempotency_keys',
   'login_attempts',
   'motorbike',
   'outbox',
+  'payment',
   'schedule_version',
   'telegram_bot',
   'users',
@@ -88,6 +91,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_22_0080_schedule_version_notices',
         '2026_11_25_0090_audit_address',
         '2026_11_26_0100_handover',
+        '2026_11_26_0200_class_fund',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {
@@ -158,7 +162,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         .find((table) => table.name === name)
         ?.columns.map((column) => column.name)
         .sort();
-    expect(columns('users')).toEqual(['active', 'class', 'id', 'name', 'name_key', 'ref', 'role']);
+    expect(columns('users')).toEqual(['active', 'class', 'committee', 'id', 'name', 'name_key', 'ref', 'role']);
     expect(columns('borrow_request')).toEqual(
       [
         'booked_end_date',
@@ -181,6 +185,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         'picked_up_at',
         'picked_up_by_kind',
         'picked_up_by_name',
+        'purpose',
         'reason',
         'ref',
         'released_at',

@@ -300,6 +300,7 @@ describe('commands in the owner chat', () => {
       '/sekarang - siapa yang memakai motor sekarang, atau kapan dipakai lagi',
       '/ambil - catat motor sudah diambil',
       '/kembali - catat motor sudah kembali',
+      '/kas - saldo kas dan sisa tagihan terbesar',
       '/bantuan - daftar perintah ini',
     ].join('\n');
     expect(await ask(testApp, telegram, '/bantuan')).toBe(help);

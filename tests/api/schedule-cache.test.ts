@@ -137,7 +137,9 @@ describe(`the schedule cache on ${engine}, two instances on one database`, () =>
     const ref = member.ref ?? '';
     const admin = { id: ids.get('Admin Uji') ?? '', name: 'Admin Uji' };
     const before = await shownOn(second.baseUrl);
-    expect((await editMember(first.db, admin, ref, { name: 'Budi Console', class: 'PPTI 23', admin: false }, now)).kind).toBe('ok');
+    expect(
+      (await editMember(first.db, admin, ref, { name: 'Budi Console', class: 'PPTI 23', admin: false, committee: false }, now)).kind,
+    ).toBe('ok');
     await bothHeard();
     expect(await shownOn(second.baseUrl)).toEqual(before.map((line) => line.replace(/^Budi S[^(]*\([^)]*\)/, 'Budi Console (PPTI 23)')));
     // A deactivation changes no line of today's schedule, yet it is a write to what the schedule
@@ -146,7 +148,9 @@ describe(`the schedule cache on ${engine}, two instances on one database`, () =>
     expect((await setMemberActiveness(first.db, admin, ref, false, now)).kind).toBe('ok');
     expect(await readScheduleVersion(second.db.kysely)).not.toBe(version);
     expect((await setMemberActiveness(first.db, admin, ref, true, now)).kind).toBe('ok');
-    expect((await editMember(first.db, admin, ref, { name: 'Budi S.', class: 'PPTI 22', admin: false }, now)).kind).toBe('ok');
+    expect((await editMember(first.db, admin, ref, { name: 'Budi S.', class: 'PPTI 22', admin: false, committee: false }, now)).kind).toBe(
+      'ok',
+    );
     await bothHeard();
     expect(await shownOn(second.baseUrl)).toEqual(before);
   });

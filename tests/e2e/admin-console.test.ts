@@ -14,6 +14,7 @@ const ADMIN_PAGES = [
   { path: '/generate', tab: 'Voucher', heading: 'Generate Voucher' },
   { path: '/admin/riwayat', tab: 'Riwayat', heading: 'Riwayat' },
   { path: '/admin/motor', tab: 'Motor', heading: 'Motor' },
+  { path: '/admin/kas', tab: 'Kas', heading: 'Kas Kelas' },
 ] as const;
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -90,7 +91,14 @@ describe('the admin console in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
       const current = tabBar(page).locator('[aria-current="page"]');
       expect(await current.allTextContents()).toEqual([tab]);
-      expect(await tabBar(page).getByRole('link').allTextContents()).toEqual(['Peminjaman', 'Anggota', 'Voucher', 'Riwayat', 'Motor']);
+      expect(await tabBar(page).getByRole('link').allTextContents()).toEqual([
+        'Peminjaman',
+        'Anggota',
+        'Voucher',
+        'Riwayat',
+        'Motor',
+        'Kas',
+      ]);
       await tabBar(page).getByRole('button', { name: 'Keluar' }).waitFor();
       await page.getByRole('status').filter({ hasText: 'Memuat' }).waitFor({ state: 'detached' });
       await expectNoAxeViolations(page);

@@ -29,7 +29,7 @@ function jakartaText(): string {
   return `${day} ${MONTHS[month - 1]} ${year} ${time}`;
 }
 
-const ADMIN_PAGES = ['/admin/peminjaman', '/admin/anggota', '/generate', '/admin/riwayat', '/admin/motor'];
+const ADMIN_PAGES = ['/admin/peminjaman', '/admin/anggota', '/generate', '/admin/riwayat', '/admin/motor', '/admin/kas'];
 
 // Android's largest font: the root font size doubled (a style attribute: the CSP refuses added style sheets).
 async function doubleTheText(page: Page): Promise<void> {
@@ -78,6 +78,7 @@ describe('pages on a phone, at large text, and in the dark (issue 28)', () => {
     else if (path === '/generate')
       await main.getByRole('region', { name: 'Daftar voucher' }).or(main.getByText('Belum ada voucher.')).waitFor();
     else if (path === '/admin/riwayat') await main.getByRole('region', { name: 'Riwayat tindakan admin' }).waitFor();
+    else if (path === '/admin/kas') await main.getByText('Saldo kas').first().waitFor();
     else await main.getByRole('button', { name: 'Simpan' }).waitFor();
   }
 

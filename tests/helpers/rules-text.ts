@@ -12,4 +12,6 @@ export const EXPECTED_RULES = [
   'Pemakaian kurang dari 1 jam atau untuk beli makanan gratis.',
   'Uang sewa masuk ke kas kelas.',
   'Punya voucher? Tulis kodenya di kolom Alasan: jam selesai otomatis jadi 6 jam setelah jam mulai. Voucher tetap tidak boleh bentrok dengan jadwal lain.',
+  'Denda dihitung per jam yang dimulai, kalau terlambat lebih dari 10 menit.',
+  'Sewa dihitung per jam pemakaian yang dimulai, setelah toleransi 10 menit. Selama jam voucher tidak ada sewa.',
 ];

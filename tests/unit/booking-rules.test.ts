@@ -362,3 +362,26 @@ describe('the form’s voucher hint', () => {
     expect(voucherFormHint('VCH-AB12CD', '')).toBeUndefined();
   });
 });
+
+describe('a committee booking of a member marked Panitia (issue 25)', () => {
+  it('may last 5 hours whatever the class, not a minute more', () => {
+    expect(checkBookingRules(input({ start: '08:00', end: '13:00' }), facts({ userClass: 'PPTI 22', committee: true }))).toEqual({});
+    expect(checkBookingRules(input({ start: '08:00', end: '13:01' }), facts({ userClass: 'PPTI 22', committee: true }))).toEqual({
+      end: 'Keperluan Panitia hanya boleh pinjam 5 jam',
+    });
+    expect(checkBookingRules(input({ start: '08:00', end: '12:00' }), facts({ userClass: 'PPTI 22' }))).toEqual({
+      end: 'Kelas PPTI 22 hanya boleh pinjam 3 jam',
+    });
+  });
+
+  it('may bring the day to 5 hours, where everyone else stops at 4', () => {
+    const earlier = own(span(TOMORROW, '06:00', '08:00'));
+    expect(checkBookingRules(input({ start: '09:00', end: '12:00' }), facts({ ...earlier, committee: true }))).toEqual({});
+    expect(checkBookingRules(input({ start: '09:00', end: '12:01' }), facts({ ...earlier, committee: true }))).toEqual({
+      end: 'Kamu udah pinjam 2 jam hari ini (maks 5 jam)',
+    });
+    expect(checkBookingRules(input({ start: '09:00', end: '12:00' }), facts(earlier))).toEqual({
+      end: 'Kamu udah pinjam 2 jam hari ini (maks 4 jam)',
+    });
+  });
+});

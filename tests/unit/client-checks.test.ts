@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkOnClient, firstErrorField, splitServerErrors } from '../../src/client/features/booking/client-checks';
+import {
+  checkOnClient,
+  firstErrorField,
+  purposeFor,
+  rentEstimate,
+  splitServerErrors,
+} from '../../src/client/features/booking/client-checks';
 import { findRosterEntry, matchingNames } from '../../src/client/features/booking/roster';
 import type { BookingInput } from '../../src/domain/booking-rules';
 
@@ -90,5 +96,30 @@ describe('the roster type-ahead', () => {
     expect(matchingNames(roster, 'ömer ç').map((entry) => entry.name)).toEqual(['Ömer Çelik']);
     expect(matchingNames(roster, 'STRASS').map((entry) => entry.name)).toEqual(['Straße Budi']);
     expect(findRosterEntry(roster, 'ÖMER  ÇELIK')?.name).toBe('Ömer Çelik');
+  });
+});
+
+describe('the purpose and the rent estimate before Simpan (issue 25)', () => {
+  const roster = [...ROSTER, { name: 'Sari Panitia', class: 'PPTI 22', committee: true }];
+  const rizky = { ...VALID, name: 'Rizky Maulana', start: '09:00', end: '11:00' };
+
+  it('estimates another class’s rent from the booked hours, Gratis under an hour or for food, none for the home class', () => {
+    expect(rentEstimate(rizky, roster)).toBe('Perkiraan sewa: Rp20.000');
+    expect(rentEstimate({ ...rizky, end: '12:11' }, roster)).toBe('Perkiraan sewa: Rp40.000');
+    expect(rentEstimate({ ...rizky, end: '09:50' }, roster)).toBe('Perkiraan sewa: Gratis');
+    expect(rentEstimate({ ...rizky, purpose: 'food' }, roster)).toBe('Perkiraan sewa: Gratis');
+    expect(rentEstimate({ ...rizky, reason: 'VCH-ABC234' }, roster)).toBe('Perkiraan sewa: Gratis');
+    expect(rentEstimate({ ...rizky, name: 'Budi Santoso' }, roster)).toBeUndefined();
+    expect(rentEstimate({ ...rizky, end: '' }, roster)).toBeUndefined();
+  });
+
+  it('offers Panitia only to a member marked so: anyone else books as Pribadi', () => {
+    expect(purposeFor({ ...rizky, purpose: 'committee' }, roster)).toBe('personal');
+    expect(purposeFor({ ...rizky, name: 'Sari Panitia', purpose: 'committee' }, roster)).toBe('committee');
+    expect(rentEstimate({ ...rizky, name: 'Sari Panitia', purpose: 'committee', end: '14:00' }, roster)).toBe('Perkiraan sewa: Gratis');
+    expect(checkOnClient({ ...rizky, name: 'Sari Panitia', purpose: 'committee', end: '14:00' }, roster, TODAY)).toEqual({});
+    expect(checkOnClient({ ...rizky, purpose: 'committee', end: '14:00' }, roster, TODAY)).toEqual({
+      end: 'Kelas PPTI 22 hanya boleh pinjam 3 jam',
+    });
   });
 });

@@ -13,6 +13,7 @@ describe('the client routes', () => {
     '/admin/anggota',
     '/admin/riwayat',
     '/admin/motor',
+    '/admin/kas',
     '/batal',
     '/batal/',
     '/batal/ABCdef012-_',

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { recordedWallClock } from '../../domain/admin-handover';
 import { adminMessages } from '../../domain/admin-messages';
+import { purposeLabel } from '../../domain/charges';
 import { formatIndonesianDate } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import type { AdminBooking } from '../../domain/schemas/admin';
@@ -180,6 +181,9 @@ function BookingsScreen({ signOut, timeZone }: AdminPageProps) {
                 </Cell>
                 <Cell label={columns.reason} className="min-w-32 break-words">
                   {booking.reason}
+                  {booking.purpose !== 'personal' && (
+                    <span className="block text-slate-700">{`${messages.fund.purposeLabel}: ${purposeLabel(booking.purpose)}`}</span>
+                  )}
                 </Cell>
                 <Cell label={columns.needStnk}>{booking.needStnk ? messages.stnkYes : messages.stnkNo}</Cell>
                 <Cell label={columns.voucher} className="font-mono break-all">

@@ -91,6 +91,7 @@ function MembersScreen({ signOut }: AdminPageProps) {
                 </Cell>
                 <Cell label={adminMessages.memberRole}>
                   {member.admin ? adminMessages.memberRoleAdmin : adminMessages.memberRoleStudent}
+                  {member.committee && `, ${adminMessages.fund.committee}`}
                 </Cell>
                 <Cell label={adminMessages.memberStatus}>{member.active ? adminMessages.memberActive : adminMessages.memberInactive}</Cell>
                 <Cell label={adminMessages.memberBookings} className="tabular-nums">
@@ -125,7 +126,11 @@ function MembersScreen({ signOut }: AdminPageProps) {
       <Dialog open={editing !== null} title={`${adminMessages.memberEdit} ${editing?.name ?? ''}`} onClose={() => setEditing(null)}>
         {editing && (
           <div className="mt-3">
-            <MemberForm key={editing.ref} initial={{ name: editing.name, class: editing.class, admin: editing.admin }} submit={edit}>
+            <MemberForm
+              key={editing.ref}
+              initial={{ name: editing.name, class: editing.class, admin: editing.admin, committee: editing.committee }}
+              submit={edit}
+            >
               {(busy) => (
                 <div className="flex w-full justify-end gap-3">
                   <button type="button" onClick={() => setEditing(null)} className={buttonStyles.secondary}>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminMessages } from '../admin-messages';
+import { PURPOSES } from '../charges';
 import { isCalendarDate } from '../clock';
 import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../limits';
 import { messages } from '../messages';
@@ -93,6 +94,7 @@ export const adminBookingSchema = z.object({
   createdAt: z.string().nullable(),
   cancellation: z.object({ at: z.string(), by: z.string(), reason: z.string() }).nullable(),
   handover: adminHandoverSchema,
+  purpose: z.enum(PURPOSES),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 export const listAdminBookingsResponseSchema = z.object({ from: z.string(), to: z.string(), bookings: z.array(adminBookingSchema) });
@@ -109,6 +111,8 @@ export const memberSchema = z.object({
   class: z.string(),
   admin: z.boolean(),
   active: z.boolean(),
+  /** Marked `Panitia`: may book for the committee (issue 25). */
+  committee: z.boolean(),
   bookings: z.number(),
 });
 export type Member = z.infer<typeof memberSchema>;
@@ -118,6 +122,7 @@ export const memberRequestSchema = z.strictObject({
   name: requiredText(adminMessages.memberName, adminMessages.memberNameRequired, MAX_NAME_LENGTH, { oneLine: true }),
   class: requiredText(adminMessages.memberClass, adminMessages.memberClassRequired, MAX_CLASS_LENGTH, { oneLine: true }),
   admin: z.boolean({ error: messages.invalidField(adminMessages.memberAdmin) }).default(false),
+  committee: z.boolean({ error: messages.invalidField(adminMessages.fund.committee) }).default(false),
 });
 export type MemberRequest = z.infer<typeof memberRequestSchema>;
 /** `loginCode` only when the member just became an admin: shown once, never again. */

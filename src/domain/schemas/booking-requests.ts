@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PURPOSES } from '../charges';
 import { daysBetween, isCalendarDate, isClockTime } from '../clock';
 import { MAX_LIST_DAYS, MAX_NAME_LENGTH, MAX_REASON_LENGTH } from '../limits';
 import { messages } from '../messages';
@@ -13,6 +14,7 @@ export const bookingFieldLabels = {
   end: 'Jam selesai',
   reason: 'Alasan peminjaman',
   needStnk: 'Butuh STNK',
+  purpose: 'Keperluan',
 } as const;
 
 const shapeError = (required: string, invalid: string) => (issue: { input?: unknown }) => (issue.input === undefined ? required : invalid);
@@ -37,6 +39,7 @@ export const createBookingRequestSchema = z.strictObject({
   end: clockTime(bookingFieldLabels.end, messages.endRequired),
   reason: text(bookingFieldLabels.reason, MAX_REASON_LENGTH, messages.reasonRequired),
   needStnk: z.enum(['', 'ya', 'tidak'], { error: messages.invalidField(bookingFieldLabels.needStnk) }).default(''),
+  purpose: z.enum(PURPOSES, { error: messages.invalidField(bookingFieldLabels.purpose) }).default('personal'),
 });
 export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
 

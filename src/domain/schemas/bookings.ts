@@ -38,7 +38,8 @@ export type DayBooking = z.infer<typeof dayBookingSchema>;
 export const listBookingsResponseSchema = z.object({ date: z.string(), bookings: z.array(dayBookingSchema) });
 export type ListBookingsResponse = z.infer<typeof listBookingsResponseSchema>;
 
-export const rosterEntrySchema = z.object({ name: z.string(), class: z.string().max(MAX_CLASS_LENGTH) });
+/** `committee`: the member may choose `Panitia` (issue 25); absent means not. */
+export const rosterEntrySchema = z.object({ name: z.string(), class: z.string().max(MAX_CLASS_LENGTH), committee: z.boolean().optional() });
 export const rosterResponseSchema = z.object({ users: z.array(rosterEntrySchema) });
 export type RosterEntry = z.infer<typeof rosterEntrySchema>;
 

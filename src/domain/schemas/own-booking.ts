@@ -3,6 +3,7 @@ import type { BookingSpan } from '../booking-rules';
 import { findCancelRefusal, type LocalMoment } from '../cancellation';
 import { messages } from '../messages';
 import { bookingSpanShape } from './bookings';
+import { loanChargeSchema } from './charge';
 import { ownHandoverSchema } from './handover';
 
 export const ownBookingStatuses = ['upcoming', 'started', 'cancelled'] as const;
@@ -22,6 +23,8 @@ export const ownBookingSchema = z.object({
   class: z.string(),
   status: z.enum(ownBookingStatuses),
   handover: ownHandoverSchema,
+  /** Null until the loan's charge is written (issue 25). */
+  charge: loanChargeSchema.nullable(),
 });
 export type OwnBooking = z.infer<typeof ownBookingSchema>;
 /** `message`: a handover the other side recorded first (issue 24). */

@@ -1,6 +1,7 @@
 import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { NamedBookingSpan } from '../../domain/booking-day';
+import { isPurpose, type Purpose } from '../../domain/charges';
 import { toNamedSpan } from '../bookings/repository';
 
 export interface AdminBookingRow extends NamedBookingSpan {
@@ -13,6 +14,7 @@ export interface AdminBookingRow extends NamedBookingSpan {
   cancelledByKind: string | null;
   cancelledByName: string | null;
   cancelReason: string | null;
+  purpose: Purpose;
 }
 
 function bookingQuery(db: Executor) {
@@ -36,6 +38,7 @@ function bookingQuery(db: Executor) {
       'u.name',
       'u.class',
       'c.name as canceller_name',
+      'b.purpose',
     ]);
 }
 
@@ -54,6 +57,7 @@ function toRow(row: Row): AdminBookingRow | undefined {
     cancelledByKind: row.cancelled_by_kind,
     cancelledByName: row.canceller_name,
     cancelReason: row.cancel_reason,
+    purpose: isPurpose(row.purpose) ? row.purpose : 'personal',
   };
 }
 

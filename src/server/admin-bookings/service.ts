@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin-messages';
 import { type CancellerKind, cancellerLabel, cancelRefusalMessage } from '../../domain/cancellation';
+import { purposeLabel } from '../../domain/charges';
 import { localMomentIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import type { AdminBooking } from '../../domain/schemas/admin';
@@ -120,6 +121,7 @@ export function bookingsCsv(bookings: AdminBooking[], timeZone: string): string 
     handover.km === null ? '' : String(handover.km),
     handover.stnkBack === null ? '' : handover.stnkBack ? messages.stnkYes : messages.stnkNo,
     handover.note ?? '',
+    purposeLabel(booking.purpose),
   ]);
   const header = [
     columns.date,
@@ -146,6 +148,7 @@ export function bookingsCsv(bookings: AdminBooking[], timeZone: string): string 
     columns.km,
     columns.stnkBack,
     columns.note,
+    messages.fund.purposeLabel,
   ];
   return toCsv([header, ...rows]);
 }

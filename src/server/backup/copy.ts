@@ -21,10 +21,23 @@ export const COPIED_TABLES: Table[] = [
   'cancel_token_attempts',
   'telegram_bot',
   'motorbike',
+  'charge',
+  'payment',
+  'expense',
 ];
 const NOT_COPIED = new Set<string>(['schedule_version', 'kysely_migration', 'kysely_migration_lock']);
 const SEEDED_BY_MIGRATIONS = new Set<Table>(['telegram_bot', 'motorbike']);
-const SERIAL_IDS = new Set<Table>(['borrow_request', 'login_attempts', 'outbox', 'audit_log', 'address_events', 'cancel_token_attempts']);
+const SERIAL_IDS = new Set<Table>([
+  'borrow_request',
+  'login_attempts',
+  'outbox',
+  'audit_log',
+  'address_events',
+  'cancel_token_attempts',
+  'charge',
+  'payment',
+  'expense',
+]);
 const ROWS_PER_INSERT = 500;
 
 async function countRows(db: Executor, table: Table): Promise<number> {

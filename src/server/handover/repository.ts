@@ -225,16 +225,15 @@ export async function findMotorbike(db: Executor): Promise<Motorbike> {
 }
 
 export async function writeMotorbike(db: Executor, motorbike: Partial<Motorbike>): Promise<void> {
-  await db
-    .updateTable('motorbike')
-    .set({
-      ...(motorbike.name !== undefined && { name: motorbike.name }),
-      ...(motorbike.plate !== undefined && { plate: motorbike.plate }),
-      ...(motorbike.lastKm !== undefined && { last_km: motorbike.lastKm }),
-      ...(motorbike.lastFuel !== undefined && { last_fuel: motorbike.lastFuel }),
-    })
-    .where('id', '=', 1)
-    .execute();
+  const changes = {
+    ...(motorbike.name !== undefined && { name: motorbike.name }),
+    ...(motorbike.plate !== undefined && { plate: motorbike.plate }),
+    ...(motorbike.lastKm !== undefined && { last_km: motorbike.lastKm }),
+    ...(motorbike.lastFuel !== undefined && { last_fuel: motorbike.lastFuel }),
+  };
+  // An admin's return may carry neither fuel nor kilometres: an empty SET is not SQL.
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('motorbike').set(changes).where('id', '=', 1).execute();
 }
 
 export async function writeReturnKilometres(db: Executor, id: number, km: number): Promise<void> {

@@ -28,6 +28,7 @@ export async function handoverAdminRoutes(app: FastifyInstance, context: AppCont
         ...details,
         now: new Date(at.getTime()),
         timeZone: config.timeZone,
+        graceMinutes: config.returnGraceMinutes,
       },
       now(),
     );

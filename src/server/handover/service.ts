@@ -21,6 +21,7 @@ import { messages } from '../../domain/messages';
 import type { AdminHandover, MotorbikeResponse, OwnHandover } from '../../domain/schemas/handover';
 import { appendAuditEntry } from '../audit/repository';
 import { withBookingLock } from '../bookings/booking-lock';
+import { enqueueReturnCharge, settleCharge } from '../fund/charges';
 import { enqueueHandoverEdits } from '../telegram/outbox/notices';
 import {
   findHandoverBooking,
@@ -51,6 +52,8 @@ export interface HandoverRequest extends HandoverDetails {
   by: Recorder;
   now: Date;
   timeZone: string;
+  /** RETURN_GRACE_MINUTES, for the charge written with a return (issue 25). */
+  graceMinutes: number;
 }
 
 export type HandoverOutcome =
@@ -117,6 +120,8 @@ async function recordIn(
 
   const written = await writeEvent(trx, booking, request);
   if (written) return written;
+  await settleCharge(trx, booking.id, request);
+  if (request.event === 'return') await enqueueReturnCharge(trx, booking.id, request);
   const stored = await findHandoverBooking(trx, { ref: booking.ref });
   if (!stored) throw new Error(`booking ${booking.ref} vanished while its handover was recorded`);
   await enqueueHandoverEdits(trx, stored, request.timeZone, request.now);
@@ -207,6 +212,7 @@ export function recordOrCorrectByAdmin(
         }
       }
     }
+    await settleCharge(trx, booking.id, request);
     const stored = await findHandoverBooking(trx, { ref });
     if (!stored) throw new Error(`booking ${ref} vanished while its handover was corrected`);
     await enqueueHandoverEdits(trx, stored, request.timeZone, recordedAt);

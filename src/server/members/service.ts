@@ -35,11 +35,21 @@ const refused = (status: 404 | 409 | 422, message: string, errors?: Record<strin
 const nameTaken = () => refused(409, adminMessages.memberNameTaken, { name: adminMessages.memberNameTaken });
 
 function toMember(row: MemberRow): Member {
-  return { ref: row.ref, name: row.name, class: row.class, admin: row.role === 'admin', active: row.active, bookings: row.bookings };
+  return {
+    ref: row.ref,
+    name: row.name,
+    class: row.class,
+    admin: row.role === 'admin',
+    active: row.active,
+    committee: row.committee,
+    bookings: row.bookings,
+  };
 }
 
-const describeMember = (user: Pick<User, 'class' | 'role'>) =>
-  user.role === 'admin' ? `${user.class}, ${adminMessages.memberRoleAdmin}` : user.class;
+const describeMember = (user: Pick<User, 'class' | 'role'>, committee: boolean) =>
+  [user.class, user.role === 'admin' ? adminMessages.memberRoleAdmin : '', committee ? adminMessages.fund.committee : '']
+    .filter((part) => part !== '')
+    .join(', ');
 
 export async function listMembersForAdmin(db: Executor): Promise<Member[]> {
   return (await listMembers(db)).map(toMember);
@@ -58,15 +68,17 @@ export async function addMember(db: Db, admin: SessionAdmin, input: MemberReques
       db.kysely,
       [{ name: input.name, class: input.class, role: input.admin ? 'admin' : '' }],
       ['form'],
-      (trx, [added]) =>
-        appendAuditEntry(trx, {
+      async (trx, [added]) => {
+        if (added && input.committee) await updateMember(trx, added.id, { ...added, committee: true });
+        await appendAuditEntry(trx, {
           at: now,
           actorUserId: admin.id,
           actorName: admin.name,
           action: 'member-added',
           target: added?.name ?? input.name,
-          detail: added && describeMember(added),
-        }),
+          detail: added && describeMember(added, input.committee),
+        });
+      },
     );
     if (!user) throw new Error('no member was added');
     const stored = await findMemberById(db.kysely, user.id);
@@ -100,9 +112,12 @@ export async function editMember(db: Db, admin: SessionAdmin, ref: string, input
       member.name !== name ? `${adminMessages.memberName}: ${member.name} → ${name}` : '',
       member.class !== className ? `${adminMessages.memberClass}: ${member.class} → ${className}` : '',
       member.role !== role ? `${adminMessages.memberAdmin}: ${role === 'admin' ? messages.stnkYes : messages.stnkNo}` : '',
+      member.committee !== input.committee
+        ? `${adminMessages.fund.committee}: ${input.committee ? messages.stnkYes : messages.stnkNo}`
+        : '',
     ].filter((change) => change !== '');
     if (changes.length === 0) return { kind: 'ok', member: toMember(member) };
-    await updateMember(trx, member.id, { name, class: className, role });
+    await updateMember(trx, member.id, { name, class: className, role, committee: input.committee });
     if (demoted) await deleteSessionsOf(trx, member.id);
     await appendAuditEntry(trx, {
       at: now,

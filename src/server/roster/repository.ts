@@ -12,13 +12,14 @@ export interface User {
 }
 
 /** Only an active member is found: the one who may book and sign in. */
-export async function findUserByName(db: Executor, name: string): Promise<User | undefined> {
-  return db
+export async function findUserByName(db: Executor, name: string): Promise<(User & { committee: boolean }) | undefined> {
+  const row = await db
     .selectFrom('users')
-    .select(['id', 'name', 'class', 'role'])
+    .select(['id', 'name', 'class', 'role', 'committee'])
     .where('name_key', '=', nameKey(name))
     .where('active', '=', true)
     .executeTakeFirst();
+  return row && { ...row, committee: toBoolean(row.committee) };
 }
 
 /** Active or not: names stay unique across both. */
@@ -37,8 +38,10 @@ export async function listUsers(db: Executor): Promise<User[]> {
 }
 
 /** The public type-ahead must never see ids: an admin's id is their login code. */
-export async function listRosterEntries(db: Executor): Promise<{ name: string; class: string }[]> {
-  return db.selectFrom('users').select(['name', 'class']).where('active', '=', true).orderBy('name').execute();
+export async function listRosterEntries(db: Executor): Promise<{ name: string; class: string; committee?: true }[]> {
+  const rows = await db.selectFrom('users').select(['name', 'class', 'committee']).where('active', '=', true).orderBy('name').execute();
+  // Only the marked carry the flag: the type-ahead's answer stays as small as it was.
+  return rows.map(({ committee, ...entry }) => (toBoolean(committee) ? { ...entry, committee: true } : entry));
 }
 
 export async function countUsers(db: Executor): Promise<number> {
@@ -60,6 +63,7 @@ export async function insertUsers(db: Executor, users: User[]): Promise<void> {
 export interface MemberRow extends User {
   ref: string;
   active: boolean;
+  committee: boolean;
   bookings: number;
 }
 
@@ -71,6 +75,7 @@ function memberQuery(db: Executor) {
     'u.class',
     'u.role',
     'u.active',
+    'u.committee',
     eb
       .selectFrom('borrow_request as b')
       .select((count) => count.fn.countAll<number | string>().as('n'))
@@ -89,6 +94,7 @@ function toMember(row: Awaited<ReturnType<ReturnType<typeof memberQuery>['execut
     class: row.class,
     role: row.role,
     active: toBoolean(row.active),
+    committee: toBoolean(row.committee),
     bookings: Number(row.bookings ?? 0),
   };
 }
@@ -108,7 +114,11 @@ export async function findMemberById(db: Executor, id: string): Promise<MemberRo
   return row && toMember(row);
 }
 
-export async function updateMember(db: Executor, id: string, change: { name: string; class: string; role: string | null }): Promise<void> {
+export async function updateMember(
+  db: Executor,
+  id: string,
+  change: { name: string; class: string; role: string | null; committee: boolean },
+): Promise<void> {
   await db
     .updateTable('users')
     .set({ ...change, name_key: nameKey(change.name) })

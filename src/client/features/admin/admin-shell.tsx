@@ -16,6 +16,7 @@ const TABS = [
   { to: clientRoutes.generate, label: adminMessages.adminTabs.vouchers },
   { to: clientRoutes.adminHistory, label: adminMessages.adminTabs.history },
   { to: clientRoutes.adminMotor, label: adminMessages.adminTabs.motor },
+  { to: clientRoutes.adminFund, label: adminMessages.adminTabs.fund },
 ] as const;
 
 const tabClass = (isActive: boolean) =>

@@ -16,6 +16,13 @@ import {
   revokeVoucherResponseSchema,
 } from '../../../domain/schemas/admin';
 import {
+  type ChargeChangeRequest,
+  type ExpenseRequest,
+  fundBookSchema,
+  fundOverviewSchema,
+  type PaymentRequest,
+} from '../../../domain/schemas/fund';
+import {
   type AdminHandoverRequest,
   adminHandoverSchema,
   type motorbikeRequestSchema,
@@ -65,3 +72,14 @@ export const importRoster = (csv: string) =>
   callApi('/api/admin/members/import', importRosterResponseSchema, { method: 'POST', body: { csv } });
 
 export const fetchAuditPage = (page: number) => callApi(`/api/admin/audit${query({ page: String(page) })}`, auditPageResponseSchema);
+
+export const fetchFundOverview = () => callApi('/api/admin/kas', fundOverviewSchema);
+export type FundFilter = { member?: string; month?: string };
+export const fetchFundBook = (filter: FundFilter & { page: number }) =>
+  callApi(`/api/admin/kas/book${query({ ...filter, page: String(filter.page) })}`, fundBookSchema);
+export const fundCsvPath = (filter: FundFilter) => `/api/admin/kas.csv${query(filter)}`;
+const saved = z.object({ ok: z.literal(true) });
+export const recordPayment = (input: PaymentRequest) => callApi('/api/admin/kas/payments', saved, { method: 'POST', body: input });
+export const recordExpense = (input: ExpenseRequest) => callApi('/api/admin/kas/expenses', saved, { method: 'POST', body: input });
+export const changeCharge = (ref: string, input: ChargeChangeRequest) =>
+  callApi(`/api/admin/kas/charges/${segment(ref)}`, saved, { method: 'PUT', body: input });

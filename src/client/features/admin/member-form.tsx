@@ -6,7 +6,7 @@ import { adminStyles } from './styles';
 
 /** `submit` answers field errors, or nothing when saved. */
 export function MemberForm({
-  initial = { name: '', class: '', admin: false },
+  initial = { name: '', class: '', admin: false, committee: false },
   submit,
   children,
 }: {
@@ -66,6 +66,15 @@ export function MemberForm({
           className="size-5"
         />
         {adminMessages.memberAdmin}
+      </label>
+      <label className="flex min-h-11 items-center gap-2">
+        <input
+          type="checkbox"
+          checked={values.committee}
+          onChange={(event) => setValues({ ...values, committee: event.target.checked })}
+          className="size-5"
+        />
+        {adminMessages.fund.committee}
       </label>
       {children(busy)}
     </form>

@@ -1,10 +1,12 @@
 import { type FormEvent, type ReactNode, type RefObject, useId } from 'react';
 import { type BookingField, type BookingInput, type StnkChoice, voucherFormHint } from '../../../domain/booking-rules';
+import { PURPOSES } from '../../../domain/charges';
 import { MAX_REASON_LENGTH } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
 import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
 import { buttonStyles } from '../../components/button-styles';
 import { useNavigate } from '../../lib/navigation';
+import { purposeFor, rentEstimate } from './client-checks';
 import { NameCombobox } from './name-combobox';
 import { findRosterEntry } from './roster';
 import { useBorrowForm } from './use-borrow-form';
@@ -50,7 +52,10 @@ export function BorrowForm({ roster, rosterNotice, today, prefill, loading, onCr
     event.preventDefault();
     void submit();
   };
-  const userClass = findRosterEntry(roster, values.name)?.class ?? '';
+  const entry = findRosterEntry(roster, values.name);
+  const userClass = entry?.class ?? '';
+  const purposes = PURPOSES.filter((purpose) => purpose !== 'committee' || entry?.committee);
+  const estimate = rentEstimate(values, roster);
   const reasonHintId = `${base}-reason-hint`;
   const voucherHint = voucherFormHint(values.reason, values.start);
 
@@ -154,6 +159,29 @@ export function BorrowForm({ roster, rosterNotice, today, prefill, loading, onCr
         </select>
         {errorOf('needStnk')}
       </div>
+      <div>
+        <label htmlFor={idOf('purpose')} className="font-medium">
+          {messages.fund.purposeLabel}
+        </label>
+        <select
+          id={idOf('purpose')}
+          ref={fieldRef('purpose')}
+          value={purposeFor(values, roster)}
+          onChange={(event) => setField('purpose', event.target.value)}
+          className={controlClass(errors.purpose !== undefined)}
+          {...a11y('purpose')}
+        >
+          {purposes.map((purpose) => (
+            <option key={purpose} value={purpose}>
+              {messages.fund.purpose[purpose]}
+            </option>
+          ))}
+        </select>
+        {errorOf('purpose')}
+      </div>
+      <p aria-live="polite" className="font-medium empty:hidden">
+        {estimate ?? ''}
+      </p>
       {globalError && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 font-medium text-red-900">
           {globalError}

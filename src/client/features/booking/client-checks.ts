@@ -5,13 +5,19 @@ import {
   checkRequired,
   type FieldErrors,
   hasErrors,
+  voucherEnd,
 } from '../../../domain/booking-rules';
+import { formatRupiah } from '../../../domain/booking-rules-page';
+import { chargeFor, chargeRules, type Purpose } from '../../../domain/charges';
+import { findMinutes } from '../../../domain/clock';
+import { DEFAULT_RETURN_GRACE_MINUTES } from '../../../domain/handover';
+import { isHomeClass } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
 import type { RosterEntry } from '../../../domain/schemas/bookings';
 import { looksLikeVoucherCode } from '../../../domain/voucher-code';
 import { findRosterEntry } from './roster';
 
-export const FIELD_ORDER: readonly BookingField[] = ['name', 'date', 'start', 'end', 'reason', 'needStnk'];
+export const FIELD_ORDER: readonly BookingField[] = ['name', 'date', 'start', 'end', 'reason', 'needStnk', 'purpose'];
 
 /** The server stays the authority: a voucher-like reason skips the rules (only it knows the code), as does a missing roster or today. */
 export function checkOnClient(input: BookingInput, roster: RosterEntry[] | undefined, today: string | undefined): FieldErrors {
@@ -20,7 +26,42 @@ export function checkOnClient(input: BookingInput, roster: RosterEntry[] | undef
   if (roster && input.name.trim() !== '' && !entry) errors.name = messages.nameNotFound;
   if (hasErrors(errors) || !entry || today === undefined) return errors;
   if (looksLikeVoucherCode(input.reason)) return {};
-  return checkBookingRules(input, { today, userClass: entry.class, userBookings: [], dayBookings: [] });
+  const committee = purposeFor(input, roster) === 'committee';
+  return checkBookingRules(input, { today, userClass: entry.class, committee, userBookings: [], dayBookings: [] });
+}
+
+/** `Panitia` only for a member marked so: another name falls back to `Pribadi`, as the select then shows. */
+export function purposeFor(input: BookingInput, roster: RosterEntry[] | undefined): Purpose {
+  const purpose = input.purpose ?? 'personal';
+  return purpose === 'committee' && !findRosterEntry(roster, input.name)?.committee ? 'personal' : purpose;
+}
+
+/** `Perkiraan sewa` for another class's booking as booked (no lateness), by the same chargeFor the server uses; undefined for the home class or an unfinished form. */
+export function rentEstimate(input: BookingInput, roster: RosterEntry[] | undefined): string | undefined {
+  const entry = findRosterEntry(roster, input.name);
+  const start = findMinutes(input.start);
+  const end = findMinutes(input.end);
+  if (!entry || isHomeClass(entry.class) || input.date === '' || start === undefined || end === undefined) return undefined;
+  const voucher = looksLikeVoucherCode(input.reason);
+  if (!voucher && end <= start) return undefined;
+  const at = { date: input.date, time: input.start };
+  const span = voucher ? voucherEnd(input.date, input.start) : { end: input.end, endDate: input.date };
+  const bookedEnd = { date: span.endDate, time: span.end };
+  const { total } = chargeFor(
+    {
+      start: at,
+      bookedEnd,
+      pickedUp: null,
+      returned: null,
+      purpose: purposeFor(input, roster),
+      voucher,
+      cancelled: false,
+      released: false,
+    },
+    entry,
+    chargeRules(DEFAULT_RETURN_GRACE_MINUTES),
+  );
+  return messages.fund.estimate(total === 0 ? messages.fund.free : formatRupiah(total));
 }
 
 export function firstErrorField(errors: FieldErrors): BookingField | undefined {

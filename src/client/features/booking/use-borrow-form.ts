@@ -4,9 +4,9 @@ import { type BookingField, type BookingInput, type FieldErrors, hasErrors } fro
 import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
 import { readLastBorrowerName } from '../../lib/device-storage';
 import { createBooking, newIdempotencyKey } from './api';
-import { checkOnClient, firstErrorField, splitServerErrors } from './client-checks';
+import { checkOnClient, firstErrorField, purposeFor, splitServerErrors } from './client-checks';
 
-const EMPTY: BookingInput = { name: '', date: '', start: '', end: '', reason: '', needStnk: '' };
+const EMPTY: BookingInput = { name: '', date: '', start: '', end: '', reason: '', needStnk: '', purpose: 'personal' };
 
 interface Options {
   roster: RosterEntry[] | undefined;
@@ -58,7 +58,7 @@ export function useBorrowForm({ roster, today, prefill, onCreated }: Options) {
     setErrors({});
     setSaving(true);
     idempotencyKey.current ??= newIdempotencyKey();
-    const result = await createBooking(values, idempotencyKey.current);
+    const result = await createBooking({ ...values, purpose: purposeFor(values, roster) }, idempotencyKey.current);
     setSaving(false);
     if (result.ok) {
       idempotencyKey.current = undefined;

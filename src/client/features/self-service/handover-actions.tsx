@@ -6,6 +6,7 @@ import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { EMPTY_HANDOVER_FIELDS, HandoverFields, type HandoverFieldValues } from '../../components/handover-fields';
 import { recordOwnHandover } from './api';
+import { ChargeSummary } from './charge-summary';
 
 const labels = messages.handover;
 const screens = messages.handoverScreens;
@@ -88,6 +89,7 @@ export function HandoverActions({
       {handover.waitsForLateBike && (
         <p className="rounded-md border-l-8 border-amber-600 bg-amber-50 px-3 py-2 font-medium text-amber-950">{labels.waitsForLateBike}</p>
       )}
+      {booking.charge && <ChargeSummary charge={booking.charge} />}
       {(handover.pickupOpen || handover.returnOpen) && (
         <div className="flex flex-wrap gap-2">
           {handover.pickupOpen && button('pickup', labels.pickupButton)}

@@ -4,8 +4,10 @@ import { lockRemainingMs } from '../../../domain/admin-limits';
 import { CANCEL_TOKEN_LIMIT, isWellFormedCancelToken } from '../../../domain/cancel-token';
 import { localMomentIn } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
+import type { LoanCharge } from '../../../domain/schemas/charge';
 import type { OwnHandover } from '../../../domain/schemas/handover';
 import { type OwnBooking, ownBookingStatus } from '../../../domain/schemas/own-booking';
+import { ownCharge } from '../../fund/service';
 import { type HandoverClock, type HandoverDetails, type HandoverOutcome, ownHandover, recordHandover } from '../../handover/service';
 import { hashCancelToken } from '../cancel-token';
 import { findStoredBooking, type StoredBooking } from './repository';
@@ -52,9 +54,10 @@ export async function withCancelToken<T>(
   return { kind: 'found', value };
 }
 
-function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string, handover: OwnHandover): OwnBooking {
+function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string, handover: OwnHandover, charge: LoanCharge | null): OwnBooking {
   return {
     handover,
+    charge,
     date: booking.date,
     start: booking.start,
     end: booking.end,
@@ -70,7 +73,7 @@ export type { StoredBooking };
 export async function ownBookingView(db: Executor, booking: StoredBooking, clock: HandoverClock): Promise<OwnBooking> {
   const handover = await ownHandover(db, booking.ref, clock);
   if (!handover) throw new Error(`booking ${booking.ref} vanished while it was shown`);
-  return toOwnBooking(booking, clock.now, clock.timeZone, handover);
+  return toOwnBooking(booking, clock.now, clock.timeZone, handover, (await ownCharge(db, booking.id)) ?? null);
 }
 
 export async function ownBookingByRef(db: Executor, ref: string, clock: HandoverClock): Promise<OwnBooking> {
@@ -100,6 +103,7 @@ export function handoverByToken(
   db: Db,
   request: TokenRequest,
   handover: { event: 'pickup' | 'return' } & HandoverDetails,
+  graceMinutes: number,
 ): Promise<TokenOutcome<Exclude<HandoverOutcome, { kind: 'notFound' }>>> {
   return withCancelToken(db, request, async (lookup) => {
     const outcome = await recordHandover(db, lookup, {
@@ -107,6 +111,7 @@ export function handoverByToken(
       by: { kind: 'borrower', name: null },
       now: request.now,
       timeZone: request.timeZone,
+      graceMinutes,
     });
     return outcome.kind === 'notFound' ? undefined : outcome;
   });

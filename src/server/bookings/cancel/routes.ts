@@ -64,7 +64,7 @@ export async function ownBookingRoutes(app: FastifyInstance, { config, db, now }
     keepPrivate(reply);
     const { token, ...handover } = parseOrThrow(borrowerHandoverRequestSchema, request.body);
     const at = now();
-    const outcome = await handoverByToken(db, { token, ip: request.ip, now: at, timeZone }, handover);
+    const outcome = await handoverByToken(db, { token, ip: request.ip, now: at, timeZone }, handover, config.returnGraceMinutes);
     if (outcome.kind !== 'found') throw tokenFailure(outcome);
     const result = outcome.value;
     if (result.kind === 'invalid') throw new HttpError(400, messages.invalidBody, result.errors);

@@ -2,6 +2,8 @@ import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
 import { type Canceller, type CancelRefusal, cancellerLabel, findCancelRefusal } from '../../../domain/cancellation';
 import { localMomentIn } from '../../../domain/clock';
+import { DEFAULT_RETURN_GRACE_MINUTES } from '../../../domain/handover';
+import { settleCharge } from '../../fund/charges';
 import { enqueueCancellationNotice, withdrawReminder } from '../../telegram/outbox/notices';
 import { withBookingLock } from '../booking-lock';
 import { type BookingLookup, findStoredBooking, markBookingCancelled, returnVoucher, type StoredBooking } from './repository';
@@ -58,6 +60,8 @@ export async function cancelBooking(
       request.now,
     );
     await withdrawReminder(trx, booking.ref, request.now);
+    // A cancelled loan costs nothing whatever the grace: a provisional charge goes to Rp0, its row kept.
+    await settleCharge(trx, booking.id, { now: request.now, timeZone: request.timeZone, graceMinutes: DEFAULT_RETURN_GRACE_MINUTES });
     await alsoInTransaction?.(trx, booking);
     return { kind: 'cancelled', booking: { ...booking, cancelledAt }, voucherReturned: booking.voucherCode };
   });

@@ -39,6 +39,7 @@ export async function insertBooking(db: Executor, booking: NewBookingRow): Promi
       created_at: booking.createdAt,
       ref,
       cancel_token_hash: booking.cancelTokenHash,
+      purpose: booking.purpose ?? 'personal',
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -101,8 +101,10 @@ export class BookingService {
 
 function hashInput(input: BookingInput): string {
   const { name, date, start, end, reason, needStnk } = input;
+  // A personal booking hashes as before the purpose existed, so keys saved then still replay.
+  const purpose = input.purpose && input.purpose !== 'personal' ? [input.purpose] : [];
   return createHash('sha256')
-    .update(JSON.stringify([name, date, start, end, reason, needStnk]))
+    .update(JSON.stringify([name, date, start, end, reason, needStnk, ...purpose]))
     .digest('hex');
 }
 
@@ -147,6 +149,8 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
   const { input, today, now } = job;
   const user = await findUserByName(trx, input.name);
   if (!user) return { kind: 'rejected', errors: { name: messages.nameNotFound } };
+  const purpose = input.purpose ?? 'personal';
+  if (purpose === 'committee' && !user.committee) return { kind: 'rejected', errors: { purpose: messages.fund.committeeOnly } };
   // Before the voucher is spent: a refusal here must write nothing. Most bookings start later than a
   // late bike reaches, and skip the read.
   const startsAt = { date: input.date, time: input.start };
@@ -178,6 +182,7 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
       today,
       horizonDays: limits.horizonDays,
       userClass: user.class,
+      committee: purpose === 'committee',
       userBookings: touching.filter((booking) => booking.usersId === user.id),
       dayBookings: touching,
     });
@@ -186,7 +191,7 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
 
   const reason = input.reason.trim();
   const needStnk = needsStnk(input.needStnk);
-  const details = { date: input.date, start: input.start, ...span, reason, needStnk, voucherCode };
+  const details = { date: input.date, start: input.start, ...span, reason, needStnk, voucherCode, purpose };
   const cancelToken = cancelTokenFor(secret, job.key, now.toISOString());
   const { ref } = await insertBooking(trx, {
     usersId: user.id,

@@ -1,7 +1,8 @@
 import type { Executor } from '../../../db/executor';
 import { addDays, localMomentIn, todayIn } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
-import { lateLoanText, nowText, scheduleText } from '../../../domain/owner-bot';
+import { fundText, lateLoanText, nowText, scheduleText } from '../../../domain/owner-bot';
+import { fundSummary } from '../../fund/service';
 import { findLoansOut } from '../../handover/repository';
 import { findScheduleFrom, findScheduleOn } from './schedule-repository';
 
@@ -20,6 +21,10 @@ export async function commandReply(
   if (command === '/sekarang') {
     const late = lateLoanText(await findLoansOut(db), localMomentIn(timeZone, at), graceMinutes);
     return late ?? nowText(at, timeZone, await findScheduleFrom(db, today));
+  }
+  if (command === '/kas') {
+    const { balance, largest } = await fundSummary(db);
+    return fundText(balance, largest);
   }
   // /bantuan, Telegram's /start, and anything mistyped.
   return messages.ownerBot.help;

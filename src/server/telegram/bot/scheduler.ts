@@ -1,7 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
 import { addDays, localMomentIn, todayIn } from '../../../domain/clock';
-import { dueHandoverNotices, handoverNoticeText, isDigestDue, isReminderDue, reminderText, scheduleText } from '../../../domain/owner-bot';
+import {
+  digestWithOutstanding,
+  dueHandoverNotices,
+  handoverNoticeText,
+  isDigestDue,
+  isReminderDue,
+  reminderText,
+  scheduleText,
+} from '../../../domain/owner-bot';
+import { fundSummary } from '../../fund/service';
 import { findHandoversStartingBetween, findLoansOut } from '../../handover/repository';
 import { enqueueBotText, handoverMessageKey } from '../outbox/notices';
 import { findScheduleOn } from './schedule-repository';
@@ -55,7 +64,8 @@ export function startScheduler({
     }
     if (digestTime !== undefined && isDigestDue(at, digestTime, timeZone)) {
       await once(`digest:${today}`, async () => {
-        const text = scheduleText(today, 'today', await findScheduleOn(db.kysely, today));
+        const schedule = scheduleText(today, 'today', await findScheduleOn(db.kysely, today));
+        const text = digestWithOutstanding(schedule, (await fundSummary(db.kysely)).totalOutstanding);
         if (await enqueueBotText(db.kysely, 'digest', text, `digest:${today}`, at)) log.info({ date: today }, 'morning digest queued');
       });
     }

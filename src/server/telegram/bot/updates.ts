@@ -130,7 +130,7 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
       await enqueueBotText(db.kysely, 'reply', returnOfText(only), key, at, { kind: 'fuel', ref: only.ref });
       return;
     }
-    const outcome = await recordHandover(db, { ref: only.ref }, { event: 'pickup', by: owner, now: at, timeZone });
+    const outcome = await recordHandover(db, { ref: only.ref }, { event: 'pickup', by: owner, now: at, timeZone, graceMinutes });
     const reply =
       outcome.kind === 'recorded'
         ? pickedUpByText(only, localMomentIn(timeZone, at).time)
@@ -181,7 +181,7 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
     }
     if (parsed.action === 'return') {
       // Without the fuel the service refuses the owner's return: that it would take it is all this asks.
-      const check = await recordHandover(db, { ref }, { event: 'return', by: owner, now: at, timeZone });
+      const check = await recordHandover(db, { ref }, { event: 'return', by: owner, now: at, timeZone, graceMinutes });
       if (check.kind !== 'invalid') return answerCallback(queryId, recordedAnswer(check));
       await enqueueHandoverKeyboard(db.kysely, { messageId, keyboard: { kind: 'fuel', ref } }, updateKey(updateId), at);
       return answerCallback(queryId);
@@ -191,7 +191,7 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
     const outcome = await recordHandover(
       db,
       { ref },
-      { event, by: owner, now: when ?? at, timeZone, ...(parsed.action === 'fuel' ? { fuel: parsed.fuel } : {}) },
+      { event, by: owner, now: when ?? at, timeZone, graceMinutes, ...(parsed.action === 'fuel' ? { fuel: parsed.fuel } : {}) },
       (trx, { booking }) => alsoOnRecord(trx, message, booking, event, at),
     );
     return answerCallback(queryId, recordedAnswer(outcome));

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+export const chargeLineSchema = z.object({ label: z.string(), amount: z.number() });
+
+/** A loan's charge as its borrower and the admin see it: `amount` is owed, `computed` what the rules say. */
+export const loanChargeSchema = z.object({
+  lines: z.array(chargeLineSchema),
+  computed: z.number(),
+  amount: z.number(),
+  provisional: z.boolean(),
+  changed: z.boolean(),
+  paid: z.boolean(),
+});
+export type LoanCharge = z.infer<typeof loanChargeSchema>;

@@ -1,0 +1,115 @@
+import type { Db } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import { type Charge, chargeFor, chargeRules, isPurpose } from '../../domain/charges';
+import { addDays, localMomentIn, todayIn } from '../../domain/clock';
+import { minutesBetween } from '../../domain/handover';
+import { returnChargeText } from '../../domain/owner-bot';
+import { withBookingLock } from '../bookings/booking-lock';
+import { enqueueBotText } from '../telegram/outbox/notices';
+import {
+  type ChargeLoanRow,
+  findCharge,
+  findChargeLoan,
+  findEarlierCommitteeLoans,
+  findUnchargedLoans,
+  insertCharge,
+  updateComputedCharge,
+} from './repository';
+
+export interface ChargeClock {
+  now: Date;
+  timeZone: string;
+  graceMinutes: number;
+}
+
+function moment(at: string | null, timeZone: string) {
+  return at === null ? null : localMomentIn(timeZone, new Date(at));
+}
+
+function computeFor(loan: ChargeLoanRow, committeeMinutesEarlier: number, clock: ChargeClock): Charge {
+  const start = { date: loan.date, time: loan.start };
+  const bookedEnd = { date: loan.bookedEnd.endDate, time: loan.bookedEnd.end };
+  return chargeFor(
+    {
+      start,
+      bookedEnd,
+      pickedUp: moment(loan.pickedUpAt, clock.timeZone),
+      returned: moment(loan.returnedAt, clock.timeZone),
+      purpose: isPurpose(loan.purpose) ? loan.purpose : 'personal',
+      voucher: loan.voucher,
+      cancelled: loan.cancelled,
+      released: loan.released,
+      committeeMinutesEarlier,
+    },
+    { class: loan.class },
+    chargeRules(clock.graceMinutes),
+  );
+}
+
+async function committeeMinutesBefore(db: Executor, loan: ChargeLoanRow, timeZone: string): Promise<number> {
+  if (loan.purpose !== 'committee') return 0;
+  const earlier = await findEarlierCommitteeLoans(db, loan);
+  return earlier.reduce((sum, other) => {
+    const from = moment(other.pickedUpAt, timeZone) ?? { date: other.date, time: other.start };
+    const to = moment(other.returnedAt, timeZone) ?? { date: other.bookedEnd.endDate, time: other.bookedEnd.end };
+    return sum + Math.max(0, minutesBetween(from, to));
+  }, 0);
+}
+
+/**
+ * Writes or recomputes the loan's one charge, in the caller's transaction: at a return (or, with
+ * `provisional`, when end + grace passed without one) a missing charge is written; any later
+ * change to the loan (a corrected time, a release, a cancellation) recomputes the one there is.
+ */
+export async function settleCharge(db: Executor, bookingId: number, clock: ChargeClock, provisional = false): Promise<void> {
+  const loan = await findChargeLoan(db, bookingId);
+  if (!loan) return;
+  const existing = await findCharge(db, bookingId);
+  const returned = loan.returnedAt !== null;
+  if (!existing && !returned && !provisional) return;
+  const charge = computeFor(loan, await committeeMinutesBefore(db, loan, clock.timeZone), clock);
+  const write = {
+    bookingId,
+    lines: charge.lines,
+    computedTotal: charge.total,
+    provisional: !returned && !loan.released && !loan.cancelled,
+    at: clock.now.toISOString(),
+  };
+  // A conflict means another writer got there first in the meantime: this newer reading wins.
+  if (existing || !(await insertCharge(db, { ...write, usersId: loan.usersId }))) await updateComputedCharge(db, write);
+}
+
+/** The owner's confirmation of a return, with its charge, once per loan; none when it costs nothing. */
+export async function enqueueReturnCharge(db: Executor, bookingId: number, clock: ChargeClock): Promise<void> {
+  const loan = await findChargeLoan(db, bookingId);
+  const charge = await findCharge(db, bookingId);
+  if (!loan?.ref || loan.returnedAt === null || !charge || charge.computedTotal === 0) return;
+  const time = localMomentIn(clock.timeZone, new Date(loan.returnedAt)).time;
+  const text = returnChargeText(loan, time, { lines: charge.lines, total: charge.computedTotal });
+  await enqueueBotText(db, 'handover', text, `charged:${loan.ref}`, clock.now);
+}
+
+/**
+ * The provisional charges now due: bookings from yesterday on and loans still out, neither returned
+ * nor released nor cancelled, whose planned end + grace has passed. Each is written under the
+ * booking lock, so a return cannot interleave with it; the unique booking makes it once across
+ * instances. Older bookings are left alone: the first start after this feature must not charge
+ * every booking nobody recorded.
+ */
+export async function writeDueProvisionalCharges(db: Db, clock: ChargeClock): Promise<number> {
+  const now = localMomentIn(clock.timeZone, clock.now);
+  const today = todayIn(clock.timeZone, clock.now);
+  const candidates = await findUnchargedLoans(db.kysely, addDays(today, -1));
+  let written = 0;
+  for (const candidate of candidates) {
+    const end = { date: candidate.bookedEnd.endDate, time: candidate.bookedEnd.end };
+    if (minutesBetween(end, now) <= clock.graceMinutes) continue;
+    await withBookingLock(db, async (trx) => {
+      const loan = await findChargeLoan(trx, candidate.id);
+      if (!loan || loan.returnedAt !== null || loan.released || loan.cancelled || (await findCharge(trx, loan.id))) return;
+      await settleCharge(trx, loan.id, clock, true);
+      written += 1;
+    });
+  }
+  return written;
+}
