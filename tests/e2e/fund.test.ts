@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { formatIndonesianDate } from '../../src/domain/clock';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
 import { bookViaApi } from './support/api';
@@ -163,7 +164,8 @@ describe('the class fund on screen', () => {
       await main.getByRole('heading', { level: 2, name: `Saldo kas: ${rupiah(before - 5_000)}` }).waitFor();
 
       const book = main.getByRole('region', { name: 'Daftar catatan kas' });
-      const rows = book.getByRole('row').filter({ hasText: date });
+      // The book writes dates the Indonesian way, as every admin screen does.
+      const rows = book.getByRole('row').filter({ hasText: formatIndonesianDate(date) });
       await rows.filter({ hasText: 'Isi penuh' }).waitFor();
       await rows.filter({ hasText: 'QRIS' }).waitFor();
       expect(await violations(page)).toEqual([]);

@@ -168,7 +168,7 @@ export function FundBookSection({ members, version, onChanged, signOut }: FundBo
             ))}
           </select>
         </div>
-        <div>
+        <div className="max-w-full min-w-0">
           <label htmlFor={`${id}-month`} className={adminStyles.label}>
             {labels.month}
           </label>
@@ -180,7 +180,7 @@ export function FundBookSection({ members, version, onChanged, signOut }: FundBo
               setPage(1);
               setFilter({ ...filter, month: event.target.value || undefined });
             }}
-            className={adminStyles.input}
+            className={`${adminStyles.input} max-w-full`}
           />
         </div>
         <a href={fundCsvPath(filter)} download className={buttonStyles.secondary}>
