@@ -328,6 +328,7 @@ export const messages = {
   cancelling: 'Membatalkan...',
   cancelDone: 'Peminjaman sudah dibatalkan.',
   cancelFailed: 'Gagal membatalkan, coba lagi.',
+  cancelledByWhom: (who: string, reason: string) => `Dibatalkan oleh ${who}: ${reason}`,
 
   cancelPageTitle: 'Batalkan Peminjaman',
   cancelPageLoading: 'Memuat peminjaman...',

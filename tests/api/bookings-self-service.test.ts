@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/clock';
+import { cancelBooking } from '../../src/server/bookings/cancel/service';
 import { findOutboxText } from '../../src/server/telegram/outbox/calls';
 import {
   addStudents,
@@ -104,6 +105,7 @@ describe(`the borrower's cancel secret on ${engine}`, () => {
         name: 'Siti Rahmawati',
         class: 'PPTI 21',
         status: 'upcoming',
+        cancellation: null,
         handover: {
           stage: 'booked',
           state: 'Dijadwalkan',
@@ -177,6 +179,51 @@ describe(`the borrower's cancel secret on ${engine}`, () => {
     expect(again.body.message).toBe('Peminjaman ini sudah dibatalkan.');
     expect((await byToken(token)).body.booking.status).toBe('cancelled');
     expect((await cancellationPayloads()).length).toBe(notices);
+  });
+
+  it("answers the card's one lookup for all its bookings, in order, with who cancelled and why, and null for a secret it does not know", async () => {
+    now = jakartaInstant(TODAY, '08:00');
+    const standing = await book({ name: 'Budi Santoso', date: '2026-11-26', start: '08:00', end: '09:00' });
+    const byOwner = await book({ name: 'Budi Santoso', date: '2026-11-26', start: '10:00', end: '11:00' });
+    const byBorrower = await book({ name: 'Siti Rahmawati', date: '2026-11-26', start: '12:00', end: '13:00' });
+    const { ref } = await testApp.db.kysely
+      .selectFrom('borrow_request')
+      .select('ref')
+      .where('borrow_date', '=', '2026-11-26')
+      .where('start_time', '=', '10:00')
+      .executeTakeFirstOrThrow();
+    const owner = await cancelBooking(
+      testApp.db,
+      { ref: ref ?? '' },
+      { who: { kind: 'owner' }, reason: 'Ban bocor', now, timeZone: 'Asia/Jakarta' },
+    );
+    expect(owner.kind).toBe('cancelled');
+    expect((await cancel(byBorrower)).status).toBe(200);
+    const unknown = 'A'.repeat(22);
+
+    const reply = await ask('/api/bookings/by-tokens', newAddress(), { tokens: [byOwner, unknown, standing, byBorrower] });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    const bookings = reply.body.bookings as ({ start: string; status: string; cancellation: unknown } | null)[];
+    expect(bookings.map((booking) => booking && [booking.start, booking.status, booking.cancellation])).toEqual([
+      ['10:00', 'cancelled', { by: 'pemilik (Telegram)', reason: 'Ban bocor' }],
+      null,
+      ['08:00', 'upcoming', null],
+      ['12:00', 'cancelled', { by: 'peminjam', reason: 'Peminjam tidak jadi pinjam' }],
+    ]);
+    // The same answer a single lookup gives, booking for booking.
+    expect(bookings[2]).toEqual((await byToken(standing)).body.booking);
+  });
+
+  it('refuses a lookup of no secret, or of more than 20 at once, and one from another site', async () => {
+    const token = await book({ name: 'Budi Santoso', date: '2026-12-01', start: '08:00', end: '09:00' });
+    for (const body of [{ tokens: [] }, { tokens: Array.from({ length: 21 }, () => token) }, { tokens: 'abc' }, {}]) {
+      const reply = await ask('/api/bookings/by-tokens', newAddress(), body);
+      expect(reply.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+    expect((await ask('/api/bookings/by-tokens', newAddress(), { tokens: Array.from({ length: 20 }, () => token) })).status).toBe(200);
+    const foreign = await ask('/api/bookings/by-tokens', newAddress(), { tokens: [token] }, { origin: 'https://jahat.example' });
+    expect([foreign.status, foreign.body]).toEqual([403, { message: 'Permintaan ditolak' }]);
   });
 
   it('gives a spent voucher back', async () => {

@@ -132,7 +132,7 @@ describe('who really has the bike', () => {
     ]);
     const lookups: string[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/bookings/by-token')) lookups.push(request.method());
+      if (request.url().endsWith('/api/bookings/by-tokens')) lookups.push(request.method());
     });
     await page.goto(`/?tanggal=${date}`);
     await card(page).getByText('Dijadwalkan', { exact: true }).waitFor();

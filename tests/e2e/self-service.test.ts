@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatIndonesianDate } from '../../src/domain/clock';
-import { PHONE, screenshot } from '../helpers/browser';
+import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
 import { parseCalendar } from '../helpers/icalendar';
 import { waitUntil } from '../helpers/wait-until';
 import { bookViaApi } from './support/api';
 import { violations } from './support/axe';
 import { borrowForm } from './support/pages';
-import { openPage, useStudentApp } from './support/student-app';
+import { adminIdOf, openPage, type StudentApp, useStudentApp } from './support/student-app';
 
 // The server's clock (APP_CLOCK_FILE): 08:00 in Jakarta on TODAY, moved by writing the file.
 const clockDir = mkdtempSync(join(tmpdir(), 'pinjam-clock-'));
@@ -120,7 +120,18 @@ describe('students help themselves', () => {
     expect(await other.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
     expect(await violations(other)).toEqual([]);
 
+    // The same confirmation as the card's, its last button red.
     await main.getByRole('button', { name: 'Batalkan peminjaman' }).click();
+    const confirm = other.getByRole('dialog', { name: 'Batalkan Peminjaman' });
+    await confirm.getByText(`Batalkan peminjaman ${formatIndonesianDate(date)}, 13:00 - 15:30?`).waitFor();
+    const yes = confirm.getByRole('button', { name: 'Ya, batalkan' });
+    expect(isRed(await yes.evaluate((button) => getComputedStyle(button).backgroundColor))).toBe(true);
+    expect(await violations(other)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Tidak' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await main.getByText('Peminjaman sudah dibatalkan.').count()).toBe(0);
+    await main.getByRole('button', { name: 'Batalkan peminjaman' }).click();
+    await yes.click();
     await main.getByText('Peminjaman sudah dibatalkan.').waitFor();
     await screenshot(other, 'self-service-cancel-page-done');
     await other.reload();
@@ -167,6 +178,7 @@ describe('students help themselves', () => {
     const main = other.getByRole('main');
     await main.getByText('Budi Santoso (PPTI 21)').waitFor();
     await main.getByRole('button', { name: 'Batalkan peminjaman' }).click();
+    await other.getByRole('dialog', { name: 'Batalkan Peminjaman' }).getByRole('button', { name: 'Ya, batalkan' }).click();
     await main.getByText('Peminjaman sudah dibatalkan.').waitFor();
     // Another link pasted into the open page changes only the fragment: the page shows that booking alone.
     const another = await bookViaApi(app.baseUrl, { name: 'Siti Rahmawati', date, start: '18:00', end: '19:00' });
@@ -217,6 +229,57 @@ describe('students help themselves', () => {
     ).toBe(0);
   });
 
+  for (const [label, viewport] of [
+    ['360 px', PHONE],
+    ['1280 px', DESKTOP],
+  ] as const) {
+    it(`at ${label} the card asks once for all its bookings and shows a cancellation by someone else with who and why, no Batalkan`, async () => {
+      setServerTime('08:00');
+      const date = label === '360 px' ? '2026-12-05' : '2026-12-06';
+      const kept = await bookViaApi(app.baseUrl, { name: 'Budi Santoso', date, start: '08:00', end: '09:00' });
+      const cancelled = await bookViaApi(app.baseUrl, { name: 'Budi Santoso', date, start: '13:00', end: '14:00' });
+      const admin = await adminCookie(app);
+      const listed = await fetch(`${app.baseUrl}/api/admin/bookings?from=${date}&to=${date}`, { headers: { cookie: admin } });
+      const ref = ((await listed.json()) as { bookings: { ref: string; start: string }[] }).bookings.find(
+        (booking) => booking.start === '13:00',
+      )?.ref;
+      const cancel = await fetch(`${app.baseUrl}/api/admin/bookings/${ref}/cancel`, {
+        method: 'POST',
+        headers: { cookie: admin, 'content-type': 'application/json', origin: app.baseUrl },
+        body: JSON.stringify({ reason: 'Motor di bengkel' }),
+      });
+      expect(cancel.status).toBe(200);
+
+      const page = await openPage(app, { viewport });
+      const stored = [kept, cancelled].map((token, index) => ({
+        token,
+        name: 'Budi Santoso',
+        date,
+        start: ['08:00', '13:00'][index],
+        end: ['09:00', '14:00'][index],
+        endDate: date,
+      }));
+      await page.context().addInitScript((value) => localStorage.setItem('myBookings', value), JSON.stringify(stored));
+      const lookups: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/bookings/by-token')) lookups.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`/?tanggal=${date}`);
+      const card = myBookingsCard(page);
+      const gone = card.getByRole('listitem').filter({ hasText: '13:00 - 14:00' });
+      await gone.getByText('Dibatalkan oleh admin Admin Uji: Motor di bengkel').waitFor();
+      expect(await gone.getByRole('button').count()).toBe(0);
+      await card
+        .getByRole('listitem')
+        .filter({ hasText: '08:00 - 09:00' })
+        .getByRole('button', { name: /^Batalkan/ })
+        .waitFor();
+      expect(lookups).toEqual(['/api/bookings/by-tokens']);
+      expect(await violations(page)).toEqual([]);
+      await screenshot(page, `self-service-card-cancelled-by-admin-${viewport.width}`);
+    });
+  }
+
   it('links the public calendar feed from the availability page', async () => {
     const page = await openPage(app);
     await page.goto('/');
@@ -228,3 +291,20 @@ describe('students help themselves', () => {
     expect(parseCalendar(await feed.text()).name).toBe('Jadwal Motor PPTI 21');
   });
 });
+
+/** A signed-in admin's session cookie, through the real login. */
+async function adminCookie(app: StudentApp): Promise<string> {
+  const response = await fetch(`${app.baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.baseUrl },
+    body: JSON.stringify({ name: 'Admin Uji', code: adminIdOf(app) }),
+  });
+  if (response.status !== 200) throw new Error(`admin login failed: ${response.status}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** A strong red as Chromium reports a computed colour: `lab(L a b)` with a large a*, or `rgb(r, g, b)`. */
+function isRed(color: string): boolean {
+  const [first = 0, second = 0, third = 0] = (color.match(/-?[\d.]+/g) ?? []).map(Number);
+  return color.startsWith('lab(') ? second > 40 && third > 20 : first > 150 && second < 80 && third < 80;
+}

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { cancelTokenFromFragment } from '../../domain/cancel-token';
 import { cancelRefusalMessage } from '../../domain/cancellation';
@@ -6,6 +6,7 @@ import { formatIndonesianDate } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import type { OwnBooking } from '../../domain/schemas/own-booking';
 import { buttonStyles } from '../components/button-styles';
+import { ConfirmCancelDialog } from '../components/confirm-cancel-dialog';
 import { DocumentHead, type HeadMeta } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';
 import { cancelOwnBooking, fetchOwnBooking } from '../features/self-service/api';
@@ -34,13 +35,16 @@ function CancelBooking({ token }: { token: string | undefined }) {
   const [recorded, setRecorded] = useState<OwnBooking>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [asking, setAsking] = useState(false);
+  const outcomeRef = useRef<HTMLDivElement>(null);
 
   const cancel = async () => {
-    if (token === undefined) return;
+    if (token === undefined || busy) return;
     setBusy(true);
     setError(undefined);
     const result = await cancelOwnBooking(token);
     setBusy(false);
+    setAsking(false);
     if (result.ok) {
       forgetMyBooking(token);
       setCancelled(result.data.booking);
@@ -87,18 +91,23 @@ function CancelBooking({ token }: { token: string | undefined }) {
               {booking.endDate !== booking.date && ` (${formatIndonesianDate(booking.endDate)})`}
             </dd>
           </dl>
-          <div className="mt-6">
+          <div ref={outcomeRef} tabIndex={-1} className="mt-6">
             {cancelled ? (
               <p role="status" className="font-semibold text-green-800">
                 {messages.cancelDone}
               </p>
             ) : booking.status === 'upcoming' ? (
-              <button type="button" className={buttonStyles.primary} disabled={busy} onClick={cancel}>
-                {busy ? messages.cancelling : messages.cancelPageConfirm}
+              <button type="button" className={buttonStyles.secondary} onClick={() => setAsking(true)}>
+                {messages.cancelPageConfirm}
               </button>
             ) : (
               <p role="status" className="font-medium">
                 {cancelRefusalMessage(booking.status === 'cancelled' ? 'alreadyCancelled' : 'alreadyStarted')}
+                {booking.cancellation && (
+                  <span className="mt-1 block text-red-800">
+                    {messages.cancelledByWhom(booking.cancellation.by, booking.cancellation.reason)}
+                  </span>
+                )}
               </p>
             )}
             {error && !cancelled && (
@@ -108,6 +117,13 @@ function CancelBooking({ token }: { token: string | undefined }) {
             )}
           </div>
           {token && <HandoverActions token={token} booking={booking} onRecorded={setRecorded} />}
+          <ConfirmCancelDialog
+            booking={asking ? booking : undefined}
+            busy={busy}
+            onConfirm={cancel}
+            onClose={() => setAsking(false)}
+            finalFocus={outcomeRef}
+          />
           <Link to="/" className="mt-6 inline-flex min-h-11 items-center font-semibold text-blue-800 underline underline-offset-2">
             {messages.backToAvailability}
           </Link>

@@ -16,12 +16,14 @@ export function ownBookingStatus(booking: BookingSpan & { cancelledAt: string | 
   return refusal === 'alreadyStarted' ? 'started' : 'upcoming';
 }
 
-/** What the cancel page shows and nothing else: no ids, no reason. */
+/** What the cancel page and the card show and nothing else: no ids, no reason for borrowing. */
 export const ownBookingSchema = z.object({
   ...bookingSpanShape,
   name: z.string(),
   class: z.string(),
   status: z.enum(ownBookingStatuses),
+  /** Who cancelled it and why, told to the borrower (issue 28); null while it stands. */
+  cancellation: z.object({ by: z.string(), reason: z.string() }).nullable(),
   handover: ownHandoverSchema,
   /** Null until the loan's charge is written (issue 25). */
   charge: loanChargeSchema.nullable(),
@@ -29,6 +31,20 @@ export const ownBookingSchema = z.object({
 export type OwnBooking = z.infer<typeof ownBookingSchema>;
 /** `message`: a handover the other side recorded first (issue 24). */
 export const ownBookingResponseSchema = z.object({ booking: ownBookingSchema, message: z.string().optional() });
+
+/** At most the bookings a device keeps on its card at once, with room to spare. */
+export const MAX_TOKENS_PER_LOOKUP = 20;
+
+/** The card's one request for all its bookings, each proved by its own secret. */
+export const cancelTokensRequestSchema = z.strictObject({
+  tokens: z
+    .array(z.string().max(200), { error: messages.invalidField('tokens') })
+    .min(1, { error: messages.invalidField('tokens') })
+    .max(MAX_TOKENS_PER_LOOKUP, { error: messages.invalidField('tokens') }),
+});
+
+/** In the order asked; null for a secret that names no booking. */
+export const ownBookingsResponseSchema = z.object({ bookings: z.array(ownBookingSchema.nullable()) });
 
 /** The body of every request that names a booking by its cancel secret. */
 export const cancelTokenRequestSchema = z.strictObject({

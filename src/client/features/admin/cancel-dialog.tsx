@@ -69,7 +69,7 @@ export function CancelDialog({
           <button type="button" onClick={close} className={buttonStyles.secondary}>
             {adminMessages.cancelDismiss}
           </button>
-          <button type="submit" disabled={busy} className={`${buttonStyles.primary} bg-red-700 hover:bg-red-800`}>
+          <button type="submit" disabled={busy} className={buttonStyles.danger}>
             {busy ? adminMessages.cancelling : adminMessages.cancelConfirm}
           </button>
         </div>

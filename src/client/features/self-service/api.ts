@@ -11,6 +11,13 @@ export const fetchOwnBooking = (token: string, signal?: AbortSignal) =>
     { method: 'POST', body: { token }, signal },
   );
 
+export const fetchOwnBookings = (tokens: string[], signal?: AbortSignal) =>
+  callApi(
+    '/api/bookings/by-tokens',
+    schemas().then((module) => module.ownBookingsResponseSchema),
+    { method: 'POST', body: { tokens }, signal },
+  );
+
 export const cancelOwnBooking = (token: string) =>
   callApi(
     '/api/bookings/cancel',

@@ -4,17 +4,17 @@ import { messages } from '../../../domain/messages';
 import { type CardBooking, type MyBooking, myBookingsOnCard } from '../../../domain/my-bookings';
 import type { OwnBooking } from '../../../domain/schemas/own-booking';
 import { buttonStyles } from '../../components/button-styles';
-import { Dialog } from '../../components/dialog';
+import { ConfirmCancelDialog } from '../../components/confirm-cancel-dialog';
 import { forgetMyBooking, readMyBookings } from '../../lib/device-storage';
 import { fetchToday } from '../../lib/schedule-api';
-import { cancelOwnBooking, fetchOwnBooking } from './api';
+import { cancelOwnBooking, fetchOwnBookings } from './api';
 import { HandoverActions } from './handover-actions';
 
 /** `onChanged`: a booking was cancelled or its bike returned, so the schedule beside the card is out of date. */
 export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
   const [entries, setEntries] = useState<CardBooking[]>([]);
-  // By cancel secret: what the server says of the near and running ones.
-  const [handovers, setHandovers] = useState<Record<string, OwnBooking>>({});
+  // By cancel secret: what the server says of each (null: a secret it does not know).
+  const [handovers, setHandovers] = useState<Record<string, OwnBooking | null>>({});
   const [asking, setAsking] = useState<MyBooking>();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ text: string; failed: boolean }>();
@@ -32,12 +32,16 @@ export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
         const now = localMomentIn(result.data.timeZone, new Date(result.data.now));
         const onCard = myBookingsOnCard(readMyBookings(now), now);
         setEntries(onCard);
-        // Only the few bookings near now, never on a render: a cheap phone's data plan counts.
-        for (const { booking } of onCard.filter((entry) => entry.asksHandover)) {
-          fetchOwnBooking(booking.token, signal).then((lookup) => {
-            if (lookup.ok) setHandovers((current) => ({ ...current, [booking.token]: lookup.data.booking }));
-          });
-        }
+        if (onCard.length === 0) return;
+        // One request for all of them, never on a render: a cheap phone's data plan counts.
+        const tokens = onCard.map((entry) => entry.booking.token);
+        fetchOwnBookings(tokens, signal).then((lookup) => {
+          if (!lookup.ok) return;
+          const answers = Object.fromEntries(tokens.map((token, index) => [token, lookup.data.bookings[index] ?? null]));
+          // A secret the server does not know names no booking any more.
+          for (const token of tokens.filter((token) => answers[token] === null)) forgetMyBooking(token);
+          setHandovers(answers);
+        });
       });
     };
     const onVisible = () => {
@@ -78,7 +82,9 @@ export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
   };
 
   // A started booking is on the card only for its handover: without the server's answer it has nothing to offer.
-  const shown = entries.filter((entry) => entry.upcoming || handovers[entry.booking.token] !== undefined);
+  const shown = entries.filter(
+    (entry) => handovers[entry.booking.token] !== null && (entry.upcoming || handovers[entry.booking.token] !== undefined),
+  );
   if (shown.length === 0 && !notice) return null;
   return (
     <section aria-labelledby={titleId} className="mt-6 rounded-lg border border-blue-200 bg-blue-50 p-4">
@@ -87,8 +93,9 @@ export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
       </h2>
       {shown.length > 0 && (
         <ul className="mt-2 divide-y divide-blue-200">
-          {shown.map(({ booking, upcoming }) => {
-            const own = handovers[booking.token];
+          {shown.map(({ booking, upcoming, asksHandover }) => {
+            const own = handovers[booking.token] ?? undefined;
+            const cancellation = own?.status === 'cancelled' ? own.cancellation : null;
             const when = `${formatIndonesianDate(booking.date)}, ${booking.start} - ${booking.end}`;
             return (
               <li key={booking.token} className="py-2">
@@ -107,7 +114,12 @@ export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
                     </button>
                   )}
                 </div>
-                {own && <HandoverActions token={booking.token} booking={own} describe={when} onRecorded={recorded(booking.token)} />}
+                {cancellation && (
+                  <p className="mt-1 font-medium text-red-800">{messages.cancelledByWhom(cancellation.by, cancellation.reason)}</p>
+                )}
+                {own && asksHandover && !cancellation && (
+                  <HandoverActions token={booking.token} booking={own} describe={when} onRecorded={recorded(booking.token)} />
+                )}
               </li>
             );
           })}
@@ -116,17 +128,7 @@ export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
       <p role="status" className={`mt-2 text-sm font-medium empty:hidden ${notice?.failed ? 'text-red-800' : 'text-slate-800'}`}>
         {notice?.text ?? ''}
       </p>
-      <Dialog open={asking !== undefined} title={messages.cancelPageTitle} onClose={() => setAsking(undefined)} finalFocus={headingRef}>
-        {asking && <p className="mt-3">{messages.confirmCancel(formatIndonesianDate(asking.date), asking.start, asking.end)}</p>}
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={buttonStyles.secondary} onClick={() => setAsking(undefined)}>
-            {messages.confirmCancelNo}
-          </button>
-          <button type="button" className={buttonStyles.primary} disabled={busy} onClick={confirm}>
-            {busy ? messages.cancelling : messages.confirmCancelYes}
-          </button>
-        </div>
-      </Dialog>
+      <ConfirmCancelDialog booking={asking} busy={busy} onConfirm={confirm} onClose={() => setAsking(undefined)} finalFocus={headingRef} />
     </section>
   );
 }

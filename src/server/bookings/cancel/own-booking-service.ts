@@ -2,6 +2,7 @@ import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
 import { lockRemainingMs } from '../../../domain/admin-limits';
 import { CANCEL_TOKEN_LIMIT, isWellFormedCancelToken } from '../../../domain/cancel-token';
+import { type CancellerKind, cancellerLabel } from '../../../domain/cancellation';
 import { localMomentIn } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
 import type { LoanCharge } from '../../../domain/schemas/charge';
@@ -65,6 +66,10 @@ function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string, hando
     name: booking.name,
     class: booking.class,
     status: ownBookingStatus(booking, localMomentIn(timeZone, now)),
+    cancellation: booking.cancellation && {
+      by: cancellerLabel((booking.cancellation.byKind ?? 'admin') as CancellerKind, booking.cancellation.byName),
+      reason: booking.cancellation.reason ?? '',
+    },
   };
 }
 
@@ -84,6 +89,23 @@ export async function ownBookingByRef(db: Executor, ref: string, clock: Handover
 
 export function findBookingByToken(db: Db, request: TokenRequest): Promise<TokenOutcome<StoredBooking>> {
   return withCancelToken(db, request, (lookup) => findStoredBooking(db.kysely, lookup));
+}
+
+/**
+ * The card's lookup: each secret counted like a single lookup, one after another, so a device's
+ * card costs no more of the limit than its bookings asked one by one. Null for an unknown secret.
+ */
+export async function findBookingsByTokens(
+  db: Db,
+  request: Omit<TokenRequest, 'token'> & { tokens: string[] },
+): Promise<TokenOutcome<(StoredBooking | null)[]>> {
+  const found: (StoredBooking | null)[] = [];
+  for (const token of request.tokens) {
+    const outcome = await findBookingByToken(db, { ...request, token });
+    if (outcome.kind === 'rate-limited') return outcome;
+    found.push(outcome.kind === 'found' ? outcome.value : null);
+  }
+  return { kind: 'found', value: found };
 }
 
 export function cancelByToken(db: Db, request: TokenRequest): Promise<TokenOutcome<Exclude<CancelOutcome, { kind: 'notFound' }>>> {

@@ -8,6 +8,7 @@ export interface StoredBooking extends NamedBookingSpan {
   voucherCode: string | null;
   cancelledAt: string | null;
   createdAt: string | null;
+  cancellation: { byKind: string | null; byName: string | null; reason: string | null } | null;
 }
 
 /** Admins and Telegram name a booking by its ref, the borrower by the hash of its cancel secret. */
@@ -17,6 +18,7 @@ export async function findStoredBooking(db: Executor, lookup: BookingLookup): Pr
   const row = await db
     .selectFrom('borrow_request as b')
     .innerJoin('users as u', 'u.id', 'b.users_id')
+    .leftJoin('users as c', 'c.id', 'b.cancelled_by_user_id')
     .select([
       'b.id',
       'b.ref',
@@ -27,8 +29,11 @@ export async function findStoredBooking(db: Executor, lookup: BookingLookup): Pr
       'b.voucher_code',
       'b.cancelled_at',
       'b.created_at',
+      'b.cancelled_by_kind',
+      'b.cancel_reason',
       'u.name',
       'u.class',
+      'c.name as canceller_name',
     ])
     // Equality on the unique column: the lookup never matches a prefix, and tells nothing about near misses.
     .where((eb) => ('ref' in lookup ? eb('b.ref', '=', lookup.ref) : eb('b.cancel_token_hash', '=', lookup.cancelTokenHash)))
@@ -41,6 +46,8 @@ export async function findStoredBooking(db: Executor, lookup: BookingLookup): Pr
     voucherCode: row.voucher_code,
     cancelledAt: row.cancelled_at,
     createdAt: row.created_at,
+    cancellation:
+      row.cancelled_at === null ? null : { byKind: row.cancelled_by_kind, byName: row.canceller_name, reason: row.cancel_reason },
   };
 }
 

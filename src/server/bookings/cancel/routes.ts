@@ -3,13 +3,14 @@ import { wholeMinutes } from '../../../domain/admin-limits';
 import { cancelRefusalMessage } from '../../../domain/cancellation';
 import { messages } from '../../../domain/messages';
 import { borrowerHandoverRequestSchema } from '../../../domain/schemas/handover';
-import { cancelTokenRequestSchema } from '../../../domain/schemas/own-booking';
+import { cancelTokenRequestSchema, cancelTokensRequestSchema } from '../../../domain/schemas/own-booking';
 import { renderCalendar } from '../../calendar/icalendar';
 import type { AppContext } from '../../context';
 import { HttpError, parseOrThrow } from '../../http/http-errors';
 import {
   cancelByToken,
   findBookingByToken,
+  findBookingsByTokens,
   handoverByToken,
   ownBookingByRef,
   ownBookingView,
@@ -57,6 +58,18 @@ export async function ownBookingRoutes(app: FastifyInstance, { config, db, now }
     const outcome = await findBookingByToken(db, { token, ip: request.ip, now: at, timeZone });
     if (outcome.kind !== 'found') throw tokenFailure(outcome);
     return { booking: await ownBookingAt(outcome.value, at) };
+  });
+
+  // The card's one request for every booking it shows (issue 28): a cancellation by someone else is seen at once.
+  app.post('/api/bookings/by-tokens', async (request, reply) => {
+    keepPrivate(reply);
+    const { tokens } = parseOrThrow(cancelTokensRequestSchema, request.body);
+    const at = now();
+    const outcome = await findBookingsByTokens(db, { tokens, ip: request.ip, now: at, timeZone });
+    if (outcome.kind !== 'found') throw tokenFailure(outcome);
+    const bookings = [];
+    for (const booking of outcome.value) bookings.push(booking && (await ownBookingAt(booking, at)));
+    return { bookings };
   });
 
   // A borrower's pickup or return (issue 24): the first record stands, the later press is told what it says.
