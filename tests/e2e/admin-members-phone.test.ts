@@ -153,6 +153,7 @@ describe("the admin's Anggota on a phone and a laptop (issue 28)", () => {
         await add.getByRole('button', { name: 'Tambah', exact: true }).click();
         const confirm = page.getByRole('dialog', { name: `Buat kelas baru "${newClass}"?` });
         await confirm.getByText('Belum ada anggota di kelas ini.', { exact: false }).waitFor();
+        expect(await typed.getAttribute('aria-invalid')).toBeNull();
         await expectCleanPage(page);
         await screenshot(page, `admin-members-new-class-${viewport.width}`);
         await confirm.getByRole('button', { name: 'Batal' }).click();

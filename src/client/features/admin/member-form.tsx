@@ -49,6 +49,7 @@ export function MemberForm({
       setErrors(fieldErrorsFromZod(parsed.error));
       return;
     }
+    setErrors({});
     const choice = classChoice(classes, parsed.data.class);
     if (choice.kind === 'other-spelling') setErrors({ class: adminMessages.memberClassSpelling(choice.existing) });
     else if (choice.kind === 'new') setConfirming(parsed.data);
