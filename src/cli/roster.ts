@@ -85,6 +85,8 @@ function describe(problem: RosterProblem): string {
         return `id repeats ${place(problem.first)}`;
       case 'name-taken':
         return `name '${problem.name}' is already in the roster`;
+      case 'class-spelling':
+        return `class '${problem.class}' is already in the roster as '${problem.existing}'${problem.first ? ` (${place(problem.first)})` : ''}`;
       case 'unreadable':
         return `the CSV cannot be read: ${problem.detail}`;
       case 'header-lacks':

@@ -11,6 +11,7 @@ export type RosterProblem = { at: RowRef } & (
   | { kind: 'name-repeats'; name: string; first: RowRef }
   | { kind: 'id-repeats'; first: RowRef }
   | { kind: 'name-taken'; name: string }
+  | { kind: 'class-spelling'; class: string; existing: string; first?: RowRef }
   | { kind: 'unreadable'; detail: string }
   | { kind: 'header-lacks'; columns: string[] }
 );
@@ -49,6 +50,8 @@ export function rosterProblemText(problem: RosterProblem): string {
         return texts.idRepeats(placeId(problem.first));
       case 'name-taken':
         return texts.nameTaken(problem.name);
+      case 'class-spelling':
+        return texts.classSpelling(problem.class, problem.existing, problem.first && placeId(problem.first));
       case 'unreadable':
         return texts.unreadable(problem.detail);
       case 'header-lacks':

@@ -22,7 +22,8 @@ describe(`the admin's members on ${engine}`, () => {
   });
 
   async function start() {
-    const testApp = await startTestApp({ now: manualClock().now });
+    const clock = manualClock();
+    const testApp = await startTestApp({ now: clock.now });
     apps.push(testApp);
     const [admin, student] = (await seedRoster(testApp.db)) as [User, User, User];
     const api = adminClient(testApp.baseUrl, await loginCookie(testApp.baseUrl, admin));
@@ -34,7 +35,7 @@ describe(`the admin's members on ${engine}`, () => {
     };
     const roster = async () => (await requestJson(testApp.baseUrl, '/api/roster')).body.users.map((user: { name: string }) => user.name);
     const audit = async () => (await api.get('/api/admin/audit')).body.entries;
-    return { testApp, admin, student, api, members, member, roster, audit };
+    return { testApp, clock, admin, student, api, members, member, roster, audit };
   }
 
   it('lists every member with class, role, state and number of bookings, and no id', async () => {
@@ -56,6 +57,93 @@ describe(`the admin's members on ${engine}`, () => {
       { ref: expect.any(String), name: 'Rizky Maulana', class: 'PPTI 22', admin: false, active: true, committee: false, bookings: 0 },
     ]);
     for (const user of [admin, student]) expect(JSON.stringify(reply.body)).not.toContain(user.id);
+    expect(reply.body.classes).toEqual(['PPTI 21', 'PPTI 22']);
+  });
+
+  it("lists a member's coming bookings: only theirs, from APP_TIMEZONE's today on, none cancelled", async () => {
+    const { testApp, clock, admin, api: firstSession, member } = await start();
+    let api = firstSession;
+    const book = async (body: Parameters<typeof bookingBody>[0]) => {
+      const reply = await postBooking(testApp.baseUrl, bookingBody(body));
+      expect([reply.status, reply.body.errors]).toEqual([201, undefined]);
+    };
+    await book({ date: '2026-11-22', start: '10:00', end: '11:00' });
+    await book({ date: '2026-11-23', start: '08:00', end: '10:00' });
+    await book({ date: '2026-11-25', start: '20:00', end: '21:00' });
+    await book({ date: '2026-11-26', start: '08:00', end: '09:00' });
+    await book({ name: 'Rizky Maulana', date: '2026-11-23', start: '13:00', end: '14:00' });
+    const cancelled = (await api.get('/api/admin/bookings?from=2026-11-26&to=2026-11-26')).body.bookings[0];
+    expect((await api.post(`/api/admin/bookings/${cancelled.ref}/cancel`, { reason: 'Batal' })).status).toBe(200);
+    const budi = await member('Budi Santoso');
+    const self = await member('Admin Uji');
+
+    const today = await api.get(`/api/admin/members/${budi.ref}/bookings`);
+    expect(today.status).toBe(200);
+    expect(today.body.bookings.map((booking: { date: string }) => booking.date)).toEqual(['2026-11-22', '2026-11-23', '2026-11-25']);
+
+    // 00:30 of 23 November in Jakarta, still the 22nd in UTC.
+    clock.advance(16.5 * 60 * 60 * 1000);
+    api = adminClient(testApp.baseUrl, await loginCookie(testApp.baseUrl, admin));
+    const reply = await api.get(`/api/admin/members/${budi.ref}/bookings`);
+    expect(reply.body).toEqual({
+      bookings: [
+        { ref: expect.any(String), date: '2026-11-23', start: '08:00', end: '10:00', endDate: '2026-11-23' },
+        { ref: expect.any(String), date: '2026-11-25', start: '20:00', end: '21:00', endDate: '2026-11-25' },
+      ],
+    });
+    const listed = (await api.get('/api/admin/bookings?from=2026-11-23&to=2026-11-25')).body.bookings;
+    expect(reply.body.bookings.map((booking: { ref: string }) => booking.ref)).toEqual(
+      listed.filter((booking: { name: string }) => booking.name === 'Budi Santoso').map((booking: { ref: string }) => booking.ref),
+    );
+
+    expect((await api.post(`/api/admin/members/${budi.ref}/deactivate`)).status).toBe(200);
+    expect((await api.get(`/api/admin/members/${budi.ref}/bookings`)).body).toEqual(reply.body);
+    expect((await api.get(`/api/admin/members/${self.ref}/bookings`)).body).toEqual({ bookings: [] });
+  });
+
+  it('refuses the coming bookings of an unknown member, a bad ref, and anyone but an admin', async () => {
+    const { testApp, api, member } = await start();
+    const unknown = await api.get('/api/admin/members/no-such-member/bookings');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Anggota tidak ditemukan.' });
+    expect((await api.get(`/api/admin/members/${'x'.repeat(65)}/bookings`)).status).toBe(400);
+    const budi = await member('Budi Santoso');
+    expect((await requestJson(testApp.baseUrl, `/api/admin/members/${budi.ref}/bookings`)).status).toBe(401);
+  });
+
+  it('refuses an existing class in another case or spacing, naming it; a new class is accepted and then known', async () => {
+    const { api, members } = await start();
+    const before = await members();
+    for (const spelling of ['ppti21', 'PPTI  21', ' ppti 21 ', 'Ppti\u00a021']) {
+      const reply = await api.post('/api/admin/members', { name: 'Siti Rahmawati', class: spelling });
+      expect(reply.status).toBe(422);
+      const message = 'Kelas ini sudah ada sebagai "PPTI 21": pilih "PPTI 21" dari daftar.';
+      expect(reply.body).toEqual({ message, errors: { class: message } });
+    }
+    expect(await members()).toEqual(before);
+
+    const added = await api.post('/api/admin/members', { name: 'Siti Rahmawati', class: ' PPTI 23 ' });
+    expect(added.status).toBe(201);
+    expect(added.body.member.class).toBe('PPTI 23');
+    expect((await api.get('/api/admin/members')).body.classes).toEqual(['PPTI 21', 'PPTI 22', 'PPTI 23']);
+    const other = await api.post('/api/admin/members', { name: 'Andi Pratama', class: 'ppti23' });
+    expect(other.body.errors).toEqual({ class: 'Kelas ini sudah ada sebagai "PPTI 23": pilih "PPTI 23" dari daftar.' });
+    expect((await api.post('/api/admin/members', { name: 'Andi Pratama', class: 'PPTI 23' })).status).toBe(201);
+  });
+
+  it("refuses an edit to an existing class in another spelling; a member's own class may stay as it is", async () => {
+    const { api, member } = await start();
+    const rizky = await member('Rizky Maulana');
+    const refused = await api.put(`/api/admin/members/${rizky.ref}`, { name: 'Rizky Maulana', class: 'ppti 21' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ class: 'Kelas ini sudah ada sebagai "PPTI 21": pilih "PPTI 21" dari daftar.' });
+    expect(await member('Rizky Maulana')).toEqual(rizky);
+    // Rizky is PPTI 22's only member: its spelling is his to change.
+    const respelled = await api.put(`/api/admin/members/${rizky.ref}`, { name: 'Rizky Maulana', class: 'ppti22' });
+    expect(respelled.status).toBe(200);
+    expect((await api.get('/api/admin/members')).body.classes).toEqual(['PPTI 21', 'ppti22']);
+    const renamed = await api.put(`/api/admin/members/${rizky.ref}`, { name: 'Rizky M.', class: 'ppti22' });
+    expect(renamed.body.member).toMatchObject({ name: 'Rizky M.', class: 'ppti22' });
   });
 
   it('adds a member who then appears in the type-ahead and can book; a new admin gets their login code once', async () => {
@@ -231,6 +319,14 @@ describe(`the admin's members on ${engine}`, () => {
     expect(good.body).toEqual({ imported: 2, message: '2 anggota berhasil diimpor.' });
     expect(await roster()).toEqual(['Admin Uji', 'Andi', 'Budi Santoso', 'Rizky Maulana', 'Siti']);
     expect((await audit())[0]).toMatchObject({ action: 'roster-imported', detail: '2 anggota berhasil diimpor.' });
+
+    const spelled = await api.post('/api/admin/members/import', {
+      csv: 'name,class\nSari,ppti21\nTono,PPTI 24\nUci,ppti  24\nWati,PPTI 24\n',
+    });
+    expect(spelled.body.problems).toEqual([
+      "baris 2: kelas 'ppti21' sudah ada sebagai 'PPTI 21'",
+      "baris 4: kelas 'ppti  24' sudah ada sebagai 'PPTI 24' (baris 3)",
+    ]);
 
     const header = await api.post('/api/admin/members/import', { csv: 'nama,kelas\nA,B\n' });
     expect(header.body.problems).toEqual(['baris 1: baris judul tidak punya kolom name, class']);

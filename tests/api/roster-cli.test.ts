@@ -67,6 +67,16 @@ describe(`roster command on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     expect(stderr).toContain('class is missing');
   });
 
+  it('refuses a class already in the roster in another case or spacing, as the admin screen does', async () => {
+    await roster('add', '--name', 'Budi Santoso', '--class', 'PPTI 21');
+    const { code, stderr } = await roster('add', '--name', 'Siti', '--class', 'ppti21');
+    expect(code).toBe(1);
+    expect(stderr).toContain("--name/--class: class 'ppti21' is already in the roster as 'PPTI 21'");
+    const file = csvFile('name,class\nAndi,PPTI 22\nDewi,ppti 22\n');
+    expect((await roster('import', file)).stderr).toContain("line 3: class 'ppti 22' is already in the roster as 'PPTI 22' (line 2)");
+    expect((await listJson()).map((user) => user.name)).toEqual(['Budi Santoso']);
+  });
+
   it('imports a CSV with a BOM, quoted fields, roles and kept ids', async () => {
     const file = csvFile('\uFEFFname,class,role,id\n"Santoso, Budi",PPTI 21,admin,IMPORTED-ID-1\nSiti,PPTI 22,,\n');
     const { code, stdout } = await roster('import', file);

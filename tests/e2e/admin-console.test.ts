@@ -231,18 +231,22 @@ describe('the admin console in Chromium', () => {
         await members.getByRole('cell', { name: 'Putri Ayu', exact: true }).waitFor();
 
         await page.getByLabel('Nama', { exact: true }).fill(newName);
-        await page.getByLabel('Kelas', { exact: true }).fill('PPTI 21');
+        await page.getByLabel('Kelas', { exact: true }).selectOption('PPTI 21');
         await page.getByRole('button', { name: 'Tambah', exact: true }).click();
         await page.getByText(`${newName} sudah ditambahkan.`).waitFor();
         await members.getByRole('cell', { name: newName, exact: true }).waitFor();
         await page.getByLabel('Nama', { exact: true }).fill('budi santoso');
-        await page.getByLabel('Kelas', { exact: true }).fill('PPTI 21');
+        await page.getByLabel('Kelas', { exact: true }).selectOption('PPTI 21');
         await page.getByRole('button', { name: 'Tambah', exact: true }).click();
         await page.getByText('Nama sudah terdaftar').waitFor();
         await expectNoAxeViolations(page);
 
         const deactivated = offset === 10 ? 'Putri Ayu' : 'Rizky Maulana';
         await members.getByRole('button', { name: `Nonaktifkan ${deactivated}` }).click();
+        await page
+          .getByRole('dialog', { name: `Nonaktifkan ${deactivated}?` })
+          .getByRole('button', { name: 'Nonaktifkan', exact: true })
+          .click();
         await members.getByRole('button', { name: `Aktifkan ${deactivated}` }).waitFor();
 
         expect(await suggestions(page, 'Dewi')).toContain(`${newName}PPTI 21`);

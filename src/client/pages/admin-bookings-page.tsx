@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
 import { recordedWallClock } from '../../domain/admin-handover';
 import { adminMessages } from '../../domain/admin-messages';
 import { purposeLabel } from '../../domain/charges';
@@ -7,6 +8,7 @@ import { messages } from '../../domain/messages';
 import type { AdminBooking } from '../../domain/schemas/admin';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { bookingsCsvPath, cancelAdminBooking, fetchAdminBookings } from '../features/admin/api';
+import { linkedDayRange } from '../features/admin/bookings-link';
 import { CancelDialog } from '../features/admin/cancel-dialog';
 import { formatInstant } from '../features/admin/format-instant';
 import { HandoverDialog } from '../features/admin/handover-dialog';
@@ -42,6 +44,7 @@ function RecordedCell({
 
 function BookingsScreen({ signOut, timeZone }: AdminPageProps) {
   const id = useId();
+  const search = useSearch();
   // Empty until the first answer says which range the server chose (today to 30 days ahead).
   const [range, setRange] = useState({ from: '', to: '' });
   const [list, setList] = useState<ListState>({ state: 'loading' });
@@ -69,9 +72,9 @@ function BookingsScreen({ signOut, timeZone }: AdminPageProps) {
     [signOut],
   );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once with the server's default range; later loads follow the fields
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once with the linked day or the server's default range; later loads follow the fields
   useEffect(() => {
-    void load({ from: '', to: '' });
+    void load(linkedDayRange(search));
   }, []);
 
   function changeRange(field: 'from' | 'to', value: string) {

@@ -6,6 +6,7 @@ import { buttonStyles } from '../components/button-styles';
 import { Dialog } from '../components/dialog';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { addMember, editMember, fetchMembers, setMemberActive } from '../features/admin/api';
+import { DeactivateDialog } from '../features/admin/deactivate-dialog';
 import { LoginCodeNotice } from '../features/admin/login-code-notice';
 import { MemberForm } from '../features/admin/member-form';
 import { RosterImport } from '../features/admin/roster-import';
@@ -19,6 +20,8 @@ function MembersScreen({ signOut }: AdminPageProps) {
   const { list, load } = useAdminList(fetchMembers, signOut);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [editing, setEditing] = useState<Member | null>(null);
+  const [deactivating, setDeactivating] = useState<Member | null>(null);
+  const classes = list.state === 'loaded' ? list.classes : [];
 
   async function save(request: Promise<Awaited<ReturnType<typeof addMember>>>, done: (member: Member) => string) {
     const result = await request;
@@ -42,13 +45,27 @@ function MembersScreen({ signOut }: AdminPageProps) {
     return failed;
   }
 
-  async function toggleActive(member: Member) {
-    const result = await setMemberActive(member.ref, !member.active);
+  /** Answers the refusal to show, or null. */
+  async function changeActive(member: Member, active: boolean): Promise<string | null> {
+    const result = await setMemberActive(member.ref, active);
     if (result.ok) {
       setNotice({ text: adminMessages.memberSaved(member.name), failed: false });
       await load();
-    } else if (result.status === 401) signOut();
-    else setNotice({ text: result.message, failed: true });
+      return null;
+    }
+    if (result.status === 401) signOut();
+    return result.message;
+  }
+
+  async function activate(member: Member) {
+    const failure = await changeActive(member, true);
+    if (failure) setNotice({ text: failure, failed: true });
+  }
+
+  async function deactivate(member: Member): Promise<string | null> {
+    const failure = await changeActive(member, false);
+    if (!failure) setDeactivating(null);
+    return failure;
   }
 
   return (
@@ -57,7 +74,7 @@ function MembersScreen({ signOut }: AdminPageProps) {
         <h2 id="member-add-title" className="text-xl font-bold">
           {adminMessages.memberAdd} {adminMessages.membersTitle.toLowerCase()}
         </h2>
-        <MemberForm submit={add}>
+        <MemberForm classes={classes} submit={add}>
           {(busy) => (
             <button type="submit" disabled={busy} className={buttonStyles.primary}>
               {adminMessages.memberAdd}
@@ -109,7 +126,7 @@ function MembersScreen({ signOut }: AdminPageProps) {
                     </button>
                     <button
                       type="button"
-                      onClick={() => void toggleActive(member)}
+                      onClick={() => (member.active ? setDeactivating(member) : void activate(member))}
                       aria-label={`${member.active ? adminMessages.memberDeactivate : adminMessages.memberActivate} ${member.name}`}
                       className={member.active ? adminStyles.dangerButton : adminStyles.smallButton}
                     >
@@ -128,6 +145,7 @@ function MembersScreen({ signOut }: AdminPageProps) {
           <div className="mt-3">
             <MemberForm
               key={editing.ref}
+              classes={classes}
               initial={{ name: editing.name, class: editing.class, admin: editing.admin, committee: editing.committee }}
               submit={edit}
             >
@@ -145,6 +163,7 @@ function MembersScreen({ signOut }: AdminPageProps) {
           </div>
         )}
       </Dialog>
+      <DeactivateDialog member={deactivating} onConfirm={deactivate} onClose={() => setDeactivating(null)} signOut={signOut} />
     </>
   );
 }

@@ -116,7 +116,13 @@ export const memberSchema = z.object({
   bookings: z.number(),
 });
 export type Member = z.infer<typeof memberSchema>;
-export const listMembersResponseSchema = z.object({ members: z.array(memberSchema) });
+/** `classes`: every class of the roster, the add and edit form's choices. */
+export const listMembersResponseSchema = z.object({ members: z.array(memberSchema), classes: z.array(z.string()) });
+
+/** A coming booking of a member: the deactivation's confirmation lists them, each linked to its day. */
+export const memberBookingSchema = z.object({ ref: z.string(), ...bookingSpanShape });
+export type MemberBooking = z.infer<typeof memberBookingSchema>;
+export const memberBookingsResponseSchema = z.object({ bookings: z.array(memberBookingSchema) });
 
 export const memberRequestSchema = z.strictObject({
   name: requiredText(adminMessages.memberName, adminMessages.memberNameRequired, MAX_NAME_LENGTH, { oneLine: true }),

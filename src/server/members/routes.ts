@@ -7,7 +7,15 @@ import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
 import { RosterError } from '../roster/service';
-import { addMember, editMember, importRoster, listMembersForAdmin, type MemberOutcome, setMemberActiveness } from './service';
+import {
+  addMember,
+  comingBookingsOf,
+  editMember,
+  importRoster,
+  listMembersForAdmin,
+  type MemberOutcome,
+  setMemberActiveness,
+} from './service';
 
 const refParamsSchema = z.object({ ref: z.string().max(64) });
 
@@ -17,10 +25,17 @@ function answer(outcome: MemberOutcome) {
 }
 
 export async function memberRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { db, now } = context;
+  const { config, db, now } = context;
   const requireAdmin = createRequireAdmin(app, context);
 
-  app.get('/api/admin/members', { preHandler: requireAdmin }, async () => ({ members: await listMembersForAdmin(db.kysely) }));
+  app.get('/api/admin/members', { preHandler: requireAdmin }, async () => listMembersForAdmin(db.kysely));
+
+  app.get('/api/admin/members/:ref/bookings', { preHandler: requireAdmin }, async (request) => {
+    const { ref } = parseOrThrow(refParamsSchema, request.params);
+    const bookings = await comingBookingsOf(db.kysely, ref, { now: now(), timeZone: config.timeZone });
+    if (!bookings) throw new HttpError(404, adminMessages.memberNotFound);
+    return { bookings };
+  });
 
   app.post('/api/admin/members', { preHandler: requireAdmin }, async (request, reply) => {
     const input = parseOrThrow(memberRequestSchema, request.body);

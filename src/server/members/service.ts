@@ -1,10 +1,12 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin-messages';
+import { todayIn } from '../../domain/clock';
+import { classChoice } from '../../domain/member-class';
 import { messages } from '../../domain/messages';
 import { nameKey } from '../../domain/name-key';
 import { rosterProblemText } from '../../domain/roster-problems';
-import type { Member, MemberRequest } from '../../domain/schemas/admin';
+import type { Member, MemberBooking, MemberRequest } from '../../domain/schemas/admin';
 import { deleteSessionsOf } from '../admin/repository';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/repository';
@@ -13,6 +15,7 @@ import {
   findMemberById,
   findMemberByRef,
   findUsersByNameKeys,
+  listClasses,
   listMembers,
   lockRoster,
   type MemberRow,
@@ -21,6 +24,7 @@ import {
   updateMember,
 } from '../roster/repository';
 import { addUsers, importRosterCsv, RosterError } from '../roster/service';
+import { findComingBookingsOf } from './repository';
 
 export type MemberOutcome =
   | { kind: 'ok'; member: Member; loginCode?: string }
@@ -33,6 +37,10 @@ const refused = (status: 404 | 409 | 422, message: string, errors?: Record<strin
   ...(errors ? { errors } : {}),
 });
 const nameTaken = () => refused(409, adminMessages.memberNameTaken, { name: adminMessages.memberNameTaken });
+const classSpelling = (existing: string) => {
+  const message = adminMessages.memberClassSpelling(existing);
+  return refused(422, message, { class: message });
+};
 
 function toMember(row: MemberRow): Member {
   return {
@@ -51,8 +59,19 @@ const describeMember = (user: Pick<User, 'class' | 'role'>, committee: boolean) 
     .filter((part) => part !== '')
     .join(', ');
 
-export async function listMembersForAdmin(db: Executor): Promise<Member[]> {
-  return (await listMembers(db)).map(toMember);
+export async function listMembersForAdmin(db: Executor): Promise<{ members: Member[]; classes: string[] }> {
+  const [members, classes] = await Promise.all([listMembers(db), listClasses(db)]);
+  return { members: members.map(toMember), classes };
+}
+
+/** Undefined when there is no such member. */
+export async function comingBookingsOf(
+  db: Executor,
+  ref: string,
+  { now, timeZone }: { now: Date; timeZone: string },
+): Promise<MemberBooking[] | undefined> {
+  const member = await findMemberByRef(db, ref);
+  return member && findComingBookingsOf(db, member.id, todayIn(timeZone, now));
 }
 
 async function requireMember(db: Executor, ref: string): Promise<Member> {
@@ -87,6 +106,8 @@ export async function addMember(db: Db, admin: SessionAdmin, input: MemberReques
   } catch (error) {
     if (!(error instanceof RosterError)) throw error;
     if (error.problems.some((problem) => problem.kind === 'name-taken')) return nameTaken();
+    const spelling = error.problems.find((problem) => problem.kind === 'class-spelling');
+    if (spelling) return classSpelling(spelling.existing);
     const [first] = error.problems;
     return refused(422, first ? rosterProblemText(first) : adminMessages.memberNameRequired);
   }
@@ -103,6 +124,9 @@ export async function editMember(db: Db, admin: SessionAdmin, ref: string, input
     const role = input.admin ? 'admin' : null;
     const others = (await findUsersByNameKeys(trx, [nameKey(name)])).filter((user) => user.id !== member.id);
     if (others.length > 0) return nameTaken();
+    // A member's class as stored may stay, even in a spelling from before this rule.
+    const choice = className === member.class ? undefined : classChoice(await listClasses(trx, member.id), className);
+    if (choice?.kind === 'other-spelling') return classSpelling(choice.existing);
     const demoted = member.role === 'admin' && role === null;
     if (demoted && member.id === admin.id) return refused(409, adminMessages.memberCannotDemoteSelf);
     if (demoted && member.active && (await countOtherActiveAdmins(trx, member.id)) === 0)

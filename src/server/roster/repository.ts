@@ -44,6 +44,13 @@ export async function listRosterEntries(db: Executor): Promise<{ name: string; c
   return rows.map(({ committee, ...entry }) => (toBoolean(committee) ? { ...entry, committee: true } : entry));
 }
 
+/** Every class of the roster, inactive members' included, `exceptId`'s left out. */
+export async function listClasses(db: Executor, exceptId?: string): Promise<string[]> {
+  let query = db.selectFrom('users').select('class').distinct();
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.execute()).map((row) => row.class).sort((a, b) => a.localeCompare(b, 'id'));
+}
+
 export async function countUsers(db: Executor): Promise<number> {
   const row = await db
     .selectFrom('users')

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { Executor } from '../../db/executor';
 import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../../domain/limits';
+import { classChoice } from '../../domain/member-class';
 import { nameKey } from '../../domain/name-key';
 import { hasControlCharacter, hasLineBreakOrControl } from '../../domain/plain-text';
 import { type RosterProblem, type RowRef, rosterProblemText } from '../../domain/roster-problems';
 import { makeUserId } from '../../domain/user-id';
-import { countUsers, findUsersByIds, findUsersByNameKeys, insertUsers, listRosterEntries, type User } from './repository';
+import { countUsers, findUsersByIds, findUsersByNameKeys, insertUsers, listClasses, listRosterEntries, type User } from './repository';
 
 /** Nothing was written. */
 export class RosterError extends Error {
@@ -60,10 +61,18 @@ export async function addUsers(
     const problems: RosterProblem[] = [];
     const seenNames = new Map<string, RowRef>();
     const seenIds = new Map<string, RowRef>();
+    const knownClasses = await listClasses(trx);
+    const newClasses = new Map<string, RowRef>();
     users.forEach((user, index) => {
       const row = rows[index] ?? { line: index + 1 };
       const at = typeof row === 'string' ? { label: row } : row;
       problems.push(...checkUserShape(user, at));
+      const choice = classChoice([...knownClasses, ...newClasses.keys()], user.class);
+      if (choice.kind === 'new' && choice.class !== '') newClasses.set(choice.class, at);
+      if (choice.kind === 'other-spelling') {
+        const first = newClasses.get(choice.existing);
+        problems.push({ at, kind: 'class-spelling', class: user.class.trim(), existing: choice.existing, ...(first ? { first } : {}) });
+      }
       const key = nameKey(user.name);
       const firstWithName = seenNames.get(key);
       if (key !== '' && firstWithName) problems.push({ at, kind: 'name-repeats', name: user.name.trim(), first: firstWithName });

@@ -12,6 +12,7 @@ import {
   listAdminVouchersResponseSchema,
   listMembersResponseSchema,
   type MemberRequest,
+  memberBookingsResponseSchema,
   memberResponseSchema,
   revokeVoucherResponseSchema,
 } from '../../../domain/schemas/admin';
@@ -65,6 +66,7 @@ export const fetchMembers = () => callApi('/api/admin/members', listMembersRespo
 export const addMember = (input: MemberRequest) => callApi('/api/admin/members', memberResponseSchema, { method: 'POST', body: input });
 export const editMember = (ref: string, input: MemberRequest) =>
   callApi(`/api/admin/members/${segment(ref)}`, memberResponseSchema, { method: 'PUT', body: input });
+export const fetchMemberBookings = (ref: string) => callApi(`/api/admin/members/${segment(ref)}/bookings`, memberBookingsResponseSchema);
 export const setMemberActive = (ref: string, active: boolean) =>
   callApi(`/api/admin/members/${segment(ref)}/${active ? 'activate' : 'deactivate'}`, memberResponseSchema, { method: 'POST' });
 /** A refused import answers 422, one line per bad row in `problems`. */
