@@ -16,7 +16,7 @@ import { WeekStrip } from '../features/availability/week-strip';
 import { DayBookingsTable } from '../features/booking/day-bookings-table';
 import { CalendarSubscribeLink } from '../features/self-service/calendar-subscribe-link';
 import { MyBookingsCard } from '../features/self-service/my-bookings-card';
-import { readLastBorrowerClass } from '../lib/device-storage';
+import { readLastBorrowerClass } from '../lib/remembered-borrower';
 
 // The day is in the URL (`?tanggal=`) so that a link to a day can be shared.
 export function AvailabilityPage() {

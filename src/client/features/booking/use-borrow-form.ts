@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking-rules';
 import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
-import { readLastBorrowerName } from '../../lib/device-storage';
+import { readLastBorrowerName } from '../../lib/remembered-borrower';
 import { createBooking, newIdempotencyKey } from './api';
 import { checkOnClient, firstErrorField, purposeFor, splitServerErrors } from './client-checks';
 
