@@ -9,6 +9,7 @@ export const messages = {
   nameNotFound: 'Nama peminjam tidak ditemukan',
   endNotAfterStart: 'Jam selesai harus lebih besar dari jam mulai',
   dateInPast: 'Tanggal tidak boleh di masa lalu',
+  startInPast: 'Jam mulai sudah lewat',
   invalidDuration: 'Durasi jamnya tidak valid',
   classLimit: (className: string, hours: number) => `Kelas ${className} hanya boleh pinjam ${hours} jam`,
   dailyLimit: (hoursBooked: string, maxHours: number) => `Kamu udah pinjam ${hoursBooked} jam hari ini (maks ${maxHours} jam)`,
