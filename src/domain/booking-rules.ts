@@ -39,6 +39,8 @@ export interface SavedBookingDetails extends BookingSpan {
 /** Read inside the booking transaction; `userBookings` and `dayBookings` are those touching the date. */
 export interface BookingFacts {
   today: string;
+  /** The app clock's `HH:MM` on `today`; undefined when not known: the form leaves the past-time check to the server. */
+  timeNow?: string | undefined;
   /** Undefined when not known: the form leaves the horizon to the server. */
   horizonDays?: number | undefined;
   userClass: string;
@@ -82,6 +84,8 @@ export function checkBookingRules(input: Pick<BookingInput, 'date' | 'start' | '
   const end = findMinutes(input.end);
   if (start !== undefined && end !== undefined && end <= start) return { end: messages.endNotAfterStart };
   if (input.date < facts.today) return { date: messages.dateInPast };
+  const past = checkStartNotPast(input, facts);
+  if (hasErrors(past)) return past;
   const horizon = checkHorizon(input.date, facts);
   if (hasErrors(horizon)) return horizon;
   if (start === undefined || end === undefined || end - start <= 0) return { end: messages.invalidDuration };
@@ -107,6 +111,17 @@ export function lastBookableDate(today: string, horizonDays: number): string {
   return addDays(today, horizonDays);
 }
 
+/** How long ago today's start may be: the student taking the bike right now may still book it. */
+export const PAST_START_GRACE_MINUTES = 15;
+
+/** Today only, in whole minutes of the app clock: a start `PAST_START_GRACE_MINUTES` before now passes, one minute earlier fails. */
+function checkStartNotPast(input: Pick<BookingInput, 'date' | 'start'>, facts: Pick<BookingFacts, 'today' | 'timeNow'>): FieldErrors {
+  const start = findMinutes(input.start);
+  const now = facts.timeNow === undefined ? undefined : findMinutes(facts.timeNow);
+  if (input.date !== facts.today || start === undefined || now === undefined) return {};
+  return start < now - PAST_START_GRACE_MINUTES ? { start: messages.startInPast } : {};
+}
+
 function checkHorizon(date: string, facts: Pick<BookingFacts, 'today' | 'horizonDays'>): FieldErrors {
   if (facts.horizonDays === undefined || date <= lastBookableDate(facts.today, facts.horizonDays)) return {};
   return { date: messages.dateBeyondHorizon(facts.horizonDays) };
@@ -129,11 +144,13 @@ function checkOverlap(span: BookingSpan, bookings: BookingSpan[]): FieldErrors {
   return clash ? { start: messages.overlap(clash.start, clash.end) } : {};
 }
 
-/** A valid voucher skips every rule but the horizon and the overlap over its whole span (0006): `dayBookings` must cover both dates. */
+/** A valid voucher skips every rule but today's past start (0041), the horizon and the overlap over its whole span (0006): `dayBookings` must cover both dates. */
 export function checkVoucherBookingRules(
   input: Pick<BookingInput, 'date' | 'start'>,
-  facts: Pick<BookingFacts, 'today' | 'horizonDays' | 'dayBookings'>,
+  facts: Pick<BookingFacts, 'today' | 'timeNow' | 'horizonDays' | 'dayBookings'>,
 ): FieldErrors {
+  const past = checkStartNotPast(input, facts);
+  if (hasErrors(past)) return past;
   const horizon = checkHorizon(input.date, facts);
   if (hasErrors(horizon)) return horizon;
   return checkOverlap({ date: input.date, start: input.start, ...voucherEnd(input.date, input.start) }, facts.dayBookings);

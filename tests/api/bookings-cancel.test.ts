@@ -135,6 +135,7 @@ describe(`cancelling a booking on ${engine}`, () => {
     });
     expect((await cancelBooking(testApp.db, { ref }, borrower(jakartaInstant('2026-11-23', '06:59')))).kind).toBe('cancelled');
 
+    now = jakartaInstant(TODAY, '06:00');
     expect((await book({ name: 'Siti Rahmawati', date: TODAY, start: '06:00', end: '07:00' })).status).toBe(201);
     now = jakartaInstant(TODAY, '23:00');
     const owner = await cancelBooking(testApp.db, { ref: await refOf(TODAY, '06:00') }, { ...byAdmin('Hujan'), who: { kind: 'owner' } });

@@ -51,8 +51,11 @@ describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => 
       window: { from: addDays(date, -7), to: addDays(date, 90) },
     });
     const name = `Mahasiswa ${index}`;
-    const start = `${String(8 + index * 2).padStart(2, '0')}:00`;
-    const end = `${String(9 + index * 2).padStart(2, '0')}:00`;
+    // Late in the day, a start up to 15 minutes back (0041).
+    const [start, end] =
+      time === '23:55'
+        ? [`23:${40 + index * 5}`, `23:${45 + index * 5}`]
+        : [`${String(8 + index * 2).padStart(2, '0')}:00`, `${String(9 + index * 2).padStart(2, '0')}:00`];
     const today = await postBooking(testApp.baseUrl, bookingBody({ name, date, start, end }));
     expect(today.status).toBe(201);
     const yesterday = await postBooking(testApp.baseUrl, bookingBody({ name, date: addDays(date, -1), start, end }));
@@ -68,7 +71,10 @@ describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => 
     try {
       await addStudents(losAngeles.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
       // 00:05 in Jakarta on the 23rd is still the morning of the 22nd in Los Angeles.
-      expect((await postBooking(losAngeles.baseUrl, bookingBody({ date: '2026-11-22' }))).status).toBe(201);
+      expect((await postBooking(losAngeles.baseUrl, bookingBody({ date: '2026-11-22', start: '08:49' }))).body).toEqual({
+        errors: { start: 'Jam mulai sudah lewat' },
+      });
+      expect((await postBooking(losAngeles.baseUrl, bookingBody({ date: '2026-11-22', start: '08:50' }))).status).toBe(201);
       const reply = await postBooking(losAngeles.baseUrl, bookingBody({ date: '2026-11-21' }));
       expect(reply.body).toEqual({ errors: { date: PAST_DATE } });
     } finally {

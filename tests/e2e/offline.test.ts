@@ -1,11 +1,21 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { localMomentIn } from '../../src/domain/clock';
+import { afterAll, describe, expect, it } from 'vitest';
+import { localMomentIn, todayIn } from '../../src/domain/clock';
+import { jakartaInstant } from '../helpers/booking-fixtures';
 import { bookViaApi, dayFromToday, serverToday } from './support/api';
 import { borrowForm, openBorrowForm } from './support/pages';
 import { openPage, useStudentApp } from './support/student-app';
 
 const ZONE = 'Asia/Jakarta';
+
+// The app's clock (APP_CLOCK_FILE) at 05:00 today, so today's 06:00 and 20:00 have not started (0041).
+const clockDir = mkdtempSync(join(tmpdir(), 'pinjam-clock-'));
+const clockFile = join(clockDir, 'now');
+writeFileSync(clockFile, jakartaInstant(todayIn(ZONE, new Date()), '05:00').toISOString());
+afterAll(() => rmSync(clockDir, { recursive: true, force: true }));
 
 /** Waits until the service worker controls the page, so its next requests go through it. */
 async function waitForServiceWorker(page: Page): Promise<void> {
@@ -25,7 +35,7 @@ async function cachedUrls(page: Page): Promise<string[]> {
 }
 
 describe('installable, and readable offline', () => {
-  const app = useStudentApp();
+  const app = useStudentApp({ env: { APP_CLOCK_FILE: clockFile } });
 
   it('offline, / shows the last schedule it loaded with when that was', async () => {
     await bookViaApi(app.baseUrl, { name: 'Siti Rahmawati', date: await serverToday(app.baseUrl), start: '20:00', end: '21:00' });

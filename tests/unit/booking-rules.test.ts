@@ -385,3 +385,45 @@ describe('a committee booking of a member marked Panitia (issue 25)', () => {
     });
   });
 });
+
+describe('a start already over today (0041)', () => {
+  const at = (start: string, date = TODAY) => input({ date, start, end: '23:30' });
+
+  it('passes 15 minutes before now and fails at 16, with Jam mulai sudah lewat under the start', () => {
+    expect(checkBookingRules(at('22:42'), facts({ timeNow: '22:57' }))).toEqual({});
+    expect(checkBookingRules(at('22:41'), facts({ timeNow: '22:57' }))).toEqual({ start: 'Jam mulai sudah lewat' });
+    expect(checkBookingRules(input({ date: TODAY, start: '20:00', end: '21:00' }), facts({ timeNow: '22:57' }))).toEqual({
+      start: 'Jam mulai sudah lewat',
+    });
+  });
+
+  it('passes a start later today, and tomorrow at an earlier clock time', () => {
+    expect(checkBookingRules(at('23:00'), facts({ timeNow: '22:57' }))).toEqual({});
+    expect(checkBookingRules(input({ date: TOMORROW, start: '08:00', end: '10:00' }), facts({ timeNow: '22:57' }))).toEqual({});
+  });
+
+  it('near midnight, never reaches back into the day before', () => {
+    expect(checkBookingRules(input({ date: TODAY, start: '00:00', end: '01:00' }), facts({ timeNow: '00:10' }))).toEqual({});
+  });
+
+  it('comes after the past date and end before start, before the limits', () => {
+    expect(checkBookingRules(input({ date: TODAY, start: '08:00', end: '07:00' }), facts({ timeNow: '12:00' }))).toEqual({
+      end: 'Jam selesai harus lebih besar dari jam mulai',
+    });
+    expect(checkBookingRules(input({ date: TODAY, start: '05:00', end: '11:00' }), facts({ timeNow: '12:00' }))).toEqual({
+      start: 'Jam mulai sudah lewat',
+    });
+  });
+
+  it('is left to the server when the time of day is not known (the form before the clock)', () => {
+    expect(checkBookingRules(input({ date: TODAY, start: '08:00', end: '10:00' }), facts())).toEqual({});
+  });
+
+  it('holds for a voucher too, before the overlap', () => {
+    const voucher = (start: string, date = TODAY) =>
+      checkVoucherBookingRules({ date, start }, { today: TODAY, timeNow: '22:57', dayBookings: [span(TODAY, '20:00', '21:00')] });
+    expect(voucher('22:42')).toEqual({});
+    expect(voucher('22:41')).toEqual({ start: 'Jam mulai sudah lewat' });
+    expect(voucher('08:00', TOMORROW)).toEqual({});
+  });
+});

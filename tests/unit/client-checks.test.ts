@@ -5,6 +5,7 @@ import {
   purposeFor,
   rentEstimate,
   splitServerErrors,
+  withVoucherEnd,
 } from '../../src/client/features/booking/client-checks';
 import { findRosterEntry, matchingNames } from '../../src/client/features/booking/roster';
 import type { BookingInput } from '../../src/domain/booking-rules';
@@ -48,6 +49,15 @@ describe('the checks the form runs before asking the server', () => {
     });
     expect(checkOnClient({ ...VALID, date: '2026-11-21' }, ROSTER, TODAY)).toEqual({ date: 'Tanggal tidak boleh di masa lalu' });
     expect(checkOnClient({ ...VALID, end: '08:00' }, ROSTER, TODAY)).toEqual({ end: 'Jam selesai harus lebih besar dari jam mulai' });
+  });
+
+  it("refuses today's start more than 15 minutes before the server's clock, a voucher's too, and leaves it to the server without one", () => {
+    expect(checkOnClient({ ...VALID, start: '09:45', end: '11:00' }, ROSTER, TODAY, '10:00')).toEqual({});
+    expect(checkOnClient({ ...VALID, start: '09:44', end: '11:00' }, ROSTER, TODAY, '10:00')).toEqual({ start: 'Jam mulai sudah lewat' });
+    expect(checkOnClient({ ...VALID, start: '09:44', reason: 'VCH-AB12CD' }, ROSTER, TODAY, '10:00')).toEqual({
+      start: 'Jam mulai sudah lewat',
+    });
+    expect(checkOnClient({ ...VALID, start: '09:44', end: '11:00' }, ROSTER, TODAY)).toEqual({});
   });
 
   it('skips the rules for a reason that looks like a voucher code, which only the server can judge', () => {
@@ -121,5 +131,25 @@ describe('the purpose and the rent estimate before Simpan (issue 25)', () => {
     expect(checkOnClient({ ...rizky, purpose: 'committee', end: '14:00' }, roster, TODAY)).toEqual({
       end: 'Kelas PPTI 22 hanya boleh pinjam 3 jam',
     });
+  });
+});
+
+describe("the voucher's end in the form", () => {
+  it('is start + 6 hours and locked while Alasan holds a code and Jam Mulai is set, keeping what was typed underneath', () => {
+    expect(withVoucherEnd({ ...VALID, start: '09:00', end: '10:30', reason: ' vch-ab12cd ' })).toEqual({
+      values: { ...VALID, start: '09:00', end: '15:00', reason: ' vch-ab12cd ' },
+      endLocked: true,
+    });
+    expect(withVoucherEnd({ ...VALID, start: '21:30', end: '', reason: 'VCH-AB12CD' }).values.end).toBe('03:30');
+  });
+
+  it('is what was typed without a code, with a code among words, or before Jam Mulai', () => {
+    for (const input of [
+      { ...VALID, end: '10:30' },
+      { ...VALID, end: '10:30', reason: 'pakai VCH-AB12CD' },
+      { ...VALID, start: '', end: '10:30', reason: 'VCH-AB12CD' },
+    ]) {
+      expect(withVoucherEnd(input)).toEqual({ values: input, endLocked: false });
+    }
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeVoucherCode, makeVoucherCode, normalizeVoucherCode, VOUCHER_ALPHABET } from '../../src/domain/voucher-code';
+import {
+  holdsVoucherCodeAmongWords,
+  looksLikeVoucherCode,
+  makeVoucherCode,
+  normalizeVoucherCode,
+  VOUCHER_ALPHABET,
+} from '../../src/domain/voucher-code';
 
 describe('what looks like a voucher code', () => {
   it.each(['VCH-AB12CD', 'vch-ab12cd', 'Vch-Zz9zZ9', '  VCH-ZZZZZ9 \n', '\tvch-000000'])('%j looks like a code', (reason) => {
@@ -36,4 +42,17 @@ describe('new voucher codes', () => {
     }
     expect(seen.size).toBe(32);
   });
+});
+
+describe('a code with words around it', () => {
+  it.each(['pakai voucher VCH-AB12CD', 'VCH-AB12CD tolong', 'kode: vch-ab12cd.', '(VCH-AB12CD)'])('%j holds one', (reason) => {
+    expect(holdsVoucherCodeAmongWords(reason)).toBe(true);
+  });
+
+  it.each(['VCH-AB12CD', '  vch-ab12cd ', 'Ke kampus', 'VCH-AB12CDE lagi', 'XVCH-AB12CD', 'pakai VCH-AB12C', ''])(
+    '%j does not',
+    (reason) => {
+      expect(holdsVoucherCodeAmongWords(reason)).toBe(false);
+    },
+  );
 });

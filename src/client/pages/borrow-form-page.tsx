@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Redirect, useSearch, useSearchParams } from 'wouter';
 import { bookingFormPrefill, clientRoutes } from '../../domain/client-routes';
 import { messages } from '../../domain/messages';
@@ -27,6 +27,8 @@ function BorrowFormScreen() {
   const [prefill] = useState(() => bookingFormPrefill(searchParams));
   const roster = useFetch('roster', (_key, signal) => fetchRoster(signal));
   const today = useFetch('today', (_key, signal) => fetchToday(signal));
+  const clock = today.status === 'ready' ? today.data : undefined;
+  const appClock = useMemo(() => clock && { clock, receivedAt: Date.now() }, [clock]);
   const [created, setCreated] = useState<{ booking: CreatedBooking; cancelToken: string }>();
   const submitRef = useRef<HTMLButtonElement>(null);
 
@@ -46,7 +48,8 @@ function BorrowFormScreen() {
       <BorrowForm
         roster={roster.status === 'ready' ? roster.data.users : undefined}
         rosterNotice={rosterNotice}
-        today={today.status === 'ready' ? today.data.today : undefined}
+        today={clock?.today}
+        appClock={appClock}
         prefill={prefill}
         loading={roster.status === 'loading' || today.status === 'loading'}
         onCreated={(booking, cancelToken) => {

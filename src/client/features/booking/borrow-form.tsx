@@ -1,9 +1,12 @@
 import { type FormEvent, type ReactNode, type RefObject, useId } from 'react';
 import { type BookingField, type BookingInput, type StnkChoice, voucherFormHint } from '../../../domain/booking-rules';
+import { bookingSummary } from '../../../domain/booking-summary';
 import { PURPOSES } from '../../../domain/charges';
+import type { AppClock } from '../../../domain/clock';
 import { MAX_REASON_LENGTH } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
 import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
+import { holdsVoucherCodeAmongWords } from '../../../domain/voucher-code';
 import { buttonStyles } from '../../components/button-styles';
 import { useNavigate } from '../../lib/navigation';
 import { purposeFor, rentEstimate } from './client-checks';
@@ -15,6 +18,7 @@ interface BorrowFormProps {
   roster: RosterEntry[] | undefined;
   rosterNotice: ReactNode;
   today: string | undefined;
+  appClock: { clock: AppClock; receivedAt: number } | undefined;
   prefill?: Partial<BookingInput>;
   loading: boolean;
   onCreated: (booking: CreatedBooking, cancelToken: string) => void;
@@ -26,11 +30,12 @@ const controlClass = (invalid: boolean, readOnly = false) =>
     invalid ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-400'
   }`;
 
-export function BorrowForm({ roster, rosterNotice, today, prefill, loading, onCreated, submitRef }: BorrowFormProps) {
+export function BorrowForm({ roster, rosterNotice, today, appClock, prefill, loading, onCreated, submitRef }: BorrowFormProps) {
   const navigate = useNavigate();
-  const { values, errors, globalError, saving, resetCount, fieldRef, setField, submit } = useBorrowForm({
+  const { values, endLocked, errors, globalError, saving, resetCount, fieldRef, setField, submit } = useBorrowForm({
     roster,
     today,
+    appClock,
     prefill,
     onCreated,
   });
@@ -57,7 +62,10 @@ export function BorrowForm({ roster, rosterNotice, today, prefill, loading, onCr
   const purposes = PURPOSES.filter((purpose) => purpose !== 'committee' || entry?.committee);
   const estimate = rentEstimate(values, roster);
   const reasonHintId = `${base}-reason-hint`;
-  const voucherHint = voucherFormHint(values.reason, values.start);
+  const reasonHint =
+    voucherFormHint(values.reason, values.start) ??
+    (holdsVoucherCodeAmongWords(values.reason) ? messages.voucherCodeOnly : messages.fieldReasonHint);
+  const summary = bookingSummary(values);
 
   return (
     <form
@@ -113,9 +121,10 @@ export function BorrowForm({ roster, rosterNotice, today, prefill, loading, onCr
               id={idOf(field)}
               ref={fieldRef(field)}
               type="time"
+              readOnly={field === 'end' && endLocked}
               value={values[field]}
               onChange={(event) => setField(field, event.target.value)}
-              className={controlClass(errors[field] !== undefined)}
+              className={controlClass(errors[field] !== undefined, field === 'end' && endLocked)}
               {...a11y(field)}
             />
             {errorOf(field)}
@@ -127,7 +136,7 @@ export function BorrowForm({ roster, rosterNotice, today, prefill, loading, onCr
           {messages.fieldReason}
         </label>
         <p id={reasonHintId} aria-live="polite" className="text-sm text-slate-600">
-          {voucherHint ?? messages.fieldReasonHint}
+          {reasonHint}
         </p>
         <textarea
           id={idOf('reason')}
@@ -181,6 +190,9 @@ export function BorrowForm({ roster, rosterNotice, today, prefill, loading, onCr
       </div>
       <p aria-live="polite" className="font-medium empty:hidden">
         {estimate ?? ''}
+      </p>
+      <p aria-live="polite" className="font-medium empty:hidden">
+        {summary ?? ''}
       </p>
       {globalError && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 font-medium text-red-900">

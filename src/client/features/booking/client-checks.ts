@@ -3,15 +3,16 @@ import {
   type BookingInput,
   checkBookingRules,
   checkRequired,
+  checkVoucherBookingRules,
   type FieldErrors,
   hasErrors,
   voucherEnd,
 } from '../../../domain/booking-rules';
 import { formatRupiah } from '../../../domain/booking-rules-page';
 import { chargeFor, chargeRules, type Purpose } from '../../../domain/charges';
-import { findMinutes } from '../../../domain/clock';
+import { findMinutes, formatMinutes } from '../../../domain/clock';
 import { DEFAULT_RETURN_GRACE_MINUTES } from '../../../domain/handover';
-import { isHomeClass } from '../../../domain/limits';
+import { isHomeClass, VOUCHER_HOURS } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
 import type { RosterEntry } from '../../../domain/schemas/bookings';
 import { looksLikeVoucherCode } from '../../../domain/voucher-code';
@@ -19,15 +20,30 @@ import { findRosterEntry } from './roster';
 
 export const FIELD_ORDER: readonly BookingField[] = ['name', 'date', 'start', 'end', 'reason', 'needStnk', 'purpose'];
 
-/** The server stays the authority: a voucher-like reason skips the rules (only it knows the code), as does a missing roster or today. */
-export function checkOnClient(input: BookingInput, roster: RosterEntry[] | undefined, today: string | undefined): FieldErrors {
+/**
+ * The server stays the authority: a voucher-like reason gets only the voucher's rules (only the server knows
+ * the code), and a missing roster or today skips the rules, a missing `timeNow` the past-time check.
+ */
+export function checkOnClient(
+  input: BookingInput,
+  roster: RosterEntry[] | undefined,
+  today: string | undefined,
+  timeNow?: string,
+): FieldErrors {
   const errors = checkRequired(input);
   const entry = findRosterEntry(roster, input.name);
   if (roster && input.name.trim() !== '' && !entry) errors.name = messages.nameNotFound;
   if (hasErrors(errors) || !entry || today === undefined) return errors;
-  if (looksLikeVoucherCode(input.reason)) return {};
+  if (looksLikeVoucherCode(input.reason)) return checkVoucherBookingRules(input, { today, timeNow, dayBookings: [] });
   const committee = purposeFor(input, roster) === 'committee';
-  return checkBookingRules(input, { today, userClass: entry.class, committee, userBookings: [], dayBookings: [] });
+  return checkBookingRules(input, { today, timeNow, userClass: entry.class, committee, userBookings: [], dayBookings: [] });
+}
+
+/** While `Alasan` holds a code and `Jam Mulai` is set, `Jam Selesai` is the voucher's end; what was typed there stays underneath. */
+export function withVoucherEnd(input: BookingInput): { values: BookingInput; endLocked: boolean } {
+  const start = findMinutes(input.start);
+  if (!looksLikeVoucherCode(input.reason) || start === undefined) return { values: input, endLocked: false };
+  return { values: { ...input, end: formatMinutes(start + VOUCHER_HOURS * 60) }, endLocked: true };
 }
 
 /** `Panitia` only for a member marked so: another name falls back to `Pribadi`, as the select then shows. */

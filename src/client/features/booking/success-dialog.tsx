@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { formatIndonesianDate } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
 import type { CreatedBooking } from '../../../domain/schemas/bookings';
+import { normalizeVoucherCode } from '../../../domain/voucher-code';
 import { buttonStyles } from '../../components/button-styles';
 import { CancelLinkActions } from '../../components/cancel-link-actions';
 import { Dialog } from '../../components/dialog';
@@ -19,6 +20,7 @@ export function SuccessDialog({ created, onClose, finalFocus }: SuccessDialogPro
   return (
     <Dialog open={booking !== undefined} title={messages.successTitle} onClose={onClose} finalFocus={finalFocus}>
       {booking && <p className="mt-3">{messages.bookingRecorded(formatIndonesianDate(booking.date), booking.start, booking.end)}</p>}
+      {booking?.usedVoucher && <p className="mt-2 font-medium">{messages.voucherSpent(normalizeVoucherCode(booking.reason))}</p>}
       {created && <CancelLinkActions cancelToken={created.cancelToken} />}
       <div className="mt-6 flex justify-end">
         <button

@@ -1,21 +1,24 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking-rules';
+import { type AppClock, appMomentAt } from '../../../domain/clock';
 import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
 import { readLastBorrowerName } from '../../lib/remembered-borrower';
 import { createBooking, newIdempotencyKey } from './api';
-import { checkOnClient, firstErrorField, purposeFor, splitServerErrors } from './client-checks';
+import { checkOnClient, firstErrorField, purposeFor, splitServerErrors, withVoucherEnd } from './client-checks';
 
 const EMPTY: BookingInput = { name: '', date: '', start: '', end: '', reason: '', needStnk: '', purpose: 'personal' };
 
 interface Options {
   roster: RosterEntry[] | undefined;
   today: string | undefined;
+  /** The server's clock and when it arrived (`Date.now()`): the phone's clock may be wrong, its stopwatch is not. */
+  appClock: { clock: AppClock; receivedAt: number } | undefined;
   prefill?: Partial<BookingInput>;
   onCreated: (booking: CreatedBooking, cancelToken: string) => void;
 }
 
-export function useBorrowForm({ roster, today, prefill, onCreated }: Options) {
+export function useBorrowForm({ roster, today, appClock, prefill, onCreated }: Options) {
   const [values, setValues] = useState<BookingInput>(() => ({ ...EMPTY, name: readLastBorrowerName(), ...prefill }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [globalError, setGlobalError] = useState<string>();
@@ -47,10 +50,13 @@ export function useBorrowForm({ roster, today, prefill, onCreated }: Options) {
     if (first) fields.current[first]?.focus();
   };
 
+  const { values: shown, endLocked } = withVoucherEnd(values);
+
   const submit = async () => {
     if (saving) return;
     setGlobalError(undefined);
-    const clientErrors = checkOnClient(values, roster, today);
+    const now = appClock && appMomentAt(appClock.clock, new Date(Date.parse(appClock.clock.now) + Date.now() - appClock.receivedAt));
+    const clientErrors = checkOnClient(shown, roster, now?.date ?? today, now?.time);
     if (hasErrors(clientErrors)) {
       showErrors(clientErrors);
       return;
@@ -58,7 +64,7 @@ export function useBorrowForm({ roster, today, prefill, onCreated }: Options) {
     setErrors({});
     setSaving(true);
     idempotencyKey.current ??= newIdempotencyKey();
-    const result = await createBooking({ ...values, purpose: purposeFor(values, roster) }, idempotencyKey.current);
+    const result = await createBooking({ ...shown, purpose: purposeFor(shown, roster) }, idempotencyKey.current);
     setSaving(false);
     if (result.ok) {
       idempotencyKey.current = undefined;
@@ -74,5 +80,5 @@ export function useBorrowForm({ roster, today, prefill, onCreated }: Options) {
     }
   };
 
-  return { values, errors, globalError, saving, resetCount, fieldRef, setField, submit };
+  return { values: shown, endLocked, errors, globalError, saving, resetCount, fieldRef, setField, submit };
 }

@@ -173,13 +173,19 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
     span = voucherEnd(input.date, input.start);
     const touching = await findBookingsTouching(trx, input.date);
     if (span.endDate !== input.date) touching.push(...(await findBookingsTouching(trx, span.endDate)));
-    const errors = checkVoucherBookingRules(input, { today, horizonDays: limits.horizonDays, dayBookings: touching });
+    const errors = checkVoucherBookingRules(input, {
+      today,
+      timeNow: nowMoment.time,
+      horizonDays: limits.horizonDays,
+      dayBookings: touching,
+    });
     if (hasErrors(errors)) return { kind: 'rejected', errors };
     await consumeVoucher(trx, voucherCode);
   } else {
     const touching = await findBookingsTouching(trx, input.date);
     const errors = checkBookingRules(input, {
       today,
+      timeNow: nowMoment.time,
       horizonDays: limits.horizonDays,
       userClass: user.class,
       committee: purpose === 'committee',
