@@ -3,8 +3,6 @@ import { type MyBooking, parseMyBookings, pruneMyBookings } from '../../domain/m
 import { read, rememberBorrower, write } from './remembered-borrower';
 import { MY_BOOKINGS_KEY } from './stored-bookings';
 
-
-
 export function readMyBookings(now?: LocalMoment): MyBooking[] {
   let stored: unknown;
   try {
