@@ -58,7 +58,9 @@ export async function buildIfStale({ force = false } = {}) {
     minifyWhitespace: true,
     minifySyntax: true,
     // A bundled CommonJS package may require a Node module: an ES module has no `require` of its own.
-    banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
+    },
   });
   await build({ ...common, entryPoints: { 'cli/roster': 'src/cli/roster.ts', 'cli/db': 'src/cli/db.ts' }, packages: 'external' });
   writeFileSync(STAMP, String(startedAt));
