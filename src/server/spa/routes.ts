@@ -67,7 +67,7 @@ function pathOf(url: string): string {
 export async function registerSpa(
   app: FastifyInstance,
   clientDir: string,
-  { firstLoad }: { firstLoad?: (url: string) => Promise<string> } = {},
+  { firstLoad, ceilingDir }: { firstLoad?: (url: string) => Promise<string>; ceilingDir?: string | undefined } = {},
 ): Promise<void> {
   const hasBuild = existsSync(join(clientDir, 'index.html'));
   const indexPage = hasBuild ? readInMemory(join(clientDir, 'index.html'), 'no-cache') : undefined;
@@ -117,6 +117,7 @@ export async function registerSpa(
         return sendInMemory(await cancelPage, request, reply);
       });
     }
+    if (ceilingDir) registerCeilingPages(app, ceilingDir);
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,
@@ -137,5 +138,20 @@ export async function registerSpa(
       return sendInMemory(indexPage, request, reply);
     }
     return reply.status(404).send({ message: messages.notFound });
+  });
+}
+
+/**
+ * The Lighthouse bench's ceiling: a page's visible content as static HTML without scripts, written
+ * by scripts/lighthouse.mjs after the server started, answered with the headers of every page.
+ */
+function registerCeilingPages(app: FastifyInstance, dir: string): void {
+  app.get<{ Params: { name: string } }>('/ceiling/:name', (request, reply) => {
+    const path = join(dir, request.params.name);
+    if (!/^[a-z-]+\.html$/.test(request.params.name) || !existsSync(path)) return reply.status(404).send({ message: messages.notFound });
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type(CONTENT_TYPES['.html'] ?? 'text/html')
+      .send(readFileSync(path));
   });
 }
