@@ -16,14 +16,20 @@ import { ensureChromium } from './chromium.mjs';
 import { freePort } from './free-port.mjs';
 
 // `name`: the ceiling's file; `/batal` is measured as a student opens it, with a booking's cancel link.
-const PAGES = [
+const ALL_PAGES = [
   { path: '/', name: 'index' },
   { path: '/peraturan', name: 'peraturan' },
   { path: '/form', name: 'form' },
   { path: '/login', name: 'login' },
   { path: '/batal', name: 'batal' },
 ];
+// `LIGHTHOUSE_PAGES=/,/form` measures only those, while working on them.
+const PAGES = process.env.LIGHTHOUSE_PAGES
+  ? ALL_PAGES.filter(({ path }) => process.env.LIGHTHOUSE_PAGES.split(',').includes(path))
+  : ALL_PAGES;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// Every run's full report (its trace's breakdown of main-thread time), when a folder is named.
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -174,6 +180,8 @@ try {
       disableStorageReset: path === '/form',
     });
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    if (REPORTS_DIR)
+      writeFileSync(join(REPORTS_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
     const scores = Object.fromEntries(categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)]));
     const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id].displayValue]));
     return { scores, tbtMs: tbtMs(lhr), metrics, failing: failingAudits(lhr, categories), finalUrl: lhr.finalDisplayedUrl };
