@@ -17,7 +17,10 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 WORKDIR /app
+# The allocator and heap limits of package.json's start script (decision 0040).
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=65536 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATABASE_URL=file:/app/data/pinjam-motor.db \
@@ -32,4 +35,4 @@ VOLUME ["/app/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "scripts/start.mjs"]
+CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=256", "scripts/start.mjs"]

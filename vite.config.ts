@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { inlineCss } from './scripts/inline-css.ts';
 import { ICON_SIZES, pwaIcons } from './scripts/pwa-icons.ts';
+import { PAGES_CACHE, SCHEDULE_CACHE } from './src/client/lib/offline-caches.ts';
 import { messages } from './src/domain/messages.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
@@ -56,6 +57,8 @@ export default defineConfig(({ command }) => ({
         // The app shell: scripts, styles, the logo and icons. Pages are not precached: they come
         // from the network first (below), so a new version is what the next visit gets.
         globPatterns: ['**/*.{js,css,svg,png}'],
+        // The page of a first visit, kept at install (the file says why).
+        importScripts: ['/keep-page-offline.js'],
         navigateFallback: null,
         // A new service worker takes over at once and drops the old version's files, instead of
         // waiting until every tab of the old one is closed (which on a phone may be never).
@@ -69,7 +72,7 @@ export default defineConfig(({ command }) => ({
             urlPattern: ({ request, url }) => request.mode === 'navigate' && !/^\/(api|batal)(\/|$)/.test(url.pathname),
             handler: 'NetworkFirst',
             options: {
-              cacheName: 'pages',
+              cacheName: PAGES_CACHE,
               networkTimeoutSeconds: 5,
               plugins: [
                 {
@@ -99,7 +102,7 @@ export default defineConfig(({ command }) => ({
             handler: 'NetworkFirst',
             method: 'GET',
             options: {
-              cacheName: 'schedule',
+              cacheName: SCHEDULE_CACHE,
               networkTimeoutSeconds: 5,
               expiration: { maxEntries: 50 },
               plugins: [

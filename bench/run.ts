@@ -7,6 +7,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildIfStale } from '../scripts/build.mjs';
+import { productionRuntime } from '../scripts/server-runtime.mjs';
 import { createDb, type DatabaseLocation } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { addDays, startOfWeek, todayIn } from '../src/domain/clock';
@@ -46,6 +47,8 @@ interface EngineResult {
   coldStartMs: number;
   peakRssMb: number;
   rssAfterMb: number;
+  /** The V8 heap in use, as the server logged it when told to close, right after the RSS was read. */
+  heapUsedAfterMb: number | undefined;
   cases: CaseResult[];
 }
 
@@ -103,11 +106,23 @@ function bookingBatches(): { batches: number; jobs: number; largest: number } | 
   return undefined;
 }
 
+/** The heap in use the server logged as it closed (src/server/main.ts). */
+function heapUsedAtCloseMb(): number | undefined {
+  for (const line of serverOutput.split('\n').reverse()) {
+    if (!line.includes('"memory"')) continue;
+    return Math.round((JSON.parse(line) as { memory: { heapUsed: number } }).memory.heapUsed / 2 ** 20);
+  }
+  return undefined;
+}
+
 async function startServer(databaseUrl: string, port: number): Promise<{ child: ChildProcess; coldStartMs: number }> {
+  // As `npm start` runs it in production: its allocator settings and Node flags.
+  const runtime = productionRuntime();
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...runtime.nodeArgs, 'dist/server/main.js'], {
     env: {
       ...process.env,
+      ...runtime.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
@@ -289,6 +304,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult>
       coldStartMs: Math.round(coldStartMs),
       peakRssMb: Math.round(memory.peak),
       rssAfterMb: Math.round(memory.current),
+      heapUsedAfterMb: undefined,
       cases: results.map((one) => ({
         ...one,
         ratioToCeiling: round2(one.rps / (one.pairedCeilingRps ?? ceilingRps)),
@@ -299,6 +315,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult>
     await stop(child);
     await database.drop();
   }
+  result.heapUsedAfterMb = heapUsedAtCloseMb();
+  console.log(
+    `  resident size after the run ${result.rssAfterMb} MB (peak ${result.peakRssMb} MB), heap in use ${result.heapUsedAfterMb ?? '?'} MB`,
+  );
   const batches = bookingBatches();
   if (batches) {
     result.bookingBatches = { ...batches, average: Math.round((batches.jobs / batches.batches) * 100) / 100 };
@@ -321,9 +341,15 @@ function table(results: EngineResult[]): string {
       );
     }
   }
-  lines.push('', '| engine | cold start (spawn → first 200 /healthz) | peak RSS | RSS after the run |', '|---|---:|---:|---:|');
+  lines.push(
+    '',
+    '| engine | cold start (spawn → first 200 /healthz) | peak RSS | RSS after the run | heap in use after the run |',
+    '|---|---:|---:|---:|---:|',
+  );
   for (const engine of results)
-    lines.push(`| ${engine.engine} | ${engine.coldStartMs} ms | ${engine.peakRssMb} MB | ${engine.rssAfterMb} MB |`);
+    lines.push(
+      `| ${engine.engine} | ${engine.coldStartMs} ms | ${engine.peakRssMb} MB | ${engine.rssAfterMb} MB | ${engine.heapUsedAfterMb ?? '?'} MB |`,
+    );
   return lines.join('\n');
 }
 

@@ -1,10 +1,13 @@
 // `npm run lighthouse`: Lighthouse (mobile, default throttling) on the production build of the
-// student and admin entry pages, in Debian's Chromium. Prints each page's four scores and the
-// audits that fail, writes them to bench/lighthouse.json and the table in docs/performance.md.
-// A measurement, not a test: it is not part of `npm test`.
+// student pages, in Debian's Chromium, each beside its ceiling: a static copy of what the page
+// shows, without a script, served by the same server with the same headers (BENCH_CEILING_DIR).
+// Best of three runs each. Prints each page's scores, its performance and total blocking time
+// beside the ceiling's and the difference, and the audits that fail; writes them to
+// bench/lighthouse.json and the table in docs/performance.md. A measurement, not a test: it is
+// not part of `npm test`; on a shared machine only the difference to the ceiling means anything.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -12,7 +15,21 @@ import { buildIfStale } from './build.mjs';
 import { ensureChromium } from './chromium.mjs';
 import { freePort } from './free-port.mjs';
 
-const PAGES = ['/', '/peraturan', '/form', '/login'];
+// `name`: the ceiling's file; `/batal` is measured as a student opens it, with a booking's cancel link.
+const ALL_PAGES = [
+  { path: '/', name: 'index' },
+  { path: '/peraturan', name: 'peraturan' },
+  { path: '/form', name: 'form' },
+  { path: '/login', name: 'login' },
+  { path: '/batal', name: 'batal' },
+];
+// `LIGHTHOUSE_PAGES=/,/form` measures only those, while working on them.
+const PAGES = process.env.LIGHTHOUSE_PAGES
+  ? ALL_PAGES.filter(({ path }) => process.env.LIGHTHOUSE_PAGES.split(',').includes(path))
+  : ALL_PAGES;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// Every run's full report (its trace's breakdown of main-thread time), when a folder is named.
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -36,7 +53,8 @@ async function startServer(dir) {
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'l'.repeat(32),
       TELEGRAM_BOT_TOKEN: '',
-      NODE_ENV: 'production',
+      // Refused with NODE_ENV=production, which changes nothing else a page is served with.
+      BENCH_CEILING_DIR: join(dir, 'ceiling'),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -51,7 +69,7 @@ async function startServer(dir) {
   }
 }
 
-/** A few bookings today, so `/` shows what a student usually sees. */
+/** A few bookings today, so `/` shows what a student usually sees. Resolves to the last one's cancel secret. */
 async function seedToday(base) {
   const { today } = await (await fetch(`${base}/api/today`)).json();
   const bookings = [
@@ -59,18 +77,49 @@ async function seedToday(base) {
     ['Siti Rahmawati', '13:00', '15:00'],
     ['Rizky Maulana', '16:00', '18:00'],
   ];
+  let cancelToken = '';
   for (const [name, start, end] of bookings) {
-    await fetch(`${base}/api/bookings`, {
+    const response = await fetch(`${base}/api/bookings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name, date: today, start, end, reason: 'Kuliah', needStnk: '' }),
     });
+    ({ cancelToken } = await response.json());
+  }
+  return cancelToken;
+}
+
+/**
+ * The ceiling of a page: what it shows once loaded, as static HTML without its scripts (the
+ * first-load data and the module preloads are scripts too). The <style> stays byte for byte, so
+ * the Content-Security-Policy's hash still allows it.
+ */
+async function writeCeiling(context, url, file) {
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const html = await page.evaluate(() => {
+      for (const element of document.querySelectorAll('script, link[rel="modulepreload"]')) element.remove();
+      return `<!doctype html>\n${document.documentElement.outerHTML}`;
+    });
+    writeFileSync(file, html);
+  } finally {
+    await page.close();
   }
 }
 
-function failingAudits(lhr) {
+function tbtMs(lhr) {
+  return Math.round(lhr.audits['total-blocking-time'].numericValue);
+}
+
+/** The best of a page's runs: the highest performance score, then the shortest blocking time. */
+function bestOf(runs) {
+  return [...runs].sort((a, b) => b.scores.performance - a.scores.performance || a.tbtMs - b.tbtMs)[0];
+}
+
+function failingAudits(lhr, categories) {
   const failing = [];
-  for (const id of CATEGORIES) {
+  for (const id of categories) {
     for (const ref of lhr.categories[id].auditRefs) {
       const audit = lhr.audits[ref.id];
       if (ref.weight === 0 && id === 'performance') continue;
@@ -94,6 +143,7 @@ function writePerformanceTable(heading, rows) {
 
 await buildIfStale();
 const dir = mkdtempSync(join(tmpdir(), 'pinjam-lighthouse-'));
+mkdirSync(join(dir, 'ceiling'));
 const { base, child } = await startServer(dir);
 const debuggingPort = await freePort();
 // A persistent context is the browser's default profile, the one Lighthouse's tab opens in, so
@@ -105,55 +155,94 @@ const browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
 });
 const results = [];
 try {
-  await seedToday(base);
+  const cancelToken = await seedToday(base);
   const helper = browser.pages()[0] ?? (await browser.newPage());
   const cdp = await browser.newCDPSession(helper);
-  for (const path of PAGES) {
+  const urlOf = (path) => (path === '/batal' ? `${base}/batal#${cancelToken}` : `${base}${path}`);
+  const firstVisit = async (path) => {
     // Every page is measured as a first visit: no service worker, no cache, no storage.
     await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' });
     await cdp.send('Network.clearBrowserCache');
-    const needsAgreement = path === '/form';
-    if (needsAgreement) {
+    if (path === '/form') {
       // /form sends a student who has not agreed to the rules to /peraturan; this one has.
       await helper.goto(`${base}/healthz`);
       await helper.evaluate(() => localStorage.setItem('agreedToRules', 'true'));
       await helper.goto('about:blank');
     }
-    const { lhr } = await lighthouse(`${base}${path}`, {
+  };
+  const measure = async (url, path, categories) => {
+    await firstVisit(path);
+    const { lhr } = await lighthouse(url, {
       port: debuggingPort,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: CATEGORIES,
-      disableStorageReset: needsAgreement,
+      onlyCategories: categories,
+      disableStorageReset: path === '/form',
     });
-    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
-    const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round(lhr.categories[id].score * 100)]));
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    if (REPORTS_DIR)
+      writeFileSync(join(REPORTS_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+    const scores = Object.fromEntries(categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)]));
     const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id].displayValue]));
-    const failing = failingAudits(lhr);
-    results.push({ path, scores, metrics, failing, finalUrl: lhr.finalDisplayedUrl });
-    console.log(`${path.padEnd(11)} ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(', ')}`);
-    for (const audit of failing)
+    return { scores, tbtMs: tbtMs(lhr), metrics, failing: failingAudits(lhr, categories), finalUrl: lhr.finalDisplayedUrl };
+  };
+  for (const { path, name } of PAGES) {
+    await firstVisit(path);
+    await writeCeiling(browser, urlOf(path), join(dir, 'ceiling', `${name}.html`));
+  }
+  for (const { path, name } of PAGES) {
+    const runs = [];
+    const ceilingRuns = [];
+    // Turn about, so the machine's moods fall on both alike.
+    for (let run = 0; run < RUNS; run++) {
+      runs.push(await measure(urlOf(path), path, CATEGORIES));
+      ceilingRuns.push(await measure(`${base}/ceiling/${name}.html`, path, ['performance']));
+    }
+    const best = bestOf(runs);
+    const ceiling = bestOf(ceilingRuns);
+    const difference = { performance: best.scores.performance - ceiling.scores.performance, tbtMs: best.tbtMs - ceiling.tbtMs };
+    results.push({
+      path,
+      ...best,
+      ceiling: { scores: ceiling.scores, tbtMs: ceiling.tbtMs, metrics: ceiling.metrics },
+      difference,
+      runs: runs.map((one) => ({ performance: one.scores.performance, tbtMs: one.tbtMs })),
+      ceilingRuns: ceilingRuns.map((one) => ({ performance: one.scores.performance, tbtMs: one.tbtMs })),
+    });
+    console.log(
+      `${path.padEnd(11)} performance ${best.scores.performance} (ceiling ${ceiling.scores.performance}, ${signed(difference.performance)}), TBT ${best.tbtMs} ms (ceiling ${ceiling.tbtMs} ms, ${signed(difference.tbtMs)} ms), ${CATEGORIES.slice(
+        1,
+      )
+        .map((id) => `${id} ${best.scores[id]}`)
+        .join(', ')}`,
+    );
+    for (const audit of best.failing)
       console.log(`    ✖ [${audit.category}] ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
   }
   const lighthouseVersion = JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version;
   const date = new Date().toISOString();
   const chromiumVersion = browser.browser()?.version() ?? 'unknown';
+  const load = loadavg()[0] ?? 0;
   writeFileSync(
     'bench/lighthouse.json',
-    `${JSON.stringify({ date, lighthouseVersion, chromiumVersion, formFactor: 'mobile', throttling: 'simulated (default)', pages: results }, null, 2)}\n`,
+    `${JSON.stringify({ date, lighthouseVersion, chromiumVersion, formFactor: 'mobile', throttling: 'simulated (default)', runsPerPage: RUNS, loadAverageAfter: load, pages: results }, null, 2)}\n`,
   );
   const rows = [
-    '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | failing audits |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| page | performance | ceiling | Δ | TBT | ceiling TBT | Δ TBT | accessibility | best practices | SEO | FCP | LCP | CLS | failing audits |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...results.map(
-      ({ path, scores, metrics, failing }) =>
-        `| \`${path}\` | ${CATEGORIES.map((id) => scores[id]).join(' | ')} | ${METRICS.slice(0, 4)
-          .map((id) => metrics[id])
-          .join(' | ')} | ${failing.map((audit) => `\`${audit.id}\``).join(', ') || '—'} |`,
+      ({ path, scores, tbtMs, metrics, failing, ceiling, difference }) =>
+        `| \`${path}\` | ${scores.performance} | ${ceiling.scores.performance} | ${signed(difference.performance)} | ${tbtMs} ms | ${ceiling.tbtMs} ms | ${signed(difference.tbtMs)} ms | ${CATEGORIES.slice(
+          1,
+        )
+          .map((id) => scores[id])
+          .join(
+            ' | ',
+          )} | ${['first-contentful-paint', 'largest-contentful-paint', 'cumulative-layout-shift'].map((id) => metrics[id]).join(' | ')} | ${failing.map((audit) => `\`${audit.id}\``).join(', ') || '—'} |`,
     ),
   ];
   writePerformanceTable(
-    `Latest run (\`bench/lighthouse.json\`): Lighthouse ${lighthouseVersion}, mobile, default (simulated) throttling, ${chromiumVersion}, on ${date.slice(0, 10)}:`,
+    `Latest run (\`bench/lighthouse.json\`): Lighthouse ${lighthouseVersion}, mobile, default (simulated) throttling, ${chromiumVersion}, best of ${RUNS} runs per page and per ceiling, 1-minute load average ${load.toFixed(1)} after the run, on ${date.slice(0, 10)}:`,
     rows,
   );
   console.log('\nwritten to bench/lighthouse.json and docs/performance.md');
@@ -162,4 +251,8 @@ try {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
   rmSync(dir, { recursive: true, force: true });
+}
+
+function signed(value) {
+  return value > 0 ? `+${value}` : String(value);
 }

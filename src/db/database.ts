@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { type ListenerEvents, type ListenerTimings, PgListener } from './listener';
+import { postgresDriver } from './postgres-driver';
 import type { Database } from './schema';
 import { ImmediateSqliteDialect, type OpenSqlite, openSqlite } from './sqlite-dialect';
 
@@ -55,7 +56,7 @@ export function createDb(location: DatabaseLocation, options: CreateDbOptions = 
     return { kysely, engine: 'sqlite', sqlite, close: () => kysely.destroy() };
   }
   const timeouts = options.postgresTimeouts;
-  const pool = new pg.Pool({
+  const pool = new (postgresDriver().Pool)({
     connectionString: location.url,
     max: options.poolSize ?? 10,
     ...(timeouts && {

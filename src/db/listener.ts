@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { postgresDriver } from './postgres-driver';
 
 export interface ListenerEvents {
   /** LISTEN is in effect on a new connection: every notice committed from now on arrives. */
@@ -42,7 +43,11 @@ export class PgListener {
 
   #connect(): void {
     this.#retry = undefined;
-    const client = new pg.Client({ connectionString: this.#url, keepAlive: true, application_name: `pinjam-motor ${this.#channel}` });
+    const client = new (postgresDriver().Client)({
+      connectionString: this.#url,
+      keepAlive: true,
+      application_name: `pinjam-motor ${this.#channel}`,
+    });
     // Held from the start, so that closing also ends a connection still being opened.
     this.#client = client;
     let heartbeat: NodeJS.Timeout | undefined;

@@ -118,7 +118,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(bookingRoutes, { context, bookings });
   await app.register(ownBookingRoutes, context);
   await app.register(calendarRoutes, context);
-  await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context) });
+  await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context), ceilingDir: context.config.benchCeilingDir });
   registerDailyBackup(app, context, options.dailyBackupIntervalMs ?? DEFAULT_DAILY_BACKUP_INTERVAL_MS);
   registerProvisionalCharges(app, context, options.provisionalChargeIntervalMs ?? DEFAULT_PROVISIONAL_INTERVAL_MS);
   if (context.config.telegram) {

@@ -34,6 +34,8 @@ export interface Config {
   production: boolean;
   trustProxy: TrustProxy;
   clockFile: string | undefined;
+  /** `npm run lighthouse` only: static copies of the pages, served at /ceiling/NAME.html (spa/routes.ts). */
+  benchCeilingDir: string | undefined;
   bookingHorizonDays: number;
   /** 0 turns the limit off. */
   bookingLimitPerHour: number;
@@ -225,6 +227,13 @@ function readClockFile(env: Env, production: boolean): string | undefined {
   return file;
 }
 
+function readBenchCeilingDir(env: Env, production: boolean): string | undefined {
+  const dir = env.BENCH_CEILING_DIR?.trim();
+  if (!dir) return undefined;
+  if (production) throw new ConfigError('BENCH_CEILING_DIR', 'is for the Lighthouse bench and must be unset when NODE_ENV=production');
+  return dir;
+}
+
 export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
   const production = env.NODE_ENV === 'production';
   const host = env.HOST ?? '0.0.0.0';
@@ -241,6 +250,7 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     production,
     sessionSecret: readSessionSecret(env, production, dataDir),
     clockFile: readClockFile(env, production),
+    benchCeilingDir: readBenchCeilingDir(env, production),
     bookingHorizonDays: readWholeNumber(env, 'BOOKING_HORIZON_DAYS', 90, 0),
     bookingLimitPerHour: readWholeNumber(env, 'BOOKING_LIMIT_PER_HOUR', 30, 0),
     voucherGuessLimitPerHour: readWholeNumber(env, 'VOUCHER_GUESS_LIMIT_PER_HOUR', 10, 1),

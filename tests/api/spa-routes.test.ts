@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -33,7 +36,7 @@ describe(`page paths the built app answers, on ${engine}`, () => {
     expect(await response.text()).toContain('<div id="root">');
   });
 
-  it.each(['/tidak-ada', '/form/lagi', '/admin', '/batal/a.b', '/batal/abc/def', '/peraturan.php'])(
+  it.each(['/tidak-ada', '/form/lagi', '/admin', '/batal/a.b', '/batal/abc/def', '/peraturan.php', '/ceiling/index.html'])(
     'answers %s with the app (its "not found" page) and 404',
     async (path) => {
       const response = await fetch(`${testApp.baseUrl}${path}`);
@@ -98,5 +101,23 @@ describe(`page paths the built app answers, on ${engine}`, () => {
     expect(response.headers.get('content-type')).toContain('text/plain');
     const lines = (await response.text()).split('\n').filter((line) => line && !line.startsWith('#'));
     expect(lines).toEqual(['User-agent: *', 'Allow: /', 'Disallow: /login', 'Disallow: /generate', 'Disallow: /admin', 'Disallow: /batal']);
+  });
+
+  it('serves the Lighthouse ceiling’s static pages only when the bench names their folder, with the headers of every page', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pinjam-ceiling-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Ceiling</title>');
+    const bench = await startTestApp({ config: { benchCeilingDir: dir } });
+    try {
+      const page = await fetch(`${bench.baseUrl}/ceiling/index.html`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe('<!doctype html><title>Ceiling</title>');
+      const app = await fetch(`${bench.baseUrl}/peraturan`);
+      for (const header of ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options'])
+        expect([header, page.headers.get(header)]).toEqual([header, app.headers.get(header)]);
+      for (const missing of ['/ceiling/other.html', '/ceiling/..%2Fx.html'])
+        expect([missing, (await fetch(`${bench.baseUrl}${missing}`)).status]).toEqual([missing, 404]);
+    } finally {
+      await bench.close();
+    }
   });
 });

@@ -68,8 +68,8 @@ describe('the availability page as a picture of time, at 360 px', () => {
     await page.goto('/');
     await page.getByRole('main').getByText('Motor sedang dipakai Siti Rahmawati (PPTI 21) sampai 11:00', { exact: true }).waitFor();
     // 31 s later by both clocks: 11:00 on the server's time, and the minute's reload has not run yet.
-    // The server's clock moves too: the page's second load (5 s after the first) asks it the time,
-    // and a server stuck at 10:59:30 would put the page back before 11:00.
+    // The server's clock moves too: a request of the page meanwhile (tab shown again) asks it the
+    // time, and a server stuck at 10:59:30 would put the page back before 11:00.
     writeFileSync(clockFile, new Date(at.getTime() + 31_000).toISOString());
     await page.clock.fastForward(31_000);
     await page.getByRole('main').getByText('Motor tersedia sekarang sepanjang hari ini', { exact: true }).waitFor();
@@ -118,7 +118,7 @@ describe('the availability page as a picture of time, at 360 px', () => {
     await page.waitForURL((url) => url.searchParams.get('tanggal') === '2031-07-02');
     await main.getByRole('heading', { name: 'Rabu, 2 Juli 2031' }).waitFor();
     // Picking days inside a loaded week asks nothing more: the week the page brought along costs
-    // no request (its second load waits seconds), each week moved to costs one.
+    // no request, each week moved to costs one.
     expect(ranges.filter((search) => search.includes('from='))).toEqual([
       '?from=2031-07-07&to=2031-07-13',
       '?from=2031-06-30&to=2031-07-06',

@@ -38,6 +38,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     production: false,
     trustProxy: 0,
     clockFile: undefined,
+    benchCeilingDir: undefined,
     bookingHorizonDays: 90,
     bookingLimitPerHour: 0,
     voucherGuessLimitPerHour: 10,

@@ -54,6 +54,11 @@ describe('configuration from the environment', () => {
       'APP_CLOCK_FILE',
       'APP_CLOCK_FILE: is for tests and must be unset when NODE_ENV=production',
     ],
+    [
+      { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), BENCH_CEILING_DIR: '/tmp/ceiling' },
+      'BENCH_CEILING_DIR',
+      'BENCH_CEILING_DIR: is for the Lighthouse bench and must be unset when NODE_ENV=production',
+    ],
     [{ TELEGRAM_API_URL: 'ftp://x' }, 'TELEGRAM_API_URL', "TELEGRAM_API_URL: 'ftp://x' is not an http(s) URL"],
     [
       { TELEGRAM_DIGEST_TIME: '6:00' },

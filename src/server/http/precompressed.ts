@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -17,6 +18,23 @@ export function compressedOnce(body: Buffer, effort: 'best' | 'fast'): Bodies {
     ['identity', body],
     ['br', brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 } })],
     ['gzip', gzipSync(body, { level: best ? 9 : 6 })],
+  ]);
+}
+
+const brotliLater = promisify(brotliCompress);
+const gzipLater = promisify(gzip);
+
+/** As compressedOnce at its best, in zlib's thread pool: made at start, it does not hold up the first answer. */
+export async function compressedInBackground(body: Buffer): Promise<Bodies> {
+  if (body.length < COMPRESS_THRESHOLD_BYTES) return new Map([['identity', body]]);
+  const [br, gzipped] = await Promise.all([
+    brotliLater(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzipLater(body, { level: 9 }),
+  ]);
+  return new Map<Encoding, Buffer>([
+    ['identity', body],
+    ['br', br],
+    ['gzip', gzipped],
   ]);
 }
 

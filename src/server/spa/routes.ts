@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientRoutes, isClientRoute } from '../../domain/client-routes';
 import { FIRST_LOAD_ELEMENT_ID } from '../../domain/first-load';
 import { messages } from '../../domain/messages';
-import { type Bodies, compressedOnce, type Encoding, PRECOMPRESSED_ROUTE, sendBodies } from '../http/precompressed';
+import { type Bodies, compressedInBackground, compressedOnce, type Encoding, PRECOMPRESSED_ROUTE, sendBodies } from '../http/precompressed';
 import { pagePreloads, withModulePreloads } from './page-preloads';
 
 interface InMemoryFile {
@@ -28,8 +28,9 @@ function readInMemory(path: string, cacheControl: string): InMemoryFile {
   return { contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', cacheControl, bodies };
 }
 
-function inMemoryPage(html: string, cacheControl: string): InMemoryFile {
-  return { contentType: CONTENT_TYPES['.html'] ?? 'text/html', cacheControl, bodies: compressedOnce(Buffer.from(html), 'best') };
+// Ten pages at Brotli's best took 300 ms of start-up; their first requests wait for them instead.
+async function inMemoryPage(html: string, cacheControl: string): Promise<InMemoryFile> {
+  return { contentType: CONTENT_TYPES['.html'] ?? 'text/html', cacheControl, bodies: await compressedInBackground(Buffer.from(html)) };
 }
 
 function sendInMemory(file: InMemoryFile, request: FastifyRequest, reply: FastifyReply) {
@@ -66,7 +67,7 @@ function pathOf(url: string): string {
 export async function registerSpa(
   app: FastifyInstance,
   clientDir: string,
-  { firstLoad }: { firstLoad?: (url: string) => Promise<string> } = {},
+  { firstLoad, ceilingDir }: { firstLoad?: (url: string) => Promise<string>; ceilingDir?: string | undefined } = {},
 ): Promise<void> {
   const hasBuild = existsSync(join(clientDir, 'index.html'));
   const indexPage = hasBuild ? readInMemory(join(clientDir, 'index.html'), 'no-cache') : undefined;
@@ -92,25 +93,31 @@ export async function registerSpa(
       }
       return sendInMemory(withFirstLoad(json), request, reply);
     });
-    const pageFor = new Map<string, InMemoryFile>();
-    for (const [route, scripts] of pagePreloads(clientDir))
-      pageFor.set(route, inMemoryPage(withModulePreloads(indexHtml, scripts), 'no-cache'));
+    const pageFor = new Map<string, Promise<InMemoryFile>>();
+    for (const [route, scripts] of pagePreloads(clientDir)) {
+      const page = inMemoryPage(withModulePreloads(indexHtml, scripts), 'no-cache');
+      // A failure here is a failure of each of the page's requests, answered as errors.
+      page.catch(() => {});
+      pageFor.set(route, page);
+    }
     const cancelRoutes: string[] = [clientRoutes.cancel, clientRoutes.oldCancel];
     for (const [route, page] of pageFor) {
       if (cancelRoutes.includes(route)) continue;
-      app.get(route, PRECOMPRESSED_ROUTE, (request, reply) => sendInMemory(page, request, reply));
+      app.get(route, PRECOMPRESSED_ROUTE, async (request, reply) => sendInMemory(await page, request, reply));
     }
     // A cancel page holds a secret (in its fragment, or in an old link's path): no cache or search
     // engine keeps it and no request from the page names it. Fastify's parameter also takes 'a.b',
     // which no token is: a missing page.
     for (const route of cancelRoutes) {
-      const cancelPage = { ...(pageFor.get(route) ?? indexPage), cacheControl: 'no-store' };
-      app.get(route, PRECOMPRESSED_ROUTE, (request, reply) => {
+      const cancelPage = (pageFor.get(route) ?? Promise.resolve(indexPage)).then((page) => ({ ...page, cacheControl: 'no-store' }));
+      cancelPage.catch(() => {});
+      app.get(route, PRECOMPRESSED_ROUTE, async (request, reply) => {
         reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex');
         if (!isClientRoute(pathOf(request.url))) reply.status(404);
-        return sendInMemory(cancelPage, request, reply);
+        return sendInMemory(await cancelPage, request, reply);
       });
     }
+    if (ceilingDir) registerCeilingPages(app, ceilingDir);
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,
@@ -131,5 +138,20 @@ export async function registerSpa(
       return sendInMemory(indexPage, request, reply);
     }
     return reply.status(404).send({ message: messages.notFound });
+  });
+}
+
+/**
+ * The Lighthouse bench's ceiling: a page's visible content as static HTML without scripts, written
+ * by scripts/lighthouse.mjs after the server started, answered with the headers of every page.
+ */
+function registerCeilingPages(app: FastifyInstance, dir: string): void {
+  app.get<{ Params: { name: string } }>('/ceiling/:name', (request, reply) => {
+    const path = join(dir, request.params.name);
+    if (!/^[a-z-]+\.html$/.test(request.params.name) || !existsSync(path)) return reply.status(404).send({ message: messages.notFound });
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type(CONTENT_TYPES['.html'] ?? 'text/html')
+      .send(readFileSync(path));
   });
 }

@@ -3,7 +3,7 @@ import { startOfWeek } from '../../../domain/clock';
 import { isInWindow, weekShown } from '../../../domain/schedule-window';
 import type { DayBooking, ListBookingsRangeResponse, ListBookingsResponse, TodayResponse } from '../../../domain/schemas/bookings';
 import type { ApiResult } from '../../lib/http';
-import { fetchBookingsBetween, fetchDayBookings, fetchToday } from '../../lib/schedule-api';
+import { fetchBookingsBetween, fetchDayBookings, fetchToday, keepScheduleAnswers, type ScheduleAnswers } from '../../lib/schedule-api';
 import type { FetchState } from '../../lib/use-fetch';
 import { takeFirstLoad } from './first-load';
 
@@ -38,6 +38,9 @@ async function loadAvailability(weekStart: string | undefined, signal: AbortSign
   if (weekResult && !weekResult.ok) return weekResult;
   if (todayResult && !todayResult.ok) return todayResult;
   const kept = oldestKept(clockResult, weekResult, todayResult);
+  // The worker keeps what passes through it, dated by the answer's own Date header.
+  if (!kept.keptFrom && !navigator.serviceWorker?.controller)
+    void keepScheduleAnswers({ clock, week: weekResult?.data, today: todayResult?.data });
   const availability = availabilityOf(clock, clockReceivedAt, shown.weekStart, weekResult?.data, todayResult?.data);
   return { ok: true, data: { ...availability, ...kept } };
 }
@@ -58,28 +61,15 @@ function initialState(key: string, weekStart: string | undefined): Stored {
   const first = takeFirstLoad(weekStart);
   if (!first) return { key, state: { status: 'loading' } };
   const { clock, weekStart: firstWeekStart, week, today } = first.data;
-  return { key, state: { status: 'ready', data: availabilityOf(clock, first.receivedAt, firstWeekStart, week, today) } };
-}
-
-// Loading the schemas and checking the answer is a 100 ms task on a cheap phone: right after the first paint it blocks taps.
-const SECOND_LOAD_DELAY_MS = 5_000;
-
-// Safari has no requestIdleCallback.
-function laterWhenIdle(delayMs: number, callback: () => void): { cancel(): void } {
-  let idle: number | undefined;
-  const timer = setTimeout(() => {
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(callback);
-    else callback();
-  }, delayMs);
   return {
-    cancel: () => {
-      clearTimeout(timer);
-      if (idle !== undefined) cancelIdleCallback(idle);
-    },
+    key,
+    state: { status: 'ready', data: availabilityOf(clock, first.receivedAt, firstWeekStart, week, today) },
+    firstLoad: { clock, week, today },
   };
 }
 
-type Stored = { key: string; state: FetchState<Availability> };
+/** `firstLoad`: the answers the page came with, never passed through the service worker. */
+type Stored = { key: string; state: FetchState<Availability>; firstLoad?: ScheduleAnswers };
 
 /** The same week reloads in the background, in place: no loading state, so nothing flickers and the scroll stays. */
 export function useAvailability(date: string | undefined): FetchState<Availability> & { retry: () => void } {
@@ -89,12 +79,12 @@ export function useAvailability(date: string | undefined): FetchState<Availabili
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   const loadedWithPage = useRef(stored.state.status === 'ready');
-  const askAgainWhenIdle = useRef(loadedWithPage.current);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` only triggers a new request; `weekStart` is part of `key`
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` only triggers a new request; `weekStart` is part of `key`; `stored` is read once, as first rendered
   useEffect(() => {
     if (loadedWithPage.current) {
       loadedWithPage.current = false;
+      if (stored.firstLoad) void keepScheduleAnswers(stored.firstLoad);
       return;
     }
     const controller = new AbortController();
@@ -123,13 +113,9 @@ export function useAvailability(date: string | undefined): FetchState<Availabili
       });
     };
     const timer = setInterval(refresh, REFRESH_MS);
-    // A schedule inside the page never passed the service worker: ask again, so it keeps a copy for a dead connection.
-    const idle = askAgainWhenIdle.current ? laterWhenIdle(SECOND_LOAD_DELAY_MS, refresh) : undefined;
-    askAgainWhenIdle.current = false;
     document.addEventListener('visibilitychange', refresh);
     return () => {
       clearInterval(timer);
-      idle?.cancel();
       document.removeEventListener('visibilitychange', refresh);
       controller?.abort();
     };
