@@ -123,6 +123,26 @@ describe('pages on a phone, at large text, and in the dark (issue 28)', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  it("keeps the day's table compact at 360 px, times on one line, and makes it a card per booking with the text doubled, names never split inside a word", async () => {
+    const page = await student();
+    await page.goto(`/?tanggal=${TOMORROW}`);
+    const table = page.getByRole('main').getByRole('table');
+    const row = table.getByRole('row').filter({ hasText: 'Siti Rahmawati' });
+    await row.waitFor();
+    const display = () => row.evaluate((element) => getComputedStyle(element).display);
+    expect(await display()).toBe('table-row');
+    expect(await linesOf(row.getByRole('cell', { name: '22:00' }), '22:00')).toBe(1);
+    expect(await row.evaluate((element) => element.getBoundingClientRect().height)).toBeLessThanOrEqual(64);
+
+    await doubleTheText(page);
+    await expect.poll(display).toBe('block');
+    const name = row.getByRole('cell', { name: 'Siti Rahmawati', exact: true });
+    expect(await name.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Nama: " / ""');
+    for (const word of ['Siti', 'Rahmawati']) expect(await linesOf(name, word), word).toBe(1);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'phone-layout-day-table-200');
+  });
+
   it('keeps the bar fixed at normal text, and lets it scroll away once doubled text makes it a fifth of the screen', async () => {
     const page = await student();
     await page.goto('/peraturan');
@@ -266,4 +286,20 @@ function luminance(color: string): number {
     return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
   }) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** On how many lines `word` lies inside `cell`: more than one means the word was split. */
+function linesOf(cell: Locator, word: string): Promise<number> {
+  return cell.evaluate((element, wanted) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(wanted) ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    }
+    throw new Error(`${wanted} is not in the cell`);
+  }, word);
 }
