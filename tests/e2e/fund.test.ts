@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatIndonesianDate } from '../../src/domain/clock';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
-import { bookViaApi } from './support/api';
+import { bookViaApi, handoverByApi } from './support/api';
 import { violations } from './support/axe';
 import { borrowForm, horizontalOverflow, signInAsAdmin } from './support/pages';
 import { openPage, type StudentApp, useStudentApp } from './support/student-app';
@@ -22,15 +22,6 @@ function setServerClock(date: string, time: string): Date {
   const at = jakartaInstant(date, time);
   writeFileSync(clockFile, at.toISOString());
   return at;
-}
-
-async function handoverByApi(app: StudentApp, token: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${app.baseUrl}/api/bookings/handover`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token, ...body }),
-  });
-  if (response.status !== 200) throw new Error(`handover failed: ${response.status} ${await response.text()}`);
 }
 
 /** Rizky (PPTI 22) books 09:00-11:00 and brings the bike back at 11:30: Sewa 3 jam and Denda terlambat 1 jam. */

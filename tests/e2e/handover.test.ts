@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
-import { bookViaApi } from './support/api';
+import { bookViaApi, handoverByApi } from './support/api';
 import { violations } from './support/axe';
 import { borrowForm, fieldError, horizontalOverflow, signInAsAdmin } from './support/pages';
 import { adminIdOf, execOnDatabase, openPage, type StudentApp, useStudentApp } from './support/student-app';
@@ -43,15 +43,6 @@ async function pageAt(app: StudentApp, at: Date, viewport: { width: number; heig
   const entries = stored.map((booking) => ({ ...booking, endDate: booking.date }));
   await page.context().addInitScript((value) => localStorage.setItem('myBookings', value), JSON.stringify(entries));
   return page;
-}
-
-async function handoverByApi(app: StudentApp, token: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${app.baseUrl}/api/bookings/handover`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token, ...body }),
-  });
-  if (response.status !== 200) throw new Error(`handover failed: ${response.status} ${await response.text()}`);
 }
 
 /** The texts of elements inside `region` whose right edge passes the viewport's. */

@@ -30,3 +30,13 @@ export async function bookViaApi(baseUrl: string, booking: BookingBody): Promise
   if (response.status !== 201) throw new Error(`booking failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { cancelToken: string }).cancelToken;
 }
+
+/** A borrower's pickup or return through the real API, proved by the cancel secret; fails the test unless the server says 200. */
+export async function handoverByApi(app: { baseUrl: string }, token: string, body: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${app.baseUrl}/api/bookings/handover`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, ...body }),
+  });
+  if (response.status !== 200) throw new Error(`handover failed: ${response.status} ${await response.text()}`);
+}
