@@ -9,6 +9,7 @@ import { messages } from '../../src/domain/messages';
 import { testDatabaseWithStudents } from '../helpers/booking-fixtures';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
 import type { TestDatabase } from '../helpers/test-db';
+import { waitUntil } from '../helpers/wait-until';
 
 const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 const canMount = process.platform === 'linux' && process.getuid?.() === 0;
@@ -86,6 +87,9 @@ describe.skipIf(engine !== 'sqlite' || !canMount)('a full disk under SQLite', ()
       refused.push(reply.start);
     }
     expect(await health()).toEqual({ status: 503, body: { status: 'degraded', reason: 'storage' } });
+    // The server's log reaches this process through a pipe, after the answers: wait for the line itself.
+    const running = server;
+    await waitUntil('the fault in the log', () => running.output().includes('database fault SQLITE_FULL'));
     const log = server.output();
     expect(log.match(/database fault SQLITE_FULL/g)).toHaveLength(1);
     expect(log).not.toContain('cannot rollback');
