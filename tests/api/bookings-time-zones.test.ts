@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../src/domain/clock';
+import { addDays, findMinutes, formatMinutes, localMomentIn } from '../../src/domain/clock';
 import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
@@ -91,15 +91,18 @@ describe(`the built server started with TZ set, on ${engine}`, () => {
     await db.close();
     const server = await startServerProcess({ DATABASE_URL: database.url, TZ: zone });
     try {
-      // The real clock: if Jakarta's date turns over between the two requests, try once more.
-      const attempt = async (start: string) => {
-        const today = todayIn('Asia/Jakarta', new Date());
-        const booked = await postBooking(server.baseUrl, bookingBody({ date: today, start, end: `${start.slice(0, 2)}:30` }));
-        const refused = await postBooking(server.baseUrl, bookingBody({ date: addDays(today, -1) }));
-        return { booked, refused, stable: todayIn('Asia/Jakarta', new Date()) === today };
+      // The real clock: a start 10 minutes back lies within the 15-minute grace (0041) at any hour;
+      // if Jakarta's date turns over between the requests, try once more.
+      const attempt = async () => {
+        const now = localMomentIn('Asia/Jakarta', new Date());
+        const start = Math.max(0, (findMinutes(now.time) ?? 0) - 10);
+        const body = bookingBody({ date: now.date, start: formatMinutes(start), end: formatMinutes(start + 10) });
+        const booked = await postBooking(server.baseUrl, body);
+        const refused = await postBooking(server.baseUrl, bookingBody({ date: addDays(now.date, -1) }));
+        return { booked, refused, stable: localMomentIn('Asia/Jakarta', new Date()).date === now.date };
       };
-      let result = await attempt('22:00');
-      if (!result.stable) result = await attempt('23:00');
+      let result = await attempt();
+      if (!result.stable) result = await attempt();
       expect(result.booked.status).toBe(201);
       expect(result.refused.body).toEqual({ errors: { date: PAST_DATE } });
     } finally {
