@@ -39,7 +39,9 @@ async function bookUntil(baseUrl: string, clientIndex: number, acknowledged: Set
 
 describe.skipIf(engine !== 'sqlite')('npm run backup while clients book', () => {
   // Each backup spawns the command, so the test's length follows the machine's load.
-  it('makes 10 consistent backups while clients book, each holding every booking acknowledged before it began', { timeout: 180_000 }, async () => {
+  it('makes 10 consistent backups while clients book, each holding every booking acknowledged before it began', {
+    timeout: 180_000,
+  }, async () => {
     database = await testDatabaseWithStudents(STUDENTS);
     const url = database.url;
     dir = mkdtempSync(join(tmpdir(), 'pinjam-backup-'));
