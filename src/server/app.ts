@@ -26,6 +26,7 @@ import { registerSecurity } from './plugins/security';
 import { rosterRoutes } from './roster/routes';
 import { inlineStyleSources } from './spa/inline-styles';
 import { registerSpa } from './spa/routes';
+import { borrowerChatRoutes } from './telegram/borrower/routes';
 import { type BotOptions, registerBot } from './telegram/bot/bot';
 import { registerNotifier } from './telegram/outbox/notifier';
 import type { NotifierOptions } from './telegram/outbox/worker';
@@ -118,6 +119,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(bookingRoutes, { context, bookings });
   await app.register(ownBookingRoutes, context);
   await app.register(calendarRoutes, context);
+  await app.register(borrowerChatRoutes, context);
   await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context), ceilingDir: context.config.benchCeilingDir });
   registerDailyBackup(app, context, options.dailyBackupIntervalMs ?? DEFAULT_DAILY_BACKUP_INTERVAL_MS);
   registerProvisionalCharges(app, context, options.provisionalChargeIntervalMs ?? DEFAULT_PROVISIONAL_INTERVAL_MS);

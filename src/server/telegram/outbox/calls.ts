@@ -64,6 +64,7 @@ const kinds: Record<string, (payload: unknown) => TelegramCall | undefined> = {
   reminder: reader(botTextSchema, sendText),
   reply: reader(botTextSchema, sendText),
   handover: reader(botTextSchema, sendText),
+  borrower: reader(botTextSchema, sendText),
   'message-edit': reader(messageEditSchema, (edit) => ({
     method: 'editMessageText',
     messageId: edit.messageId,
