@@ -1,4 +1,6 @@
+import { formatRupiah } from './booking-rules-page';
 import type { LocalMoment } from './cancellation';
+import type { ChargeLine } from './charges';
 import { formatIndonesianDate } from './clock';
 import { minutesBetween, type StatefulBooking } from './handover';
 import { messages } from './messages';
@@ -93,4 +95,10 @@ export function mineText(bookings: readonly { date: string; start: string; end: 
     .sort((a, b) => `${a.date} ${a.start}`.localeCompare(`${b.date} ${b.start}`))
     .map((booking) => `${formatIndonesianDate(booking.date)} ${booking.start}-${booking.end} (${typed(booking.name)})`);
   return [messages.borrowerChat.mineTitle, ...lines].join('\n');
+}
+
+/** The charge written at the return, told once it is not provisional and not zero. */
+export function chargeText(lines: readonly ChargeLine[], total: number): string {
+  const detail = lines.map((line) => `${line.label} ${formatRupiah(line.amount)}`).join(', ');
+  return messages.borrowerChat.charge(formatRupiah(total), detail);
 }

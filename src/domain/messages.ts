@@ -226,6 +226,7 @@ export const messages = {
     reminderEnd: (end: string) => `Waktunya kembalikan motor jam ${end}.`,
     late: (minutes: number) => `Kamu terlambat ${minutes} menit mengembalikan motor.`,
     bikeLate: 'Motor belum kembali dari peminjam sebelumnya.',
+    charge: (total: string, lines: string) => `Biaya peminjaman kamu: ${total} (${lines}). Bayar ke bendahara kas kelas ya.`,
     cancelled: (date: string, start: string, end: string, who: string, reason: string) =>
       `Peminjaman kamu ${date} jam ${start}-${end} dibatalkan oleh ${who}: ${reason}.`,
     mineTitle: 'Peminjaman kamu yang akan datang:',

@@ -26,6 +26,7 @@ import { registerSecurity } from './plugins/security';
 import { rosterRoutes } from './roster/routes';
 import { inlineStyleSources } from './spa/inline-styles';
 import { registerSpa } from './spa/routes';
+import { DEFAULT_BORROWER_ROUND_INTERVAL_MS, registerBorrowerRounds } from './telegram/borrower/register';
 import { borrowerChatRoutes } from './telegram/borrower/routes';
 import { type BotOptions, registerBot } from './telegram/bot/bot';
 import { registerNotifier } from './telegram/outbox/notifier';
@@ -42,6 +43,8 @@ export interface BuildOptions {
   dailyBackupIntervalMs?: number;
   /** How often provisional charges are looked for. */
   provisionalChargeIntervalMs?: number;
+  /** How often the borrowers' reminders and notices are looked for. */
+  borrowerRoundIntervalMs?: number;
 }
 
 declare module 'fastify' {
@@ -126,6 +129,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   if (context.config.telegram) {
     registerNotifier(app, context, context.config.telegram, options.notifier);
     registerBot(app, context, context.config.telegram, context.config.telegramBot, options.bot);
+    registerBorrowerRounds(app, context, options.borrowerRoundIntervalMs ?? DEFAULT_BORROWER_ROUND_INTERVAL_MS);
   }
   app.addHook('onClose', async () => {
     const { batches } = bookings.queue;

@@ -407,7 +407,11 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
           from: { id: 42 },
           chat_instance: 'x',
           data,
-          message: { message_id: pressedMessageId, date: 0, chat: { id: Number(fromChat), type: fromChat.startsWith('-') ? 'group' : 'private' } },
+          message: {
+            message_id: pressedMessageId,
+            date: 0,
+            chat: { id: Number(fromChat), type: fromChat.startsWith('-') ? 'group' : 'private' },
+          },
         },
       };
     },

@@ -1,4 +1,6 @@
 import type { Executor } from '../../../db/executor';
+import type { ChatBooking } from '../../../domain/borrower-bot';
+import { handoverStageOf } from '../../../domain/handover';
 
 export async function findOrAddDevice(db: Executor, secretHash: string, now: Date): Promise<number> {
   await db
@@ -127,4 +129,67 @@ export async function findChatBookingRefs(db: Executor, chatId: string): Promise
     .where('b.ref', 'is not', null)
     .execute();
   return rows.flatMap((row) => (row.ref === null ? [] : [row.ref]));
+}
+
+export interface LinkedBooking extends ChatBooking {
+  id: number;
+  chats: string[];
+}
+
+/**
+ * The bookings not cancelled with a linked chat that start from `fromDate` to `toDate`, and those
+ * out now however old (a loan late for days is still late).
+ */
+export async function findLinkedBookings(db: Executor, fromDate: string, toDate: string): Promise<LinkedBooking[]> {
+  const rows = await db
+    .selectFrom('borrower_device_booking as d')
+    .innerJoin('borrower_chat as c', 'c.device_id', 'd.device_id')
+    .innerJoin('borrow_request as b', 'b.id', 'd.booking_id')
+    .select([
+      'b.id',
+      'b.ref',
+      'b.borrow_date',
+      'b.start_time',
+      'b.end_time',
+      'b.end_date',
+      'b.need_stnk',
+      'b.created_at',
+      'b.picked_up_at',
+      'b.returned_at',
+      'b.released_at',
+      'c.chat_id',
+    ])
+    .where('b.cancelled_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('b.borrow_date', '>=', fromDate), eb('b.borrow_date', '<=', toDate)]),
+        eb.and([eb('b.picked_up_at', 'is not', null), eb('b.returned_at', 'is', null), eb('b.released_at', 'is', null)]),
+      ]),
+    )
+    .orderBy('b.id')
+    .orderBy('c.chat_id')
+    .execute();
+  const byId = new Map<number, LinkedBooking>();
+  for (const row of rows) {
+    const known = byId.get(row.id);
+    if (known) {
+      if (!known.chats.includes(row.chat_id)) known.chats.push(row.chat_id);
+      continue;
+    }
+    if (row.ref === null) continue;
+    byId.set(row.id, {
+      id: row.id,
+      ref: row.ref,
+      date: row.borrow_date,
+      start: row.start_time,
+      end: row.end_time,
+      endDate: row.end_date ?? row.borrow_date,
+      needStnk: Boolean(row.need_stnk),
+      createdAt: row.created_at,
+      cancelled: false,
+      stage: handoverStageOf({ pickedUpAt: row.picked_up_at, returnedAt: row.returned_at, releasedAt: row.released_at }),
+      chats: [row.chat_id],
+    });
+  }
+  return [...byId.values()];
 }
