@@ -2,8 +2,9 @@ import { formatRupiah } from './booking-rules-page';
 import type { LocalMoment } from './cancellation';
 import type { ChargeLine } from './charges';
 import { formatIndonesianDate } from './clock';
-import { minutesBetween, type StatefulBooking } from './handover';
+import { FUEL_LEVELS, type FuelLevel, minutesBetween, type StatefulBooking } from './handover';
 import { messages } from './messages';
+import type { InlineKeyboard } from './owner-bot';
 import { escapeLegacyMarkdown } from './telegram-text';
 
 // Texts go out with parse_mode Markdown: whatever a person typed is escaped.
@@ -101,4 +102,55 @@ export function mineText(bookings: readonly { date: string; start: string; end: 
 export function chargeText(lines: readonly ChargeLine[], total: number): string {
   const detail = lines.map((line) => `${line.label} ${formatRupiah(line.amount)}`).join(', ');
   return messages.borrowerChat.charge(formatRupiah(total), detail);
+}
+
+/** The buttons under a borrower's message: before the ride, at its end, the cancel question, the fuel question. */
+export type BorrowerKeyboard = { kind: 'none' } | { kind: 'start' | 'end' | 'confirm' | 'fuel'; ref: string };
+
+export type BorrowerAction = 'pickup' | 'return' | 'cancel' | 'confirm' | 'keep';
+
+const BORROWER_PREFIX: Record<BorrowerAction, string> = { pickup: 'bp', return: 'br', cancel: 'bc', confirm: 'by', keep: 'bn' };
+const BORROWER_FUEL_PREFIX = 'bf';
+const REF_PATTERN = /^[A-Za-z0-9_-]{16}$/;
+
+export type BorrowerCallback = { action: BorrowerAction; ref: string } | { action: 'fuel'; ref: string; fuel: FuelLevel };
+
+/** Prefixes of their own, so a borrower's press never reads as one of the owner's. */
+export function parseBorrowerCallback(data: string): BorrowerCallback | undefined {
+  const [prefix, ref, ...rest] = data.split(':');
+  if (ref === undefined || !REF_PATTERN.test(ref)) return undefined;
+  if (prefix === BORROWER_FUEL_PREFIX) {
+    const [index, ...more] = rest;
+    const fuel = index !== undefined && more.length === 0 && /^\d$/.test(index) ? FUEL_LEVELS[Number(index)] : undefined;
+    return fuel === undefined ? undefined : { action: 'fuel', ref, fuel };
+  }
+  const action = (Object.keys(BORROWER_PREFIX) as BorrowerAction[]).find((key) => BORROWER_PREFIX[key] === prefix);
+  return action && rest.length === 0 ? { action, ref } : undefined;
+}
+
+export function borrowerKeyboard(keyboard: BorrowerKeyboard): InlineKeyboard {
+  if (keyboard.kind === 'none') return { inline_keyboard: [] };
+  const { ref } = keyboard;
+  const button = (text: string, action: BorrowerAction) => ({ text, callback_data: `${BORROWER_PREFIX[action]}:${ref}` });
+  const labels = messages.handover;
+  const owner = messages.ownerBot;
+  switch (keyboard.kind) {
+    case 'start':
+      return { inline_keyboard: [[button(labels.pickupButton, 'pickup')], [button(owner.cancelButton, 'cancel')]] };
+    case 'end':
+      return { inline_keyboard: [[button(labels.returnButton, 'return')]] };
+    case 'confirm':
+      return {
+        inline_keyboard: [
+          [button(owner.confirmQuestion, 'cancel')],
+          [button(owner.confirmYes, 'confirm'), button(owner.confirmNo, 'keep')],
+        ],
+      };
+    case 'fuel': {
+      const fuel = (level: FuelLevel) => ({ text: level, callback_data: `${BORROWER_FUEL_PREFIX}:${ref}:${FUEL_LEVELS.indexOf(level)}` });
+      return {
+        inline_keyboard: [[button(owner.fuelQuestion, 'return')], FUEL_LEVELS.slice(0, 3).map(fuel), FUEL_LEVELS.slice(3).map(fuel)],
+      };
+    }
+  }
 }

@@ -193,3 +193,20 @@ export async function findLinkedBookings(db: Executor, fromDate: string, toDate:
   }
   return [...byId.values()];
 }
+
+/** The newest buttons put under a message of the chat, with when; undefined when never changed. */
+export async function findNewestKeyboardEdit(
+  db: Executor,
+  chatId: string,
+  messageId: number,
+): Promise<{ payload: string; createdAt: string } | undefined> {
+  const row = await db
+    .selectFrom('outbox')
+    .select(['payload', 'created_at'])
+    .where('kind', '=', 'borrower-keyboard')
+    .where('chat_id', '=', chatId)
+    .where('payload', 'like', `{"messageId":${messageId},%`)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row && { payload: row.payload, createdAt: row.created_at };
+}

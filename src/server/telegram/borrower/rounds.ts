@@ -1,5 +1,12 @@
 import type { Db } from '../../../db/database';
-import { chargeText, endReminderText, isEndReminderDue, isStartReminderDue, startReminderText } from '../../../domain/borrower-bot';
+import {
+  type BorrowerKeyboard,
+  chargeText,
+  endReminderText,
+  isEndReminderDue,
+  isStartReminderDue,
+  startReminderText,
+} from '../../../domain/borrower-bot';
 import { addDays, localMomentIn } from '../../../domain/clock';
 import { bookingState, waitsForLateBike } from '../../../domain/handover';
 import { messages } from '../../../domain/messages';
@@ -29,18 +36,21 @@ export async function enqueueDueBorrowerMessages(db: Db, at: Date, settings: Bor
   if (linked.length === 0) return 0;
   const loansOut = await findLoansOut(db.kysely);
   let written = 0;
-  const send = async (booking: LinkedBooking, key: string, text: string) => {
+  const send = async (booking: LinkedBooking, key: string, text: string, buttons?: 'start' | 'end') => {
+    const keyboard: BorrowerKeyboard | undefined = buttons && { kind: buttons, ref: booking.ref };
+    const payload = keyboard === undefined ? { text } : { text, buttons: keyboard };
     for (const chatId of booking.chats) {
-      if (await insertOutboxRow(db.kysely, 'borrower', { text }, at, borrowerMessageKey(`${key}:${booking.ref}`, chatId), chatId))
+      if (await insertOutboxRow(db.kysely, 'borrower', payload, at, borrowerMessageKey(`${key}:${booking.ref}`, chatId), chatId))
         written += 1;
     }
   };
   for (const booking of linked) {
     const bookedAt = booking.createdAt === null ? null : localMomentIn(timeZone, new Date(booking.createdAt));
-    if (isStartReminderDue(booking, moment, bookedAt, reminderMinutes)) await send(booking, 'remind-start', startReminderText(booking));
-    if (isEndReminderDue(booking, moment)) await send(booking, 'remind-end', endReminderText(booking));
+    if (isStartReminderDue(booking, moment, bookedAt, reminderMinutes))
+      await send(booking, 'remind-start', startReminderText(booking), 'start');
+    if (isEndReminderDue(booking, moment)) await send(booking, 'remind-end', endReminderText(booking), 'end');
     const state = bookingState(booking, moment, graceMinutes);
-    if (state.kind === 'late') await send(booking, 'late', messages.borrowerChat.late(state.minutes));
+    if (state.kind === 'late') await send(booking, 'late', messages.borrowerChat.late(state.minutes), 'end');
     const others = loansOut.filter((loan) => loan.id !== booking.id);
     if (waitsForLateBike(booking, others, moment, graceMinutes)) await send(booking, 'bike-late', messages.borrowerChat.bikeLate);
     if (booking.stage === 'returned') {

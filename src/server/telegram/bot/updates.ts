@@ -18,6 +18,7 @@ import {
 import { cancelBooking, findBookingToCancel } from '../../bookings/cancel/service';
 import type { TelegramConfig } from '../../config';
 import { addReturnKilometres, type HandoverOutcome, recordHandover } from '../../handover/service';
+import { createBorrowerButtonHandler } from '../borrower/buttons';
 import { createBorrowerMessageHandler } from '../borrower/updates';
 import { callTelegram } from '../bot-api';
 import {
@@ -80,6 +81,7 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
   const owner = { kind: 'owner', name: null } as const;
   const strangers = new Set<string>();
   const borrowerMessage = createBorrowerMessageHandler({ db, now, timeZone, graceMinutes });
+  const borrowerButton = createBorrowerButtonHandler({ db, now, timeZone, graceMinutes });
 
   function isOwnerChat(chatId: number | string): boolean {
     if (String(chatId) === telegram.chatId) return true;
@@ -262,6 +264,11 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
     const update = result.data;
     const query = update.callback_query;
     if (query) {
+      const from = query.message?.chat;
+      if (query.message && from?.type === 'private' && String(from.id) !== telegram.chatId) {
+        const answer = await borrowerButton(updateKey(update.update_id), String(from.id), query.message.message_id, query.data);
+        return answerCallback(query.id, answer);
+      }
       // A button elsewhere (the bot added to another group) is answered, so its spinner stops.
       if (!query.message || !isOwnerChat(query.message.chat.id)) return answerCallback(query.id);
       return pressButton(update.update_id, query);
