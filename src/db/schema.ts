@@ -19,6 +19,10 @@ export interface Database {
   charge: ChargeTable;
   payment: PaymentTable;
   expense: ExpenseTable;
+  borrower_device: BorrowerDeviceTable;
+  borrower_device_booking: BorrowerDeviceBookingTable;
+  borrower_link_code: BorrowerLinkCodeTable;
+  borrower_chat: BorrowerChatTable;
 }
 
 export interface UsersTable {
@@ -118,6 +122,8 @@ export interface OutboxTable {
   dedupe_key: string | null;
   sent_chat_id: string | null;
   sent_message_id: number | null;
+  /** A borrower's private chat (migration 0200 of 27 Nov); null is the owner's chat. */
+  chat_id: string | null;
 }
 
 export interface TelegramBotTable {
@@ -221,4 +227,32 @@ export interface ExpenseTable {
   note: Generated<string>;
   created_at: string;
   created_by: string;
+}
+
+/** A phone or browser that booked: its secret (kept in its localStorage) stored as SHA-256 hex. */
+export interface BorrowerDeviceTable {
+  id: Generated<number>;
+  secret_hash: string;
+  created_at: string;
+}
+
+/** The bookings made from a device: what a chat linked to the device hears about. */
+export interface BorrowerDeviceBookingTable {
+  device_id: number;
+  booking_id: number;
+}
+
+/** One use, one hour; only the code's SHA-256 (hex) is stored. */
+export interface BorrowerLinkCodeTable {
+  code_hash: string;
+  device_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface BorrowerChatTable {
+  chat_id: string;
+  device_id: number;
+  linked_at: string;
 }

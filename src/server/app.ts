@@ -26,6 +26,8 @@ import { registerSecurity } from './plugins/security';
 import { rosterRoutes } from './roster/routes';
 import { inlineStyleSources } from './spa/inline-styles';
 import { registerSpa } from './spa/routes';
+import { DEFAULT_BORROWER_ROUND_INTERVAL_MS, registerBorrowerRounds } from './telegram/borrower/register';
+import { borrowerChatRoutes } from './telegram/borrower/routes';
 import { type BotOptions, registerBot } from './telegram/bot/bot';
 import { registerNotifier } from './telegram/outbox/notifier';
 import type { NotifierOptions } from './telegram/outbox/worker';
@@ -41,6 +43,8 @@ export interface BuildOptions {
   dailyBackupIntervalMs?: number;
   /** How often provisional charges are looked for. */
   provisionalChargeIntervalMs?: number;
+  /** How often the borrowers' reminders and notices are looked for. */
+  borrowerRoundIntervalMs?: number;
 }
 
 declare module 'fastify' {
@@ -118,12 +122,14 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(bookingRoutes, { context, bookings });
   await app.register(ownBookingRoutes, context);
   await app.register(calendarRoutes, context);
+  await app.register(borrowerChatRoutes, context);
   await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context), ceilingDir: context.config.benchCeilingDir });
   registerDailyBackup(app, context, options.dailyBackupIntervalMs ?? DEFAULT_DAILY_BACKUP_INTERVAL_MS);
   registerProvisionalCharges(app, context, options.provisionalChargeIntervalMs ?? DEFAULT_PROVISIONAL_INTERVAL_MS);
   if (context.config.telegram) {
     registerNotifier(app, context, context.config.telegram, options.notifier);
     registerBot(app, context, context.config.telegram, context.config.telegramBot, options.bot);
+    registerBorrowerRounds(app, context, options.borrowerRoundIntervalMs ?? DEFAULT_BORROWER_ROUND_INTERVAL_MS);
   }
   app.addHook('onClose', async () => {
     const { batches } = bookings.queue;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { type DatabaseLocation, type PostgresTimeouts, parseDatabaseUrl } from '../db/database';
+import { DEFAULT_START_REMINDER_MINUTES } from '../domain/borrower-bot';
 import { isClockTime, isKnownTimeZone } from '../domain/clock';
 import { DEFAULT_NO_SHOW_MINUTES, DEFAULT_RETURN_GRACE_MINUTES } from '../domain/handover';
 
@@ -51,6 +52,8 @@ export interface Config {
   returnGraceMinutes: number;
   /** The owner is asked to release a booking not picked up this long after its start. */
   noShowMinutes: number;
+  /** A linked borrower's reminder this long before the start; 0: none (issue 26). */
+  borrowerReminderMinutes: number;
 }
 
 /** Proxy hops (0: X-Forwarded-* ignored), or the proxies' addresses and CIDR ranges. */
@@ -260,5 +263,6 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     accessLog: readFlag(env, 'ACCESS_LOG', '0'),
     returnGraceMinutes: readWholeNumber(env, 'RETURN_GRACE_MINUTES', DEFAULT_RETURN_GRACE_MINUTES, 0, 1440),
     noShowMinutes: readWholeNumber(env, 'NO_SHOW_MINUTES', DEFAULT_NO_SHOW_MINUTES, 1, 1440),
+    borrowerReminderMinutes: readWholeNumber(env, 'REMINDER_BEFORE_START_MINUTES', DEFAULT_START_REMINDER_MINUTES, 0, 1440),
   };
 }

@@ -6,6 +6,7 @@ import { createDb } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import { COPIED_TABLES } from '../../src/server/backup/copy';
 import type { User } from '../../src/server/roster/repository';
+import { addDeviceBookings, findOrAddDevice, insertLinkCode, linkChat } from '../../src/server/telegram/borrower/repository';
 import { adminClient, login, loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
 import { bookingBody } from '../helpers/booking-fixtures';
 import { dropPostgresDatabase, postgresUrlFor, withPostgresAdmin } from '../helpers/postgres';
@@ -107,6 +108,13 @@ describe.runIf(engine === 'postgres')('npm run db:copy from SQLite to PostgreSQL
     const expense = { category: 'Bensin', amount: 15_000, date: '2026-11-22' };
     expect((await signedIn.post('/api/admin/kas/expenses', expense)).status).toBe(201);
     expect((await signedIn.put('/api/admin/motor', { name: 'Motor PPTI 21', plate: 'B 4321 KLM', lastKm: 15_210 })).status).toBe(200);
+    // A borrower's linked chat (issue 26), written as the link code and /start write it.
+    const copyAt = new Date('2026-11-22T01:00:00.000Z');
+    const deviceId = await findOrAddDevice(sourceApp.db.kysely, 'a'.repeat(64), copyAt);
+    const booked = await sourceApp.db.kysely.selectFrom('borrow_request').select('id').executeTakeFirstOrThrow();
+    await addDeviceBookings(sourceApp.db.kysely, deviceId, [booked.id]);
+    await insertLinkCode(sourceApp.db.kysely, { hash: 'b'.repeat(64), deviceId, now: copyAt, expiresAt: copyAt });
+    await linkChat(sourceApp.db.kysely, '1001', deviceId, copyAt);
     await sourceApp.db.kysely.updateTable('telegram_bot').set({ webhook_secret: 'rahasia-webhook', last_update_id: 41 }).execute();
     const before = await whatItShows(sourceApp, admin);
     const sourceCounts = await Promise.all(

@@ -41,6 +41,10 @@ const ALL_TABLES = [
   'admin_sessions',
   'audit_log',
   'borrow_request',
+  'borrower_chat',
+  'borrower_device',
+  'borrower_device_booking',
+  'borrower_link_code',
   'cancel_token_attempts',
   'charge',
   'expense',
@@ -92,6 +96,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_25_0090_audit_address',
         '2026_11_26_0100_handover',
         '2026_11_26_0200_class_fund',
+        '2026_11_27_0200_borrower_chat',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {

@@ -37,6 +37,7 @@ export async function startBotApp(
     buildOptions: {
       notifier: { pollIntervalMs: 20, requestTimeoutMs: 2000 },
       bot: { schedulerIntervalMs: 20, handoverQuestions, standbyIntervalMs: 20, errorBackoffMs: 20 },
+      borrowerRoundIntervalMs: 20,
       logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } },
     },
   });

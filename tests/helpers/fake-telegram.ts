@@ -89,6 +89,8 @@ export interface DeliveredMessage {
   entities: MarkdownEntity[];
   /** The text as sent. */
   source: string;
+  /** Date.now() when it arrived. */
+  at: number;
 }
 
 /** A message as the chat shows it now, after any edits. */
@@ -118,10 +120,14 @@ export interface FakeTelegram {
   chat: Map<number, ChatMessage>;
   /** The webhook setWebhook set, if any; getUpdates answers 409 while one is set. */
   webhook: { url: string; secretToken: string | undefined } | undefined;
+  /** The bot's username, as getMe answers it. */
+  botUsername: string;
+  /** Private chats that blocked the bot: a send there is refused with 403. */
+  blocked: Set<string>;
   /** Queues an update for getUpdates (answering a waiting long poll at once); returns its update_id. */
   pushUpdate(update: Record<string, unknown>): number;
-  /** An update for a message typed in `chatId` (the owner's chat unless given). */
-  textUpdate(text: string, chatId?: string): Record<string, unknown>;
+  /** An update for a message typed in `chatId` (the owner's chat unless given), of `type` (by the id's sign unless given). */
+  textUpdate(text: string, chatId?: string, type?: 'private' | 'group' | 'supergroup'): Record<string, unknown>;
   /** An update for a press on a button under message `messageId` in `chatId`. */
   callbackUpdate(data: string, messageId: number, chatId?: string): Record<string, unknown>;
   /** While true, getUpdates answers 409 as when another program polls the same bot. */
@@ -163,7 +169,12 @@ function fail(response: ServerResponse, status: number, description: string, ret
  * A Bot API stand-in on 127.0.0.1 (port 0) for one bot token and chat: it records every request
  * and, when told to answer `ok`, checks what Telegram checks (path, token, chat, Markdown, length).
  */
+const BOT_USERNAME = 'pinjam_motor_test_bot';
+
 export async function startFakeTelegram({ token = '123456:TEST-token_secret', chatId = '-100987654' } = {}): Promise<FakeTelegram> {
+  const blocked = new Set<string>();
+  // The owner's group, and any private chat (a positive id): a user who pressed Start in the bot.
+  const reachable = (id: unknown) => String(id) === chatId || /^[1-9]\d{0,15}$/.test(String(id));
   const requests: RecordedRequest[] = [];
   const delivered: DeliveredMessage[] = [];
   let mode: FakeAnswer = { kind: 'ok' };
@@ -225,7 +236,7 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
       parse_mode?: unknown;
       reply_markup?: ChatMessage['replyMarkup'];
     };
-    if (String(call.chat_id) !== chatId) {
+    if (!reachable(call.chat_id)) {
       fail(response, 400, 'Bad Request: chat not found');
       return;
     }
@@ -259,7 +270,7 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
     }
     chat.set(call.message_id as number, next);
     edits.push({ method: 'POST', path, contentType: 'application/json', body });
-    sendJson(response, 200, { ok: true, result: { message_id: call.message_id, chat: { id: Number(chatId) }, text: next.text } });
+    sendJson(response, 200, { ok: true, result: { message_id: call.message_id, chat: { id: Number(call.chat_id) }, text: next.text } });
   }
   /** Requests left hanging; they are answered as the next mode says. */
   let hanging: ((answer: FakeAnswer) => void)[] = [];
@@ -279,7 +290,8 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
     if (path !== `/bot${token}/sendMessage`) return fail(response, 404, 'Not Found');
     if (typeof body !== 'object' || body === null) return fail(response, 400, 'Bad Request: invalid request');
     const message = body as { chat_id?: unknown; text?: unknown; parse_mode?: unknown; reply_markup?: ChatMessage['replyMarkup'] };
-    if (String(message.chat_id) !== chatId) return fail(response, 400, 'Bad Request: chat not found');
+    if (!reachable(message.chat_id)) return fail(response, 400, 'Bad Request: chat not found');
+    if (blocked.has(String(message.chat_id))) return fail(response, 403, 'Forbidden: bot was blocked by the user');
     if (typeof message.text !== 'string' || message.text.trim() === '') return fail(response, 400, 'Bad Request: message text is empty');
     let parsed: { text: string; entities: MarkdownEntity[] } = { text: message.text, entities: [] };
     if (message.parse_mode === 'Markdown') {
@@ -298,10 +310,11 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
       text: parsed.text,
       entities: parsed.entities,
       source: message.text,
+      at: Date.now(),
       ...(message.reply_markup === undefined ? {} : { replyMarkup: message.reply_markup }),
     });
     chat.set(messageId, { text: parsed.text, source: message.text, replyMarkup: message.reply_markup });
-    sendJson(response, 200, { ok: true, result: { message_id: messageId, chat: { id: Number(chatId) }, text: parsed.text } });
+    sendJson(response, 200, { ok: true, result: { message_id: messageId, chat: { id: Number(message.chat_id) }, text: parsed.text } });
   }
 
   const server = createServer(async (request, response) => {
@@ -332,6 +345,12 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
       answers.push({ callbackQueryId: answer.callback_query_id, text: typeof answer.text === 'string' ? answer.text : undefined });
       return sendJson(response, 200, { ok: true, result: true });
     }
+    if (path === `/bot${token}/getMe`) {
+      return sendJson(response, 200, {
+        ok: true,
+        result: { id: 123456, is_bot: true, first_name: 'Pinjam Motor', username: BOT_USERNAME },
+      });
+    }
     if (path === `/bot${token}/setWebhook`) {
       const hook = body as { url?: unknown; secret_token?: unknown };
       if (typeof hook.url !== 'string' || !hook.url.startsWith('https://'))
@@ -352,6 +371,8 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
     edits,
     answers,
     chat,
+    botUsername: BOT_USERNAME,
+    blocked,
     get webhook() {
       return webhook;
     },
@@ -368,11 +389,12 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
       wakePolls();
       return nextUpdateId;
     },
-    textUpdate: (text, fromChat = chatId) => ({
+    // Telegram's private chats are users (positive ids); groups have negative ids.
+    textUpdate: (text, fromChat = chatId, type = fromChat.startsWith('-') ? 'group' : 'private') => ({
       message: {
         message_id: 9000 + nextUpdateId,
         date: 0,
-        chat: { id: Number(fromChat), type: 'private' },
+        chat: { id: Number(fromChat), type },
         from: { id: Number(fromChat) },
         text,
       },
@@ -385,7 +407,11 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
           from: { id: 42 },
           chat_instance: 'x',
           data,
-          message: { message_id: pressedMessageId, date: 0, chat: { id: Number(fromChat), type: 'private' } },
+          message: {
+            message_id: pressedMessageId,
+            date: 0,
+            chat: { id: Number(fromChat), type: fromChat.startsWith('-') ? 'group' : 'private' },
+          },
         },
       };
     },

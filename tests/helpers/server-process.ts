@@ -32,6 +32,7 @@ export async function startServerProcess(env: Record<string, string>, { timeoutM
       // Off unless a test turns them on: on the real clock they would send at unpredictable moments.
       TELEGRAM_DIGEST_TIME: '',
       TELEGRAM_REMINDER_MINUTES: '0',
+      REMINDER_BEFORE_START_MINUTES: '0',
       BACKUP_TIME: '',
       ...env,
     },

@@ -48,6 +48,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     accessLog: false,
     returnGraceMinutes: 10,
     noShowMinutes: 30,
+    borrowerReminderMinutes: 60,
     ...overrides,
   };
 }

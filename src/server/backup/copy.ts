@@ -24,6 +24,10 @@ export const COPIED_TABLES: Table[] = [
   'charge',
   'payment',
   'expense',
+  'borrower_device',
+  'borrower_device_booking',
+  'borrower_link_code',
+  'borrower_chat',
 ];
 const NOT_COPIED = new Set<string>(['schedule_version', 'kysely_migration', 'kysely_migration_lock']);
 const SEEDED_BY_MIGRATIONS = new Set<Table>(['telegram_bot', 'motorbike']);
@@ -37,6 +41,7 @@ const SERIAL_IDS = new Set<Table>([
   'charge',
   'payment',
   'expense',
+  'borrower_device',
 ]);
 const ROWS_PER_INSERT = 500;
 

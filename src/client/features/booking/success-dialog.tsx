@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { type RefObject, useEffect } from 'react';
 import { formatIndonesianDate } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
 import type { CreatedBooking } from '../../../domain/schemas/bookings';
@@ -6,6 +6,8 @@ import { normalizeVoucherCode } from '../../../domain/voucher-code';
 import { buttonStyles } from '../../components/button-styles';
 import { CancelLinkActions } from '../../components/cancel-link-actions';
 import { Dialog } from '../../components/dialog';
+import { TelegramLinkButton } from '../../components/telegram-link-button';
+import { linkNewBooking } from '../../lib/borrower-chat-api';
 import { useNavigate } from '../../lib/navigation';
 
 interface SuccessDialogProps {
@@ -17,11 +19,17 @@ interface SuccessDialogProps {
 export function SuccessDialog({ created, onClose, finalFocus }: SuccessDialogProps) {
   const navigate = useNavigate();
   const booking = created?.booking;
+  const token = created?.cancelToken;
+  // A device that linked a chat before keeps its link: its new booking joins it.
+  useEffect(() => {
+    if (token !== undefined) void linkNewBooking(token);
+  }, [token]);
   return (
     <Dialog open={booking !== undefined} title={messages.successTitle} onClose={onClose} finalFocus={finalFocus}>
       {booking && <p className="mt-3">{messages.bookingRecorded(formatIndonesianDate(booking.date), booking.start, booking.end)}</p>}
       {booking?.usedVoucher && <p className="mt-2 font-medium">{messages.voucherSpent(normalizeVoucherCode(booking.reason))}</p>}
       {created && <CancelLinkActions cancelToken={created.cancelToken} />}
+      {created && <TelegramLinkButton tokens={[created.cancelToken]} />}
       <div className="mt-6 flex justify-end">
         <button
           type="button"

@@ -5,6 +5,7 @@ import { type CardBooking, type MyBooking, myBookingsOnCard } from '../../../dom
 import type { OwnBooking } from '../../../domain/schemas/own-booking';
 import { buttonStyles } from '../../components/button-styles';
 import { ConfirmCancelDialog } from '../../components/confirm-cancel-dialog';
+import { TelegramLinkButton } from '../../components/telegram-link-button';
 import { forgetMyBooking, readMyBookings } from '../../lib/device-storage';
 import { fetchToday } from '../../lib/schedule-api';
 import { cancelOwnBooking, fetchOwnBookings } from './api';
@@ -125,6 +126,7 @@ export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
           })}
         </ul>
       )}
+      {shown.length > 0 && <TelegramLinkButton tokens={shown.map((entry) => entry.booking.token)} />}
       <p role="status" className={`mt-2 text-sm font-medium empty:hidden ${notice?.failed ? 'text-red-800' : 'text-slate-800'}`}>
         {notice?.text ?? ''}
       </p>

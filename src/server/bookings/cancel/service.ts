@@ -1,9 +1,11 @@
 import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
+import { cancelledText } from '../../../domain/borrower-bot';
 import { type Canceller, type CancelRefusal, cancellerLabel, findCancelRefusal } from '../../../domain/cancellation';
 import { localMomentIn } from '../../../domain/clock';
 import { DEFAULT_RETURN_GRACE_MINUTES } from '../../../domain/handover';
 import { settleCharge } from '../../fund/charges';
+import { enqueueToBookingChats } from '../../telegram/borrower/notify';
 import { enqueueCancellationNotice, withdrawReminder } from '../../telegram/outbox/notices';
 import { withBookingLock } from '../booking-lock';
 import { type BookingLookup, findStoredBooking, markBookingCancelled, returnVoucher, type StoredBooking } from './repository';
@@ -60,6 +62,11 @@ export async function cancelBooking(
       request.now,
     );
     await withdrawReminder(trx, booking.ref, request.now);
+    // The borrower's linked chats hear of a cancellation they did not make themselves (issue 26).
+    if (who.kind !== 'borrower') {
+      const text = cancelledText(booking, cancellerLabel(who.kind, who.kind === 'admin' ? who.name : null), reason);
+      await enqueueToBookingChats(trx, booking, `cancelled:${booking.ref}`, text, request.now);
+    }
     // A cancelled loan costs nothing whatever the grace: a provisional charge goes to Rp0, its row kept.
     await settleCharge(trx, booking.id, { now: request.now, timeZone: request.timeZone, graceMinutes: DEFAULT_RETURN_GRACE_MINUTES });
     await alsoInTransaction?.(trx, booking);

@@ -18,6 +18,8 @@ import {
 import { cancelBooking, findBookingToCancel } from '../../bookings/cancel/service';
 import type { TelegramConfig } from '../../config';
 import { addReturnKilometres, type HandoverOutcome, recordHandover } from '../../handover/service';
+import { createBorrowerButtonHandler } from '../borrower/buttons';
+import { createBorrowerMessageHandler } from '../borrower/updates';
 import { callTelegram } from '../bot-api';
 import {
   closeKmQuestion,
@@ -37,7 +39,7 @@ import {
 import { commandReply } from './commands';
 import { findHandoverCandidates, findStartInstant } from './handover';
 
-const chat = z.object({ id: z.union([z.number(), z.string()]) });
+const chat = z.object({ id: z.union([z.number(), z.string()]), type: z.string().optional() });
 export const updateSchema = z.object({
   update_id: z.number().int().nonnegative(),
   message: z
@@ -78,6 +80,8 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
   const { db, now, timeZone, graceMinutes, telegram, log } = deps;
   const owner = { kind: 'owner', name: null } as const;
   const strangers = new Set<string>();
+  const borrowerMessage = createBorrowerMessageHandler({ db, now, timeZone, graceMinutes });
+  const borrowerButton = createBorrowerButtonHandler({ db, now, timeZone, graceMinutes });
 
   function isOwnerChat(chatId: number | string): boolean {
     if (String(chatId) === telegram.chatId) return true;
@@ -260,11 +264,20 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
     const update = result.data;
     const query = update.callback_query;
     if (query) {
+      const from = query.message?.chat;
+      if (query.message && from?.type === 'private' && String(from.id) !== telegram.chatId) {
+        const answer = await borrowerButton(updateKey(update.update_id), String(from.id), query.message.message_id, query.data);
+        return answerCallback(query.id, answer);
+      }
       // A button elsewhere (the bot added to another group) is answered, so its spinner stops.
       if (!query.message || !isOwnerChat(query.message.chat.id)) return answerCallback(query.id);
       return pressButton(update.update_id, query);
     }
     const message = update.message;
+    // Borrowers talk to the bot in private chats (issue 26); other groups are ignored.
+    if (message?.text !== undefined && message.chat.type === 'private' && String(message.chat.id) !== telegram.chatId) {
+      return borrowerMessage(updateKey(update.update_id), String(message.chat.id), message.text);
+    }
     if (!message || !isOwnerChat(message.chat.id) || message.text === undefined) return;
     const km = parseKilometres(message.text);
     if (km !== undefined) return replyWithKilometres(update.update_id, km, message.reply_to_message?.message_id);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type BorrowerKeyboard, borrowerKeyboard } from '../../../domain/borrower-bot';
 import { isCalendarDate, isClockTime } from '../../../domain/clock';
 import {
   cancelKeyboard,
@@ -24,6 +25,12 @@ export const handoverKeyboardSchema: z.ZodType<HandoverKeyboard> = z.union([
   z.object({ kind: z.literal('choose'), event: z.enum(['pickup', 'return']), options: z.array(z.object({ ref, label: z.string() })) }),
 ]);
 export const botTextSchema = z.object({ text: z.string().min(1), keyboard: handoverKeyboardSchema.optional() });
+export const borrowerKeyboardSchema: z.ZodType<BorrowerKeyboard> = z.union([
+  z.object({ kind: z.literal('none') }),
+  z.object({ kind: z.enum(['start', 'end', 'confirm', 'fuel']), ref }),
+]);
+export const borrowerTextSchema = z.object({ text: z.string().min(1), buttons: borrowerKeyboardSchema.optional() });
+const borrowerKeyboardEditSchema = z.object({ messageId: z.number().int().positive(), buttons: borrowerKeyboardSchema });
 const messageId = z.number().int().positive();
 const messageEditSchema = z.object({ messageId, text: z.string().min(1), keyboard: handoverKeyboardSchema });
 const handoverKeyboardEditSchema = z.object({ messageId, keyboard: handoverKeyboardSchema });
@@ -64,6 +71,16 @@ const kinds: Record<string, (payload: unknown) => TelegramCall | undefined> = {
   reminder: reader(botTextSchema, sendText),
   reply: reader(botTextSchema, sendText),
   handover: reader(botTextSchema, sendText),
+  borrower: reader(borrowerTextSchema, ({ text, buttons }) => ({
+    method: 'sendMessage',
+    text,
+    ...(buttons === undefined ? {} : { replyMarkup: borrowerKeyboard(buttons) }),
+  })),
+  'borrower-keyboard': reader(borrowerKeyboardEditSchema, (edit) => ({
+    method: 'editMessageReplyMarkup',
+    messageId: edit.messageId,
+    replyMarkup: borrowerKeyboard(edit.buttons),
+  })),
   'message-edit': reader(messageEditSchema, (edit) => ({
     method: 'editMessageText',
     messageId: edit.messageId,

@@ -6,6 +6,8 @@ export interface ClaimedMessage {
   payload: string;
   created_at: string;
   attempts: number;
+  /** Null: the owner's chat. */
+  chat_id: string | null;
 }
 
 /**
@@ -30,7 +32,7 @@ export async function claimDueMessages(
     .updateTable('outbox')
     .set({ locked_until: lockedUntil })
     .where('id', 'in', due)
-    .returning(['id', 'kind', 'payload', 'created_at', 'attempts'])
+    .returning(['id', 'kind', 'payload', 'created_at', 'attempts', 'chat_id'])
     .execute();
   return rows.sort((a, b) => a.id - b.id);
 }
@@ -81,18 +83,27 @@ export async function releaseClaim(db: Executor, id: number): Promise<void> {
   await db.updateTable('outbox').set({ locked_until: null }).where('id', '=', id).execute();
 }
 
-/** A second insert of `dedupeKey`, by any instance, is a no-op; true when this call wrote the row. */
+/** A second insert of `dedupeKey`, by any instance, is a no-op; true when this call wrote the row. `chatId` null: the owner's chat. */
 export async function insertOutboxRow(
   db: Executor,
   kind: string,
   payload: unknown,
   now: Date,
   dedupeKey: string | null = null,
+  chatId: string | null = null,
 ): Promise<boolean> {
   const at = now.toISOString();
   const result = await db
     .insertInto('outbox')
-    .values({ kind, payload: JSON.stringify(payload), created_at: at, attempts: 0, next_attempt_at: at, dedupe_key: dedupeKey })
+    .values({
+      kind,
+      payload: JSON.stringify(payload),
+      created_at: at,
+      attempts: 0,
+      next_attempt_at: at,
+      dedupe_key: dedupeKey,
+      chat_id: chatId,
+    })
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
@@ -171,4 +182,16 @@ export async function findNewestKeyStarting(db: Executor, kind: string, prefix: 
     .orderBy('id', 'desc')
     .executeTakeFirst();
   return row?.dedupe_key ?? undefined;
+}
+
+/** A chat's messages not yet sent, given up at once (the chat blocked the bot); how many. */
+export async function giveUpChat(db: Executor, chatId: string, reason: string, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ given_up_at: now.toISOString(), last_error: reason, locked_until: null })
+    .where('chat_id', '=', chatId)
+    .where('sent_at', 'is', null)
+    .where('given_up_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

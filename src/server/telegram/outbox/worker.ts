@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
 import type { TelegramConfig } from '../../config';
+import { unlinkChat } from '../borrower/repository';
 import { callTelegram, type SendOutcome } from '../bot-api';
 import { findOutboxCall, type TelegramCall } from './calls';
-import { type ClaimedMessage, claimDueMessages, markGivenUp, markSent, releaseClaim, scheduleRetry } from './repository';
+import { type ClaimedMessage, claimDueMessages, giveUpChat, markGivenUp, markSent, releaseClaim, scheduleRetry } from './repository';
 import { DEFAULT_RETRY_SCHEDULE, findNextAttempt, type RetrySchedule } from './retry-policy';
 
 export interface NotifierOptions {
@@ -13,6 +14,9 @@ export interface NotifierOptions {
   leaseMs: number;
   batchSize: number;
   schedule: RetrySchedule;
+  /** Telegram's limits: about 30 messages a second overall, one a second per private chat. */
+  sendGapMs: number;
+  chatGapMs: number;
 }
 
 export const DEFAULT_NOTIFIER_OPTIONS: NotifierOptions = {
@@ -21,6 +25,8 @@ export const DEFAULT_NOTIFIER_OPTIONS: NotifierOptions = {
   leaseMs: 120_000,
   batchSize: 10,
   schedule: DEFAULT_RETRY_SCHEDULE,
+  sendGapMs: 34,
+  chatGapMs: 1000,
 };
 
 export interface OutboxWorker {
@@ -36,8 +42,13 @@ interface WorkerDeps {
   options: NotifierOptions;
 }
 
-function makeCall(telegram: TelegramConfig, call: TelegramCall, options: { timeoutMs: number; signal: AbortSignal }): Promise<SendOutcome> {
-  const chat = { chat_id: telegram.chatId };
+function makeCall(
+  telegram: TelegramConfig,
+  chatId: string,
+  call: TelegramCall,
+  options: { timeoutMs: number; signal: AbortSignal },
+): Promise<SendOutcome> {
+  const chat = { chat_id: chatId };
   // A reason may carry a link: the owner's chat shows none of its previews.
   const text = (body: string) => ({ text: body, parse_mode: 'Markdown', link_preview_options: { is_disabled: true } });
   const markup = 'replyMarkup' in call && call.replyMarkup ? { reply_markup: call.replyMarkup } : {};
@@ -62,6 +73,43 @@ export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDep
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> = Promise.resolve();
   let databaseFailing = false;
+  // On the app clock, like the retries: after a 429 nothing is sent until Telegram's retry_after has passed.
+  let pausedUntil = 0;
+  // Pacing is on the real clock: it is about Telegram's limits, not about the app's time.
+  let lastSendMs = 0;
+  const lastSendToChat = new Map<string, number>();
+
+  function pause(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      stopping.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** Waits the overall gap, and for a borrower's chat the gap since its last message. */
+  async function paced(chatId: string | null): Promise<void> {
+    const since = (at: number | undefined, gap: number) => (at === undefined ? 0 : at + gap - Date.now());
+    const chatWait = chatId === null ? 0 : since(lastSendToChat.get(chatId), options.chatGapMs);
+    await pause(Math.max(since(lastSendMs, options.sendGapMs), chatWait));
+    lastSendMs = Date.now();
+    if (chatId === null) return;
+    lastSendToChat.set(chatId, lastSendMs);
+    if (lastSendToChat.size > 1000) lastSendToChat.clear();
+  }
+
+  /** A borrower who blocked the bot is unlinked at the first refusal; its other messages are given up with one log line. */
+  async function forgetBlockedChat(message: ClaimedMessage, attempts: number, error: string): Promise<void> {
+    const chatId = message.chat_id as string;
+    const at = now();
+    await markGivenUp(db.kysely, message.id, { attempts, givenUpAt: at.toISOString(), error });
+    await unlinkChat(db.kysely, chatId);
+    const dropped = await giveUpChat(db.kysely, chatId, 'the chat blocked the bot', at);
+    log.warn({ outboxId: message.id, dropped, error }, 'Telegram chat blocked the bot: unlinked');
+  }
 
   async function deliver(message: ClaimedMessage): Promise<void> {
     const attempts = message.attempts + 1;
@@ -72,7 +120,9 @@ export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDep
       log.error({ outboxId: message.id, error }, 'Telegram notification given up');
       return;
     }
-    const outcome = await makeCall(telegram, call, { timeoutMs: options.requestTimeoutMs, signal: stopping.signal });
+    await paced(message.chat_id);
+    const chatId = message.chat_id ?? telegram.chatId;
+    const outcome = await makeCall(telegram, chatId, call, { timeoutMs: options.requestTimeoutMs, signal: stopping.signal });
     const at = now();
     if (outcome.kind === 'aborted') {
       await releaseClaim(db.kysely, message.id);
@@ -84,6 +134,10 @@ export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDep
       log.info({ outboxId: message.id, attempts }, 'Telegram notification sent');
       return;
     }
+    if (outcome.kind === 'rejected' && outcome.status === 403 && message.chat_id !== null) {
+      return forgetBlockedChat(message, attempts, outcome.error);
+    }
+    if (outcome.kind === 'retry' && outcome.retryAfterMs !== undefined) pausedUntil = at.getTime() + outcome.retryAfterMs;
     const next =
       outcome.kind === 'retry'
         ? findNextAttempt(
@@ -108,6 +162,7 @@ export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDep
   async function runRound(): Promise<boolean> {
     try {
       const at = now();
+      if (at.getTime() < pausedUntil) return false;
       const claimed = await claimDueMessages(db.kysely, {
         now: at.toISOString(),
         lockedUntil: new Date(at.getTime() + options.leaseMs).toISOString(),
@@ -115,7 +170,7 @@ export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDep
         skipLocked: db.engine === 'postgres',
       });
       for (const message of claimed) {
-        if (stopping.signal.aborted) await releaseClaim(db.kysely, message.id);
+        if (stopping.signal.aborted || now().getTime() < pausedUntil) await releaseClaim(db.kysely, message.id);
         else await deliver(message);
       }
       if (databaseFailing) log.info('outbox worker: the database answers again');

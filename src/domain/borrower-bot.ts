@@ -1,0 +1,156 @@
+import { formatRupiah } from './booking-rules-page';
+import type { LocalMoment } from './cancellation';
+import type { ChargeLine } from './charges';
+import { formatIndonesianDate } from './clock';
+import { FUEL_LEVELS, type FuelLevel, minutesBetween, type StatefulBooking } from './handover';
+import { messages } from './messages';
+import type { InlineKeyboard } from './owner-bot';
+import { escapeLegacyMarkdown } from './telegram-text';
+
+// Texts go out with parse_mode Markdown: whatever a person typed is escaped.
+const typed = (text: string) => escapeLegacyMarkdown(text.replace(/\s+/g, ' ').trim());
+
+/** 32 random bytes in base64url: 43 characters, inside Telegram's 64 for a deep link's payload. */
+const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const LINK_CODE_TTL_MS = 60 * 60_000;
+export const END_REMINDER_MINUTES = 15;
+export const DEFAULT_START_REMINDER_MINUTES = 60;
+
+/** A link code or a device secret as this app makes them; nothing else is looked up. */
+export function isWellFormedSecret(value: string): boolean {
+  return SECRET_PATTERN.test(value);
+}
+
+export function deepLink(botUsername: string, code: string): string {
+  return `https://t.me/${botUsername}?start=${code}`;
+}
+
+export type BorrowerCommand =
+  | { kind: 'start'; code: string | undefined }
+  | { kind: 'stop' }
+  | { kind: 'mine' }
+  | { kind: 'public'; command: '/jadwal' | '/besok' | '/sekarang' }
+  | { kind: 'help' };
+
+/** What a private chat typed; undefined for talk that is not a command. */
+export function parseBorrowerCommand(text: string): BorrowerCommand | undefined {
+  const [first, argument] = text.trim().split(/\s+/);
+  const command = first?.replace(/@.*$/, '').toLowerCase() ?? '';
+  if (!command.startsWith('/')) return undefined;
+  if (command === '/start') return { kind: 'start', code: argument };
+  if (command === '/berhenti') return { kind: 'stop' };
+  if (command === '/saya') return { kind: 'mine' };
+  if (command === '/jadwal' || command === '/besok' || command === '/sekarang') return { kind: 'public', command };
+  return { kind: 'help' };
+}
+
+/** Each name once, in the order first booked. */
+export function linkedText(names: readonly string[]): string {
+  return messages.borrowerChat.linked([...new Set(names)].map(typed).join(', '));
+}
+
+export interface ChatBooking extends StatefulBooking {
+  ref: string;
+  needStnk: boolean;
+  createdAt: string | null;
+}
+
+const startOf = (booking: ChatBooking): LocalMoment => ({ date: booking.date, time: booking.start });
+const endOf = (booking: ChatBooking): LocalMoment => ({ date: booking.endDate, time: booking.end });
+
+/**
+ * Within `minutes` of a start not reached, for a booking not picked up; none for a booking made
+ * within `minutes` of its start: its borrower has just seen it.
+ */
+export function isStartReminderDue(booking: ChatBooking, now: LocalMoment, bookedAt: LocalMoment | null, minutes: number): boolean {
+  if (minutes <= 0 || booking.cancelled || booking.stage !== 'booked') return false;
+  const until = minutesBetween(now, startOf(booking));
+  if (until <= 0 || until > minutes) return false;
+  return bookedAt === null || minutesBetween(bookedAt, startOf(booking)) >= minutes;
+}
+
+/** In the last END_REMINDER_MINUTES before the end of a loan that has not come back. */
+export function isEndReminderDue(booking: ChatBooking, now: LocalMoment): boolean {
+  if (booking.cancelled || booking.stage === 'returned' || booking.stage === 'released') return false;
+  const until = minutesBetween(now, endOf(booking));
+  return until > 0 && until <= END_REMINDER_MINUTES;
+}
+
+export function startReminderText(booking: ChatBooking): string {
+  return messages.borrowerChat.reminderStart(booking.start, booking.end, booking.needStnk);
+}
+
+export function endReminderText(booking: ChatBooking): string {
+  return messages.borrowerChat.reminderEnd(booking.end);
+}
+
+export function cancelledText(booking: { date: string; start: string; end: string }, cancelledBy: string, reason: string): string {
+  return messages.borrowerChat.cancelled(formatIndonesianDate(booking.date), booking.start, booking.end, typed(cancelledBy), typed(reason));
+}
+
+/** The coming bookings, one line each, by start. */
+export function mineText(bookings: readonly { date: string; start: string; end: string; name: string }[]): string {
+  if (bookings.length === 0) return messages.borrowerChat.mineNone;
+  const lines = [...bookings]
+    .sort((a, b) => `${a.date} ${a.start}`.localeCompare(`${b.date} ${b.start}`))
+    .map((booking) => `${formatIndonesianDate(booking.date)} ${booking.start}-${booking.end} (${typed(booking.name)})`);
+  return [messages.borrowerChat.mineTitle, ...lines].join('\n');
+}
+
+/** The charge written at the return, told once it is not provisional and not zero. */
+export function chargeText(lines: readonly ChargeLine[], total: number): string {
+  const detail = lines.map((line) => `${line.label} ${formatRupiah(line.amount)}`).join(', ');
+  return messages.borrowerChat.charge(formatRupiah(total), detail);
+}
+
+/** The buttons under a borrower's message: before the ride, at its end, the cancel question, the fuel question. */
+export type BorrowerKeyboard = { kind: 'none' } | { kind: 'start' | 'end' | 'confirm' | 'fuel'; ref: string };
+
+export type BorrowerAction = 'pickup' | 'return' | 'cancel' | 'confirm' | 'keep';
+
+const BORROWER_PREFIX: Record<BorrowerAction, string> = { pickup: 'bp', return: 'br', cancel: 'bc', confirm: 'by', keep: 'bn' };
+const BORROWER_FUEL_PREFIX = 'bf';
+const REF_PATTERN = /^[A-Za-z0-9_-]{16}$/;
+
+export type BorrowerCallback = { action: BorrowerAction; ref: string } | { action: 'fuel'; ref: string; fuel: FuelLevel };
+
+/** Prefixes of their own, so a borrower's press never reads as one of the owner's. */
+export function parseBorrowerCallback(data: string): BorrowerCallback | undefined {
+  const [prefix, ref, ...rest] = data.split(':');
+  if (ref === undefined || !REF_PATTERN.test(ref)) return undefined;
+  if (prefix === BORROWER_FUEL_PREFIX) {
+    const [index, ...more] = rest;
+    const fuel = index !== undefined && more.length === 0 && /^\d$/.test(index) ? FUEL_LEVELS[Number(index)] : undefined;
+    return fuel === undefined ? undefined : { action: 'fuel', ref, fuel };
+  }
+  const action = (Object.keys(BORROWER_PREFIX) as BorrowerAction[]).find((key) => BORROWER_PREFIX[key] === prefix);
+  return action && rest.length === 0 ? { action, ref } : undefined;
+}
+
+export function borrowerKeyboard(keyboard: BorrowerKeyboard): InlineKeyboard {
+  if (keyboard.kind === 'none') return { inline_keyboard: [] };
+  const { ref } = keyboard;
+  const button = (text: string, action: BorrowerAction) => ({ text, callback_data: `${BORROWER_PREFIX[action]}:${ref}` });
+  const labels = messages.handover;
+  const owner = messages.ownerBot;
+  switch (keyboard.kind) {
+    case 'start':
+      return { inline_keyboard: [[button(labels.pickupButton, 'pickup')], [button(owner.cancelButton, 'cancel')]] };
+    case 'end':
+      return { inline_keyboard: [[button(labels.returnButton, 'return')]] };
+    case 'confirm':
+      return {
+        inline_keyboard: [
+          [button(owner.confirmQuestion, 'cancel')],
+          [button(owner.confirmYes, 'confirm'), button(owner.confirmNo, 'keep')],
+        ],
+      };
+    case 'fuel': {
+      const fuel = (level: FuelLevel) => ({ text: level, callback_data: `${BORROWER_FUEL_PREFIX}:${ref}:${FUEL_LEVELS.indexOf(level)}` });
+      return {
+        inline_keyboard: [[button(owner.fuelQuestion, 'return')], FUEL_LEVELS.slice(0, 3).map(fuel), FUEL_LEVELS.slice(3).map(fuel)],
+      };
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import type { Executor } from '../../../db/executor';
+import { mineText } from '../../../domain/borrower-bot';
+import type { LocalMoment } from '../../../domain/cancellation';
+import { findStoredBooking } from '../../bookings/cancel/repository';
+import { findChatBookingRefs } from './repository';
+
+/** `/saya`: the chat's bookings not cancelled whose end is still to come. */
+export async function mineReply(db: Executor, chatId: string, now: LocalMoment): Promise<string> {
+  const current = `${now.date} ${now.time}`;
+  const coming = [];
+  for (const ref of await findChatBookingRefs(db, chatId)) {
+    const booking = await findStoredBooking(db, { ref });
+    if (booking && `${booking.endDate} ${booking.end}` > current) coming.push(booking);
+  }
+  return mineText(coming);
+}

@@ -1,0 +1,62 @@
+import type { Db } from '../../../db/database';
+import {
+  type BorrowerKeyboard,
+  chargeText,
+  endReminderText,
+  isEndReminderDue,
+  isStartReminderDue,
+  startReminderText,
+} from '../../../domain/borrower-bot';
+import { addDays, localMomentIn } from '../../../domain/clock';
+import { bookingState, waitsForLateBike } from '../../../domain/handover';
+import { messages } from '../../../domain/messages';
+import { findCharge } from '../../fund/repository';
+import { findLoansOut } from '../../handover/repository';
+import { insertOutboxRow } from '../outbox/repository';
+import { borrowerMessageKey } from './notify';
+import { findLinkedBookings, type LinkedBooking } from './repository';
+
+export interface BorrowerRoundSettings {
+  timeZone: string;
+  graceMinutes: number;
+  /** Before the start; 0: no start reminder. */
+  reminderMinutes: number;
+}
+
+/**
+ * What the linked chats are due now: the start and end reminders, the late notice, the warning that
+ * the bike is late for their booking, the charge after the return. Each is one outbox row per chat
+ * and key, so every instance may run this at any time; returns how many rows it wrote.
+ */
+export async function enqueueDueBorrowerMessages(db: Db, at: Date, settings: BorrowerRoundSettings): Promise<number> {
+  const { timeZone, graceMinutes, reminderMinutes } = settings;
+  const moment = localMomentIn(timeZone, at);
+  const until = localMomentIn(timeZone, new Date(at.getTime() + reminderMinutes * 60_000)).date;
+  const linked = await findLinkedBookings(db.kysely, addDays(moment.date, -1), until);
+  if (linked.length === 0) return 0;
+  const loansOut = await findLoansOut(db.kysely);
+  let written = 0;
+  const send = async (booking: LinkedBooking, key: string, text: string, buttons?: 'start' | 'end') => {
+    const keyboard: BorrowerKeyboard | undefined = buttons && { kind: buttons, ref: booking.ref };
+    const payload = keyboard === undefined ? { text } : { text, buttons: keyboard };
+    for (const chatId of booking.chats) {
+      if (await insertOutboxRow(db.kysely, 'borrower', payload, at, borrowerMessageKey(`${key}:${booking.ref}`, chatId), chatId))
+        written += 1;
+    }
+  };
+  for (const booking of linked) {
+    const bookedAt = booking.createdAt === null ? null : localMomentIn(timeZone, new Date(booking.createdAt));
+    if (isStartReminderDue(booking, moment, bookedAt, reminderMinutes))
+      await send(booking, 'remind-start', startReminderText(booking), 'start');
+    if (isEndReminderDue(booking, moment)) await send(booking, 'remind-end', endReminderText(booking), 'end');
+    const state = bookingState(booking, moment, graceMinutes);
+    if (state.kind === 'late') await send(booking, 'late', messages.borrowerChat.late(state.minutes), 'end');
+    const others = loansOut.filter((loan) => loan.id !== booking.id);
+    if (waitsForLateBike(booking, others, moment, graceMinutes)) await send(booking, 'bike-late', messages.borrowerChat.bikeLate);
+    if (booking.stage === 'returned') {
+      const charge = await findCharge(db.kysely, booking.id);
+      if (charge && !charge.provisional && charge.amount > 0) await send(booking, 'charge', chargeText(charge.lines, charge.amount));
+    }
+  }
+  return written;
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages';
+import { addStudents, jakartaInstant } from '../helpers/booking-fixtures';
+import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
+import { type BotApp, startBotApp } from '../helpers/bot-app';
+import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
+import type { TestClock } from '../helpers/notify-app';
+import { requestJson } from '../helpers/test-app';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { waitUntil } from '../helpers/wait-until';
+
+const engine = process.env.TEST_DB ?? 'sqlite';
+const DATE = '2026-11-23';
+const texts = messages.borrowerChat;
+
+/** A clock both instances read, moved to a wall-clock time on DATE in Jakarta. */
+function sharedClock(): TestClock & { at(time: string): void } {
+  let now = jakartaInstant('2026-11-22', '08:00').getTime();
+  return { now: () => new Date(now), advance: (ms) => (now += ms), at: (time) => (now = jakartaInstant(DATE, time).getTime()) };
+}
+
+describe(`a linked borrower's reminders and notices on ${engine}, two instances and a restart`, () => {
+  let telegram: FakeTelegram;
+  let database: TestDatabase;
+  let first: BotApp;
+  let second: BotApp;
+  const clock = sharedClock();
+
+  beforeAll(async () => {
+    telegram = await startFakeTelegram();
+    database = await createTestDatabase();
+    first = await startBotApp(telegram, clock, { database });
+    second = await startBotApp(telegram, clock, { database });
+    await addStudents(first.db, [
+      { name: 'Budi Santoso', class: 'PPTI 21' },
+      { name: 'Rizky Maulana', class: 'PPTI 22' },
+    ]);
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await database.drop();
+    await telegram.close();
+  });
+
+  const handover = (token: string, body: Record<string, unknown>) =>
+    requestJson(first.baseUrl, '/api/bookings/handover', { body: { token, ...body } });
+
+  // The clock jumps past the outbox's send lease: each step waits until every row is marked sent.
+  async function expectChat(chatId: string, expected: string[]): Promise<void> {
+    await waitUntil(`${expected.length} messages in ${chatId}`, () => chatTexts(telegram, chatId).length >= expected.length);
+    await waitUntil('the outbox sent', async () => {
+      const unsent = await first.db.kysely.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute();
+      return unsent.length === 0;
+    });
+    expect(chatTexts(telegram, chatId)).toEqual(expected);
+  }
+
+  it('reminds before the start and the end, tells the late loan and the next borrower, then the charge, each once', async () => {
+    const budi = await bookOn(first, DATE, '09:00', '10:00');
+    const rizky = await bookOn(first, DATE, '10:30', '11:30', 'Rizky Maulana');
+    await bookOn(first, DATE, '14:00', '15:00');
+    await linkChatTo(first, telegram, '4001', deviceSecret('g'), [budi.token]);
+    await linkChatTo(second, telegram, '4002', deviceSecret('h'), [rizky.token]);
+    const budiChat = [texts.linked('Budi Santoso')];
+    const rizkyChat = [texts.linked('Rizky Maulana')];
+
+    clock.at('08:00');
+    budiChat.push('Pengingat: peminjaman motor kamu hari ini jam 09:00-10:00.');
+    await expectChat('4001', budiChat);
+
+    clock.at('09:00');
+    expect((await handover(budi.token, { event: 'pickup' })).status).toBe(200);
+    // A restart between two reminders sends neither again.
+    await second.app.close();
+    second = await startBotApp(telegram, clock, { database });
+    clock.at('09:45');
+    budiChat.push('Waktunya kembalikan motor jam 10:00.');
+    rizkyChat.push('Pengingat: peminjaman motor kamu hari ini jam 10:30-11:30.');
+    await expectChat('4001', budiChat);
+    await expectChat('4002', rizkyChat);
+
+    clock.at('10:15');
+    budiChat.push('Kamu terlambat 15 menit mengembalikan motor.');
+    rizkyChat.push(texts.bikeLate);
+    await expectChat('4001', budiChat);
+    await expectChat('4002', rizkyChat);
+
+    clock.at('10:20');
+    expect((await handover(budi.token, { event: 'return', fuel: 'Penuh' })).status).toBe(200);
+    budiChat.push('Biaya peminjaman kamu: Rp10.000 (Denda terlambat 1 jam Rp10.000). Bayar ke bendahara kas kelas ya.');
+    await expectChat('4001', budiChat);
+
+    // Every instance has looked many times since: still one message of each; the 14:00 booking made
+    // from a device never linked is due its reminder, and no chat hears of it.
+    const rounds = (await first.db.kysely.selectFrom('outbox').select('id').execute()).length;
+    clock.at('13:05');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await first.db.kysely.selectFrom('outbox').select('id').execute()).length).toBe(rounds);
+    expect(chatTexts(telegram, '4001')).toEqual(budiChat);
+    expect(chatTexts(telegram, '4002')).toEqual(rizkyChat);
+  });
+});
