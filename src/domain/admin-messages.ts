@@ -198,6 +198,8 @@ export const adminMessages = {
     'charge-changed': 'Tagihan diubah',
     'payment-recorded': 'Pembayaran dicatat',
     'expense-recorded': 'Pengeluaran dicatat',
+    'out-of-service-created': 'Motor ditandai tidak tersedia',
+    'out-of-service-ended': 'Motor tidak tersedia diakhiri',
   },
   fund: {
     title: 'Kas Kelas',

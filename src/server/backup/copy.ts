@@ -24,6 +24,8 @@ export const COPIED_TABLES: Table[] = [
   'charge',
   'payment',
   'expense',
+  'out_of_service',
+  'out_of_service_booking',
 ];
 const NOT_COPIED = new Set<string>(['schedule_version', 'kysely_migration', 'kysely_migration_lock']);
 const SEEDED_BY_MIGRATIONS = new Set<Table>(['telegram_bot', 'motorbike']);
@@ -37,6 +39,7 @@ const SERIAL_IDS = new Set<Table>([
   'charge',
   'payment',
   'expense',
+  'out_of_service',
 ]);
 const ROWS_PER_INSERT = 500;
 

@@ -13,6 +13,8 @@ export interface CancelRequest {
   reason: string;
   now: Date;
   timeZone: string;
+  /** False when the caller tells the owner once for many (a `Tidak tersedia` period's `Batalkan semua`). */
+  tellOwner?: boolean;
 }
 
 export type CancelOutcome =
@@ -45,20 +47,21 @@ export async function cancelBooking(
       reason,
     });
     if (booking.voucherCode !== null) await returnVoucher(trx, booking.voucherCode);
-    await enqueueCancellationNotice(
-      trx,
-      {
-        name: booking.name,
-        class: booking.class,
-        date: booking.date,
-        start: booking.start,
-        end: booking.end,
-        endDate: booking.endDate,
-        cancelledBy: cancellerLabel(who.kind, who.kind === 'admin' ? who.name : null),
-        cancelReason: reason,
-      },
-      request.now,
-    );
+    if (request.tellOwner !== false)
+      await enqueueCancellationNotice(
+        trx,
+        {
+          name: booking.name,
+          class: booking.class,
+          date: booking.date,
+          start: booking.start,
+          end: booking.end,
+          endDate: booking.endDate,
+          cancelledBy: cancellerLabel(who.kind, who.kind === 'admin' ? who.name : null),
+          cancelReason: reason,
+        },
+        request.now,
+      );
     await withdrawReminder(trx, booking.ref, request.now);
     // A cancelled loan costs nothing whatever the grace: a provisional charge goes to Rp0, its row kept.
     await settleCharge(trx, booking.id, { now: request.now, timeZone: request.timeZone, graceMinutes: DEFAULT_RETURN_GRACE_MINUTES });

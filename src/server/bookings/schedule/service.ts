@@ -6,9 +6,11 @@ import { messages } from '../../../domain/messages';
 import { type DateWindow, isInWindow, publicScheduleWindow } from '../../../domain/schedule-window';
 import { listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../../domain/schemas/booking-requests';
 import type { DayBooking, ListBookingsResponse, LoanOut, TodayResponse } from '../../../domain/schemas/bookings';
+import type { PublicPeriod } from '../../../domain/schemas/out-of-service';
 import type { Config } from '../../config';
 import { findLoansOut } from '../../handover/repository';
 import { HttpError, parseOrThrow } from '../../http/http-errors';
+import { publicPeriodsFrom } from '../../out-of-service/service';
 import { findBookingsTouching } from '../repository';
 import { type CachedAnswer, ScheduleCache } from './cache';
 import { findBookingsBetween } from './repository';
@@ -57,11 +59,16 @@ export async function scheduleClock(
 ): Promise<TodayResponse> {
   const clock = appClockAt(config.timeZone, at);
   const loansOut = JSON.parse((await loansOutAnswer(db)).body) as LoanOut[];
+  const yesterday = addDays(clock.today, -1);
+  const outOfService = JSON.parse(
+    (await cacheOf(db).answer(`out-of-service:${yesterday}`, () => publicPeriodsFrom(db.kysely, yesterday))).body,
+  ) as PublicPeriod[];
   return {
     ...clock,
     returnGraceMinutes: config.returnGraceMinutes,
     loansOut,
     window: publicScheduleWindow(clock.today, config.bookingHorizonDays),
+    outOfService,
   };
 }
 
