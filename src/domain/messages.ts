@@ -374,7 +374,6 @@ export const messages = {
     ownerReady: 'Dicatat: motor sudah siap dipakai lagi.',
     ownerNotOut: 'Motor tidak sedang tercatat tidak tersedia.',
     ownerDecided: 'Sudah diputuskan.',
-    alreadyOut: 'Motor sudah tercatat tidak tersedia pada waktu itu.',
     notFound: 'Masa tidak tersedia tidak ditemukan.',
     alreadyEnded: 'Masa tidak tersedia ini sudah selesai.',
   },

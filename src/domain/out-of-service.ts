@@ -85,12 +85,3 @@ export function checkPeriod(period: OutOfServicePeriod): PeriodFieldErrors {
   if (end !== undefined && end <= momentKey(period.fromDate, period.fromTime)) errors.until = messages.outOfService.untilNotAfterFrom;
   return errors;
 }
-
-/** Two periods overlap: a second one over time already out of service is refused. */
-export function periodsOverlap(a: OutOfServicePeriod, b: OutOfServicePeriod): boolean {
-  const aEnd = periodEndKey(a);
-  const bEnd = periodEndKey(b);
-  return (
-    (aEnd === undefined || momentKey(b.fromDate, b.fromTime) < aEnd) && (bEnd === undefined || momentKey(a.fromDate, a.fromTime) < bEnd)
-  );
-}

@@ -14,8 +14,7 @@ function affectedView({ date, start, end, endDate, name, class: className }: Per
 }
 
 function refusal(outcome: Exclude<CreateOutcome, { kind: 'created' }>): HttpError {
-  if (outcome.kind === 'invalid') return new HttpError(400, messages.invalidBody, outcome.errors);
-  return new HttpError(409, outcome.message);
+  return new HttpError(400, messages.invalidBody, outcome.errors);
 }
 
 /** The `Motor` tab's `Tidak tersedia` periods (issue 27). */

@@ -14,7 +14,6 @@ import {
   type OutOfServicePeriod,
   outOfServiceText,
   type PeriodFieldErrors,
-  periodsOverlap,
 } from '../../domain/out-of-service';
 import type { PeriodsResponse, PeriodView, PublicPeriod } from '../../domain/schemas/out-of-service';
 import { looksLikeVoucherCode } from '../../domain/voucher-code';
@@ -68,7 +67,6 @@ export async function findBookingsInside(db: Executor, period: OutOfServicePerio
 
 export type PreviewOutcome =
   | { kind: 'invalid'; errors: PeriodFieldErrors }
-  | { kind: 'refused'; message: string }
   | { kind: 'ok'; affected: PeriodBooking[] };
 
 /** What the admin sees before confirming: the bookings the period would hit. */
@@ -76,14 +74,11 @@ export async function previewPeriod(db: Executor, input: OutOfServicePeriod): Pr
   const period = trimmed(input);
   const errors = checkPeriod(period);
   if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
-  if ((await findPeriodsFrom(db, period.fromDate)).some((other) => periodsOverlap(other, period))) {
-    return { kind: 'refused', message: messages.outOfService.alreadyOut };
-  }
   return { kind: 'ok', affected: await findBookingsInside(db, period) };
 }
 
 export type CreateOutcome =
-  | Exclude<PreviewOutcome, { kind: 'ok' }>
+  | { kind: 'invalid'; errors: PeriodFieldErrors }
   | { kind: 'created'; period: StoredPeriod; affected: PeriodBooking[]; cancelled: PeriodBooking[]; warned: PeriodBooking[] };
 
 /**
