@@ -209,6 +209,8 @@ export const messages = {
       '/ambil - catat motor sudah diambil',
       '/kembali - catat motor sudah kembali',
       '/kas - saldo kas dan sisa tagihan terbesar',
+      '/bengkel {alasan} - motor tidak bisa dipakai mulai sekarang',
+      '/siap - motor sudah bisa dipakai lagi',
       '/bantuan - daftar perintah ini',
     ].join('\n'),
   },

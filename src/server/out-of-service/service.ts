@@ -65,9 +65,7 @@ export async function findBookingsInside(db: Executor, period: OutOfServicePerio
   return bookingsInside(await findActiveBookingsAround(db, period.fromDate, period.untilDate), period);
 }
 
-export type PreviewOutcome =
-  | { kind: 'invalid'; errors: PeriodFieldErrors }
-  | { kind: 'ok'; affected: PeriodBooking[] };
+export type PreviewOutcome = { kind: 'invalid'; errors: PeriodFieldErrors } | { kind: 'ok'; affected: PeriodBooking[] };
 
 /** What the admin sees before confirming: the bookings the period would hit. */
 export async function previewPeriod(db: Executor, input: OutOfServicePeriod): Promise<PreviewOutcome> {
