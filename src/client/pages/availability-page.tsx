@@ -70,7 +70,10 @@ export function AvailabilityPage() {
           {messages.offlineSchedule(localMomentIn(browserTimeZone(), data.keptFrom).time)}
         </p>
       ) : (
-        data && scheduleNow && <NowStatus todayBookings={data.today} loansOut={data.clock.loansOut} now={scheduleNow} />
+        data &&
+        scheduleNow && (
+          <NowStatus todayBookings={data.today} loansOut={data.clock.loansOut} now={scheduleNow} periods={data.clock.outOfService} />
+        )
       )}
       {formDate && (
         <Link to={bookingFormPath(formDate)} className={`${buttonStyles.primary} mt-3 w-full sm:w-auto`}>
@@ -85,6 +88,7 @@ export function AvailabilityPage() {
           week={data?.weekStart === startOfWeek(date) ? data.week : undefined}
           window={window}
           onPick={pick}
+          periods={data?.clock.outOfService}
         />
       )}
       <div className="mt-4 flex flex-col gap-1">
@@ -132,7 +136,14 @@ export function AvailabilityPage() {
           <p className="rounded-lg bg-white p-4 shadow-sm">{messages.pickDate}</p>
         ) : shownDate && bookings ? (
           <div className="flex flex-col gap-6">
-            <DayTimeline date={shownDate} bookings={bookings} bookableFrom={bookableFrom} fillHours={fillHours} now={scheduleNow} />
+            <DayTimeline
+              date={shownDate}
+              bookings={bookings}
+              bookableFrom={bookableFrom}
+              fillHours={fillHours}
+              now={scheduleNow}
+              periods={data?.clock.outOfService}
+            />
             {bookings.length === 0 ? (
               <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
                 {messages.noBookingsOn(formatIndonesianDate(shownDate))}

@@ -8,8 +8,10 @@ import {
   type ScheduleNow,
   type TimelineSegment,
   timelineBookingLabel,
+  unavailableSpansOn,
 } from '../../../domain/day-timeline';
 import { messages } from '../../../domain/messages';
+import type { OutOfServicePeriod } from '../../../domain/out-of-service';
 import type { DayBooking } from '../../../domain/schemas/bookings';
 import { buttonStyles } from '../../components/button-styles';
 
@@ -21,6 +23,8 @@ interface DayTimelineProps {
   fillHours: number;
   /** Undefined until the server's clock is known: no block says it is out or late before then. */
   now: ScheduleNow | undefined;
+  /** `Tidak tersedia` periods (issue 27); the day's part of each is drawn as a block. */
+  periods?: readonly OutOfServicePeriod[];
 }
 
 // Grows only up to 4 hours, so a night's free time does not push the afternoon off a phone's screen.
@@ -52,6 +56,19 @@ function BookingBlock({ booking, label }: { booking: DayBooking; label: string }
   );
 }
 
+function UnavailableBlock({ reason, from, to }: { reason: string; from: number; to: number }) {
+  return (
+    <div className="flex h-full overflow-hidden rounded-md border border-red-700 bg-red-50">
+      {/* Stripes as for a booking, in the warning colour; the text says it in words. */}
+      <span aria-hidden="true" className="pattern-out w-3 shrink-0" />
+      <p className="min-w-0 px-3 py-2 font-semibold break-words text-red-900">
+        {messages.outOfService.timelineBlock(reason)}{' '}
+        <span className="font-normal tabular-nums">{`${formatDayMinute(from)} - ${formatDayMinute(to)}`}</span>
+      </p>
+    </div>
+  );
+}
+
 function FreeBlock({ date, segment, fillHours }: { date: string; segment: TimelineSegment; fillHours: number }) {
   const offered = offeredTimes(segment, fillHours);
   return (
@@ -66,8 +83,8 @@ function FreeBlock({ date, segment, fillHours }: { date: string; segment: Timeli
   );
 }
 
-export function DayTimeline({ date, bookings, bookableFrom, fillHours, now }: DayTimelineProps) {
-  const segments = dayTimeline(bookings, bookableFrom);
+export function DayTimeline({ date, bookings, bookableFrom, fillHours, now, periods = [] }: DayTimelineProps) {
+  const segments = dayTimeline(bookings, bookableFrom, unavailableSpansOn(date, periods));
   return (
     <ol aria-label={messages.timelineOf(formatIndonesianDate(date))} className="flex flex-col gap-1">
       {segments.map((segment, index) => (
@@ -82,6 +99,8 @@ export function DayTimeline({ date, bookings, bookableFrom, fillHours, now }: Da
           </span>
           {segment.kind === 'booking' ? (
             <BookingBlock booking={segment.booking} label={timelineBookingLabel(segment.booking, date, now)} />
+          ) : segment.kind === 'unavailable' ? (
+            <UnavailableBlock reason={segment.reason} from={segment.from} to={segment.to} />
           ) : segment.kind === 'free' ? (
             <FreeBlock date={date} segment={segment} fillHours={fillHours} />
           ) : (

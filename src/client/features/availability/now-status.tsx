@@ -1,5 +1,7 @@
+import { formatMinutes } from '../../../domain/clock';
 import { nowStatus, type ScheduleNow } from '../../../domain/day-timeline';
 import { messages } from '../../../domain/messages';
+import { currentPeriod, type OutOfServicePeriod, outOfServiceText } from '../../../domain/out-of-service';
 import type { DayBooking, LoanOut } from '../../../domain/schemas/bookings';
 
 function statusText(status: ReturnType<typeof nowStatus>): string {
@@ -8,7 +10,27 @@ function statusText(status: ReturnType<typeof nowStatus>): string {
   return `${messages.nowFree} ${status.until ? messages.nowFreeUntil(status.until) : messages.nowFreeAllDay}`;
 }
 
-export function NowStatus({ todayBookings, loansOut, now }: { todayBookings: DayBooking[]; loansOut: LoanOut[]; now: ScheduleNow }) {
+interface NowStatusProps {
+  todayBookings: DayBooking[];
+  loansOut: LoanOut[];
+  now: ScheduleNow;
+  /** `Tidak tersedia` periods (issue 27): the one the bike is in now says so first. */
+  periods: readonly OutOfServicePeriod[];
+}
+
+export function NowStatus({ todayBookings, loansOut, now, periods }: NowStatusProps) {
+  const out = currentPeriod(periods, { date: now.date, time: formatMinutes(now.minutes) });
+  if (out) {
+    return (
+      <p className="mt-3 flex items-center gap-2 rounded-lg border-l-8 border-red-700 bg-white px-4 py-3 font-medium shadow-sm">
+        <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" className="shrink-0 text-red-700">
+          {/* A no-entry sign: the bike cannot be booked, whatever the colour says. */}
+          <path fill="currentColor" d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16ZM5 9h10v2H5V9Z" />
+        </svg>
+        <span>{outOfServiceText(out)}</span>
+      </p>
+    );
+  }
   const status = nowStatus(todayBookings, now, loansOut);
   const busy = status.kind !== 'free';
   return (

@@ -1,7 +1,8 @@
 import { addDays, formatDateRange, formatHours, formatIndonesianDate, formatShortWeekday } from '../../../domain/clock';
-import { bookedMinutes, bookedSpan } from '../../../domain/day-timeline';
+import { bookedMinutes, bookedSpan, unavailableSpansOn } from '../../../domain/day-timeline';
 import { MINUTES_PER_DAY } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
+import type { OutOfServicePeriod } from '../../../domain/out-of-service';
 import { type DateWindow, isInWindow, nearestInWindow } from '../../../domain/schedule-window';
 import type { DayBooking } from '../../../domain/schemas/bookings';
 
@@ -12,6 +13,8 @@ interface WeekStripProps {
   /** Days outside it cannot be picked (0037); unknown until the clock is loaded. */
   window: DateWindow | undefined;
   onPick: (date: string) => void;
+  /** `Tidak tersedia` periods (issue 27): their days are marked. */
+  periods?: readonly OutOfServicePeriod[];
 }
 
 const arrowClass =
@@ -38,9 +41,16 @@ function Arrow({
   );
 }
 
-function DayBar({ bookings }: { bookings: DayBooking[] }) {
+function DayBar({ bookings, unavailable }: { bookings: DayBooking[]; unavailable: { from: number; to: number }[] }) {
   return (
     <span aria-hidden="true" className="relative block h-1.5 w-full overflow-hidden rounded-full bg-slate-200">
+      {unavailable.map((span) => (
+        <span
+          key={`out-${span.from}`}
+          className="absolute inset-y-0 bg-red-700"
+          style={{ left: `${(span.from / MINUTES_PER_DAY) * 100}%`, width: `${((span.to - span.from) / MINUTES_PER_DAY) * 100}%` }}
+        />
+      ))}
       {bookings.map((booking) => {
         const span = bookedSpan(booking);
         if (!span) return null;
@@ -60,7 +70,7 @@ function bookedText(minutes: number): string {
   return minutes === 0 ? messages.dayNothingBooked : messages.dayBookedHours(formatHours(minutes));
 }
 
-export function WeekStrip({ weekStart, chosen, week, window, onPick }: WeekStripProps) {
+export function WeekStrip({ weekStart, chosen, week, window, onPick, periods = [] }: WeekStripProps) {
   const days = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index));
   const weekEnd = addDays(weekStart, 6);
   const shown = (date: string) => !window || isInWindow(date, window);
@@ -89,6 +99,7 @@ export function WeekStrip({ weekStart, chosen, week, window, onPick }: WeekStrip
           const bookings = week?.get(date);
           const picked = date === chosen;
           const booked = bookings ? bookedMinutes(bookings) : 0;
+          const unavailable = unavailableSpansOn(date, periods);
           return (
             <li key={date}>
               <button
@@ -108,9 +119,16 @@ export function WeekStrip({ weekStart, chosen, week, window, onPick }: WeekStrip
                 <span aria-hidden="true" className={`text-base tabular-nums ${picked ? 'underline underline-offset-4' : ''}`}>
                   {Number(date.slice(8))}
                 </span>
-                {bookings && <DayBar bookings={bookings} />}
+                {bookings && <DayBar bookings={bookings} unavailable={unavailable} />}
+                {unavailable.length > 0 && (
+                  // Seen as a cross, heard as words: not by the bar's colour alone.
+                  <span aria-hidden="true" className={`text-xs leading-none font-bold ${picked ? 'text-white' : 'text-red-800'}`}>
+                    ✕
+                  </span>
+                )}
                 <span className="sr-only">
                   {bookings ? `${formatIndonesianDate(date)}, ${bookedText(booked)}` : formatIndonesianDate(date)}
+                  {unavailable.length > 0 ? `, ${messages.outOfService.weekMark}` : ''}
                 </span>
               </button>
             </li>
