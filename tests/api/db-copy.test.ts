@@ -60,6 +60,7 @@ async function whatItShows(app: TestApp, admin: User) {
     motor: (await signedIn.get('/api/admin/motor')).body,
     fund: (await signedIn.get('/api/admin/kas')).body,
     book: (await signedIn.get('/api/admin/kas/book')).body,
+    outOfService: (await signedIn.get('/api/admin/out-of-service')).body,
   };
 }
 
@@ -107,6 +108,8 @@ describe.runIf(engine === 'postgres')('npm run db:copy from SQLite to PostgreSQL
     const expense = { category: 'Bensin', amount: 15_000, date: '2026-11-22' };
     expect((await signedIn.post('/api/admin/kas/expenses', expense)).status).toBe(201);
     expect((await signedIn.put('/api/admin/motor', { name: 'Motor PPTI 21', plate: 'B 4321 KLM', lastKm: 15_210 })).status).toBe(200);
+    const period = { fromDate: '2026-11-25', fromTime: '14:00', untilDate: '2026-11-25', untilTime: '18:00', reason: 'Servis' };
+    expect((await signedIn.post('/api/admin/out-of-service', { period, decision: 'keep' })).status).toBe(201);
     await sourceApp.db.kysely.updateTable('telegram_bot').set({ webhook_secret: 'rahasia-webhook', last_update_id: 41 }).execute();
     const before = await whatItShows(sourceApp, admin);
     const sourceCounts = await Promise.all(

@@ -47,6 +47,8 @@ const ALL_TABLES = [
   'idempotency_keys',
   'login_attempts',
   'motorbike',
+  'out_of_service',
+  'out_of_service_booking',
   'outbox',
   'payment',
   'schedule_version',
@@ -92,6 +94,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_25_0090_audit_address',
         '2026_11_26_0100_handover',
         '2026_11_26_0200_class_fund',
+        '2026_11_27_0100_out_of_service',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {
