@@ -151,6 +151,9 @@ describe(`Tidak tersedia periods on ${engine}`, () => {
       .executeTakeFirstOrThrow();
     expect((await findWarnedBookings(testApp.db.kysely, stored.id)).map((booking) => booking.name)).toEqual(['Siswa 5']);
     expect(await findBookingsToTellBack(testApp.db.kysely, stored.id)).toEqual([]);
+    // Ended before the booking starts, the period no longer reaches it: the warning goes.
+    expect((await api.post(`/api/admin/out-of-service/${created.body.period.ref}/end`)).status).toBe(200);
+    expect((await card(token)).outOfServiceWarning).toBeUndefined();
   });
 
   it('ending early frees the time at once, is audited, shows on /api/today, and is claimed once for the borrowers it cancelled', async () => {

@@ -179,17 +179,23 @@ export async function findPeriodBookings(db: Executor, periodId: number, action:
   return rows.flatMap(toPeriodBooking);
 }
 
-/** The warning `Biarkan` put on a booking, the newest if several periods warned it. */
-export async function findWarningReason(db: Executor, bookingId: number): Promise<string | undefined> {
-  const row = await db
+/** The periods whose `Biarkan` warned a booking, newest first. */
+export async function findWarningPeriods(db: Executor, bookingId: number): Promise<OutOfServicePeriod[]> {
+  const rows = await db
     .selectFrom('out_of_service_booking as o')
     .innerJoin('out_of_service as p', 'p.id', 'o.period_id')
-    .select('p.reason')
+    .select(['p.from_date', 'p.from_time', 'p.until_date', 'p.until_time', 'p.reason'])
     .where('o.booking_id', '=', bookingId)
     .where('o.action', '=', 'warned')
     .orderBy('p.id', 'desc')
-    .executeTakeFirst();
-  return row?.reason;
+    .execute();
+  return rows.map((row) => ({
+    fromDate: row.from_date,
+    fromTime: row.from_time,
+    untilDate: row.until_date,
+    untilTime: row.until_time,
+    reason: row.reason,
+  }));
 }
 
 /** The ended or run-out periods not claimed yet, each claimed by this call (`back_claimed_at`). */

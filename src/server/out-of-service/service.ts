@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { type BookingInput, voucherEnd } from '../../domain/booking-rules';
+import { type BookingInput, type BookingSpan, voucherEnd } from '../../domain/booking-rules';
 import type { Canceller } from '../../domain/cancellation';
 import { localMomentIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
@@ -13,6 +13,7 @@ import {
   type OutOfServiceDecision,
   type OutOfServicePeriod,
   outOfServiceText,
+  overlapsPeriod,
   type PeriodFieldErrors,
 } from '../../domain/out-of-service';
 import type { PeriodsResponse, PeriodView, PublicPeriod } from '../../domain/schemas/out-of-service';
@@ -29,7 +30,7 @@ import {
   findPeriodByRef,
   findPeriodsFrom,
   findRecentPeriods,
-  findWarningReason,
+  findWarningPeriods,
   insertPeriod,
   insertPeriodBookings,
   type PeriodBooking,
@@ -310,13 +311,16 @@ export async function publicPeriodsFrom(db: Executor, date: string): Promise<Pub
   }));
 }
 
-/** The borrower's card (POST /api/bookings/by-tokens): a booking `Biarkan` left inside a period says so while it stands. */
-export async function withOutOfServiceWarning<B extends { status: string }>(
+/**
+ * The borrower's card (POST /api/bookings/by-tokens): a booking `Biarkan` left inside a period says
+ * so while it stands and the period still reaches it (one ended early no longer does).
+ */
+export async function withOutOfServiceWarning<B extends { status: string } & BookingSpan>(
   db: Executor,
   bookingId: number,
   booking: B,
 ): Promise<B & { outOfServiceWarning?: string }> {
   if (booking.status === 'cancelled') return booking;
-  const reason = await findWarningReason(db, bookingId);
-  return reason === undefined ? booking : { ...booking, outOfServiceWarning: messages.outOfService.warning(reason) };
+  const period = (await findWarningPeriods(db, bookingId)).find((candidate) => overlapsPeriod(booking, candidate));
+  return period === undefined ? booking : { ...booking, outOfServiceWarning: messages.outOfService.warning(period.reason) };
 }
