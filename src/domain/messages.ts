@@ -353,30 +353,12 @@ export const messages = {
   subscribeCalendar: 'Langganan kalender',
   subscribeCalendarHint:
     'Google Calendar: Tambah kalender › Dari URL, tempel link ini. iPhone: Pengaturan › Kalender › Akun › Tambah Akun › Lainnya › Tambah Kalender Langganan.',
-  // `Tidak tersedia` periods (issue 27).
+  // `Tidak tersedia` periods (issue 27): what students see; the rest in out-of-service-messages.ts.
   outOfService: {
     refusal: (reason: string, date: string, time: string) => `Motor tidak tersedia (${reason}) sampai ${date} jam ${time}.`,
     refusalOpen: (reason: string) => `Motor tidak tersedia (${reason}).`,
-    cancelReason: (reason: string) => `Motor tidak tersedia: ${reason}`,
     warning: (reason: string) => `Motor mungkin belum bisa dipakai: ${reason}.`,
-    backInService: 'Motor sudah bisa dipinjam lagi.',
     timelineBlock: (reason: string) => `Tidak tersedia: ${reason}`,
     weekMark: 'Tidak tersedia',
-    reasonRequired: 'Alasan harus diisi',
-    reasonTooLong: (max: number) => `Alasan paling panjang ${max} karakter`,
-    untilNotAfterFrom: 'Sampai harus sesudah mulai',
-    cancelAll: 'Batalkan semua',
-    keep: 'Biarkan',
-    ownerCancelledCount: (count: number, reason: string) => `${count} peminjaman dibatalkan karena motor tidak tersedia (${reason}).`,
-    ownerWarnedCount: (count: number, reason: string) => `${count} peminjam diberi tahu motor mungkin belum bisa dipakai (${reason}).`,
-    ownerStarted: (reason: string) => `Dicatat: motor tidak tersedia (${reason}) mulai sekarang. /siap kalau sudah bisa dipakai lagi.`,
-    ownerAffected: 'Peminjaman yang kena:',
-    ownerReasonMissing: 'Tulis alasannya: /bengkel Ban bocor',
-    ownerAlreadyOut: (reason: string) => `Motor sudah tercatat tidak tersedia (${reason}). /siap kalau sudah bisa dipakai lagi.`,
-    ownerReady: 'Dicatat: motor sudah siap dipakai lagi.',
-    ownerNotOut: 'Motor tidak sedang tercatat tidak tersedia.',
-    ownerDecided: 'Sudah diputuskan.',
-    notFound: 'Masa tidak tersedia tidak ditemukan.',
-    alreadyEnded: 'Masa tidak tersedia ini sudah selesai.',
   },
 } as const;

@@ -4,8 +4,6 @@ import { addDays, findMinutes, formatIndonesianDate } from './clock';
 import { MINUTES_PER_DAY } from './limits';
 import { messages } from './messages';
 
-export const MAX_OUT_OF_SERVICE_REASON = 200;
-
 /** A `Tidak tersedia` period on the app's wall clock; `until` null means open-ended. `until` is exclusive. */
 export interface OutOfServicePeriod {
   fromDate: string;
@@ -70,18 +68,4 @@ export function periodSpanOn(date: string, period: OutOfServicePeriod): { from: 
   const from = start <= dayStart ? 0 : (findMinutes(period.fromTime) ?? 0);
   const to = end === undefined || end >= nextDay ? MINUTES_PER_DAY : (findMinutes(period.untilTime ?? '') ?? MINUTES_PER_DAY);
   return to > from ? { from, to } : undefined;
-}
-
-export type PeriodFieldErrors = Partial<Record<'reason' | 'until', string>>;
-
-/** The admin's form and the owner's command: a reason of 1 to 200 characters, an end after the start. */
-export function checkPeriod(period: OutOfServicePeriod): PeriodFieldErrors {
-  const errors: PeriodFieldErrors = {};
-  const reason = period.reason.trim();
-  if (reason === '') errors.reason = messages.outOfService.reasonRequired;
-  else if (Array.from(reason).length > MAX_OUT_OF_SERVICE_REASON)
-    errors.reason = messages.outOfService.reasonTooLong(MAX_OUT_OF_SERVICE_REASON);
-  const end = periodEndKey(period);
-  if (end !== undefined && end <= momentKey(period.fromDate, period.fromTime)) errors.until = messages.outOfService.untilNotAfterFrom;
-  return errors;
 }

@@ -20,6 +20,7 @@ import {
 } from './handover';
 import { messages } from './messages';
 import { type OutOfServicePeriod, outOfServiceText } from './out-of-service';
+import { outOfServiceMessages } from './out-of-service-messages';
 import { type BookingNotice, bookingNoticeText, escapeLegacyMarkdown, TELEGRAM_TEXT_LIMIT } from './telegram-text';
 
 export interface ScheduledBooking extends BookingSpan {
@@ -267,7 +268,7 @@ export function handoverKeyboard(keyboard: HandoverKeyboard): InlineKeyboard {
     case 'outOfService':
       return {
         inline_keyboard: [
-          [button(messages.outOfService.cancelAll, 'cancelAll', keyboard.ref), button(messages.outOfService.keep, 'keepAll', keyboard.ref)],
+          [button(outOfServiceMessages.cancelAll, 'cancelAll', keyboard.ref), button(outOfServiceMessages.keep, 'keepAll', keyboard.ref)],
         ],
       };
   }
@@ -442,7 +443,7 @@ export function digestWithOutstanding(digest: string, totalOutstanding: number):
 
 /** `/bengkel`'s answer: the period recorded and, when bookings are inside it, their list (the buttons decide). */
 export function outOfServiceStartText(reason: string, affected: (BookingSpan & { name: string; class: string })[]): string {
-  const labels = messages.outOfService;
+  const labels = outOfServiceMessages;
   const lines = [labels.ownerStarted(shown(reason))];
   if (affected.length > 0) {
     lines.push(labels.ownerAffected);

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { dayTimeline, unavailableSpansOn } from '../../src/domain/day-timeline';
 import {
   bookingsInside,
-  checkPeriod,
   currentPeriod,
   findBlockingPeriod,
   outOfServiceText,
   overlapsPeriod,
   periodSpanOn,
 } from '../../src/domain/out-of-service';
+import { checkPeriod } from '../../src/domain/out-of-service-form';
 
 const servis = { fromDate: '2026-11-27', fromTime: '10:00', untilDate: '2026-11-27', untilTime: '14:00', reason: 'Servis' };
 const open = { fromDate: '2026-11-28', fromTime: '08:00', untilDate: null, untilTime: null, reason: 'Ban bocor' };

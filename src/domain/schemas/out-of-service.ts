@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isCalendarDate, isClockTime } from '../clock';
 import { messages } from '../messages';
-import { MAX_OUT_OF_SERVICE_REASON } from '../out-of-service';
+import { MAX_OUT_OF_SERVICE_REASON } from '../out-of-service-form';
+import { outOfServiceMessages } from '../out-of-service-messages';
 import { plainText } from '../plain-text';
 
 const date = z.string().refine(isCalendarDate, { error: messages.invalidDate });
@@ -16,7 +17,7 @@ export const periodRequestSchema = z
     untilTime: time.nullable(),
     // Checked again after trimming by checkPeriod; the cap here keeps a huge body out.
     reason: plainText('Alasan').max(MAX_OUT_OF_SERVICE_REASON * 2, {
-      error: messages.outOfService.reasonTooLong(MAX_OUT_OF_SERVICE_REASON),
+      error: outOfServiceMessages.reasonTooLong(MAX_OUT_OF_SERVICE_REASON),
     }),
   })
   .refine((body) => (body.untilDate === null) === (body.untilTime === null), {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../domain/messages';
+import { outOfServiceMessages } from '../../domain/out-of-service-messages';
 import { createPeriodRequestSchema, periodRequestSchema } from '../../domain/schemas/out-of-service';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
@@ -48,8 +49,8 @@ export async function outOfServiceRoutes(app: FastifyInstance, context: AppConte
   app.post('/api/admin/out-of-service/:ref/end', { preHandler: requireAdmin }, async (request) => {
     const { ref } = parseOrThrow(refParamsSchema, request.params);
     const outcome = await endPeriod(db, ref, actor(request), clock());
-    if (outcome.kind === 'notFound') throw new HttpError(404, messages.outOfService.notFound);
-    if (outcome.kind === 'alreadyEnded') throw new HttpError(409, messages.outOfService.alreadyEnded);
+    if (outcome.kind === 'notFound') throw new HttpError(404, outOfServiceMessages.notFound);
+    if (outcome.kind === 'alreadyEnded') throw new HttpError(409, outOfServiceMessages.alreadyEnded);
     return { period: periodView(outcome.period, undefined) };
   });
 }

@@ -7,15 +7,15 @@ import { localMomentIn } from '../../domain/clock';
 import { messages } from '../../domain/messages';
 import {
   bookingsInside,
-  checkPeriod,
   currentPeriod,
   findBlockingPeriod,
   type OutOfServiceDecision,
   type OutOfServicePeriod,
   outOfServiceText,
   overlapsPeriod,
-  type PeriodFieldErrors,
 } from '../../domain/out-of-service';
+import { checkPeriod, type PeriodFieldErrors } from '../../domain/out-of-service-form';
+import { outOfServiceMessages } from '../../domain/out-of-service-messages';
 import type { PeriodsResponse, PeriodView, PublicPeriod } from '../../domain/schemas/out-of-service';
 import { looksLikeVoucherCode } from '../../domain/voucher-code';
 import { appendAuditEntry } from '../audit/repository';
@@ -143,7 +143,7 @@ async function warnBookings(trx: Executor, ref: string, bookings: PeriodBooking[
  * half-way): it cancels what is still inside, and the owner's message has one key per period.
  */
 export async function cancelBookingsInside(db: Db, period: StoredPeriod, by: PeriodActor, clock: PeriodClock): Promise<PeriodBooking[]> {
-  const reason = messages.outOfService.cancelReason(period.reason);
+  const reason = outOfServiceMessages.cancelReason(period.reason);
   for (const booking of await findBookingsInside(db.kysely, period)) {
     await cancelBooking(
       db,
@@ -154,7 +154,7 @@ export async function cancelBookingsInside(db: Db, period: StoredPeriod, by: Per
   }
   const cancelled = await findPeriodBookings(db.kysely, period.id, 'cancelled');
   if (cancelled.length > 0) {
-    const text = messages.outOfService.ownerCancelledCount(cancelled.length, period.reason);
+    const text = outOfServiceMessages.ownerCancelledCount(cancelled.length, period.reason);
     await enqueueBotText(db.kysely, 'handover', text, `out-of-service-cancelled:${period.ref}`, clock.now);
   }
   return cancelled;
@@ -182,7 +182,7 @@ export async function decidePeriod(db: Db, ref: string, decision: OutOfServiceDe
     return { kind: 'decided', period, cancelled: await cancelBookingsInside(db, period, owner, clock), warned: [] };
   const warned = await findPeriodBookings(db.kysely, period.id, 'warned');
   if (warned.length > 0) {
-    const text = messages.outOfService.ownerWarnedCount(warned.length, period.reason);
+    const text = outOfServiceMessages.ownerWarnedCount(warned.length, period.reason);
     await enqueueBotText(db.kysely, 'handover', text, `out-of-service-warned:${period.ref}`, clock.now);
   }
   return { kind: 'decided', period, cancelled: [], warned };

@@ -1,8 +1,9 @@
 import { type FormEvent, type RefObject, useCallback, useEffect, useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin-messages';
 import { formatIndonesianDate, localMomentIn } from '../../../domain/clock';
-import { messages } from '../../../domain/messages';
-import { checkPeriod, MAX_OUT_OF_SERVICE_REASON, outOfServiceText } from '../../../domain/out-of-service';
+import { outOfServiceText } from '../../../domain/out-of-service';
+import { checkPeriod, MAX_OUT_OF_SERVICE_REASON } from '../../../domain/out-of-service-form';
+import { outOfServiceMessages } from '../../../domain/out-of-service-messages';
 import type { AffectedBooking, PeriodRequest, PeriodsResponse, PeriodView } from '../../../domain/schemas/out-of-service';
 import { buttonStyles } from '../../components/button-styles';
 import { createOutOfService, endOutOfService, fetchOutOfService, previewOutOfService } from './api';
@@ -194,10 +195,10 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
               {affected.length > 0 ? (
                 <>
                   <button type="button" disabled={busy} className={adminStyles.dangerButton} onClick={() => save('cancel')}>
-                    {messages.outOfService.cancelAll}
+                    {outOfServiceMessages.cancelAll}
                   </button>
                   <button type="button" disabled={busy} className={adminStyles.smallButton} onClick={() => save('keep')}>
-                    {messages.outOfService.keep}
+                    {outOfServiceMessages.keep}
                   </button>
                 </>
               ) : (

@@ -58,14 +58,10 @@ function BookingBlock({ booking, label }: { booking: DayBooking; label: string }
 
 function UnavailableBlock({ reason, from, to }: { reason: string; from: number; to: number }) {
   return (
-    <div className="flex h-full overflow-hidden rounded-md border border-red-700 bg-red-50">
-      {/* Stripes as for a booking, in the warning colour; the text says it in words. */}
-      <span aria-hidden="true" className="pattern-out w-3 shrink-0" />
-      <p className="min-w-0 px-3 py-2 font-semibold break-words text-red-900">
-        {messages.outOfService.timelineBlock(reason)}{' '}
-        <span className="font-normal tabular-nums">{`${formatDayMinute(from)} - ${formatDayMinute(to)}`}</span>
-      </p>
-    </div>
+    <p className="out-block">
+      {messages.outOfService.timelineBlock(reason)}{' '}
+      <span className="font-normal tabular-nums">{`${formatDayMinute(from)} - ${formatDayMinute(to)}`}</span>
+    </p>
   );
 }
 

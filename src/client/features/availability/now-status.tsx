@@ -20,23 +20,12 @@ interface NowStatusProps {
 
 export function NowStatus({ todayBookings, loansOut, now, periods }: NowStatusProps) {
   const out = currentPeriod(periods, { date: now.date, time: formatMinutes(now.minutes) });
-  if (out) {
-    return (
-      <p className="mt-3 flex items-center gap-2 rounded-lg border-l-8 border-red-700 bg-white px-4 py-3 font-medium shadow-sm">
-        <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" className="shrink-0 text-red-700">
-          {/* A no-entry sign: the bike cannot be booked, whatever the colour says. */}
-          <path fill="currentColor" d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16ZM5 9h10v2H5V9Z" />
-        </svg>
-        <span>{outOfServiceText(out)}</span>
-      </p>
-    );
-  }
   const status = nowStatus(todayBookings, now, loansOut);
-  const busy = status.kind !== 'free';
+  const busy = out !== undefined || status.kind !== 'free';
   return (
     <p
       className={`mt-3 flex items-center gap-2 rounded-lg border-l-8 bg-white px-4 py-3 font-medium shadow-sm ${
-        status.kind === 'late' ? 'border-amber-600' : busy ? 'border-slate-700' : 'border-emerald-700'
+        out ? 'border-red-700' : status.kind === 'late' ? 'border-amber-600' : busy ? 'border-slate-700' : 'border-emerald-700'
       }`}
     >
       <svg
@@ -53,7 +42,7 @@ export function NowStatus({ todayBookings, loansOut, now, periods }: NowStatusPr
           <path fill="currentColor" d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-1.2 11.6L5 9.8l1.4-1.4 2.4 2.4 4.8-4.8L15 7.4l-6.2 6.2Z" />
         )}
       </svg>
-      <span>{statusText(status)}</span>
+      <span>{out ? outOfServiceText(out) : statusText(status)}</span>
     </p>
   );
 }

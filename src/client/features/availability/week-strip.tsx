@@ -41,27 +41,18 @@ function Arrow({
   );
 }
 
-function DayBar({ bookings, unavailable }: { bookings: DayBooking[]; unavailable: { from: number; to: number }[] }) {
+/** `out`: a `Tidak tersedia` period's part of the day, drawn in the warning colour. */
+function DayBar({ spans }: { spans: { from: number; to: number; out?: boolean }[] }) {
   return (
     <span aria-hidden="true" className="relative block h-1.5 w-full overflow-hidden rounded-full bg-slate-200">
-      {unavailable.map((span) => (
+      {spans.map((span, index) => (
         <span
-          key={`out-${span.from}`}
-          className="absolute inset-y-0 bg-red-700"
+          // biome-ignore lint/suspicious/noArrayIndexKey: two imported bookings may share a span; the bar is redrawn whole
+          key={index}
+          className={`absolute inset-y-0 ${span.out ? 'bg-red-700' : 'bg-slate-700'}`}
           style={{ left: `${(span.from / MINUTES_PER_DAY) * 100}%`, width: `${((span.to - span.from) / MINUTES_PER_DAY) * 100}%` }}
         />
       ))}
-      {bookings.map((booking) => {
-        const span = bookedSpan(booking);
-        if (!span) return null;
-        return (
-          <span
-            key={`${booking.start}-${booking.end}-${booking.name}`}
-            className="absolute inset-y-0 bg-slate-700"
-            style={{ left: `${(span.from / MINUTES_PER_DAY) * 100}%`, width: `${((span.to - span.from) / MINUTES_PER_DAY) * 100}%` }}
-          />
-        );
-      })}
     </span>
   );
 }
@@ -119,7 +110,14 @@ export function WeekStrip({ weekStart, chosen, week, window, onPick, periods = [
                 <span aria-hidden="true" className={`text-base tabular-nums ${picked ? 'underline underline-offset-4' : ''}`}>
                   {Number(date.slice(8))}
                 </span>
-                {bookings && <DayBar bookings={bookings} unavailable={unavailable} />}
+                {bookings && (
+                  <DayBar
+                    spans={[
+                      ...bookings.flatMap((booking) => bookedSpan(booking) ?? []),
+                      ...unavailable.map((span) => ({ ...span, out: true })),
+                    ]}
+                  />
+                )}
                 {unavailable.length > 0 && (
                   // Seen as a cross, heard as words: not by the bar's colour alone.
                   <span aria-hidden="true" className={`text-xs leading-none font-bold ${picked ? 'text-white' : 'text-red-800'}`}>

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/database';
 import { localMomentIn } from '../../../domain/clock';
-import { messages } from '../../../domain/messages';
 import type { OutOfServiceDecision } from '../../../domain/out-of-service';
+import { outOfServiceMessages } from '../../../domain/out-of-service-messages';
 import { type HandoverKeyboard, outOfServiceStartText } from '../../../domain/owner-bot';
 import {
   createPeriod,
@@ -13,7 +13,7 @@ import {
 } from '../../out-of-service/service';
 
 const owner = { kind: 'owner' } as const;
-const labels = messages.outOfService;
+const labels = outOfServiceMessages;
 
 export interface BotAnswer {
   text: string;
