@@ -167,13 +167,10 @@ describe(`Tidak tersedia periods on ${engine}`, () => {
     expect(created.body.period.cancelled).toBeGreaterThanOrEqual(1);
     expect((await card(cancelledToken)).status).toBe('cancelled');
     const today = (await requestJson(testApp.baseUrl, '/api/today')).body;
-    expect(today.outOfService).toContainEqual({
-      fromDate: '2026-11-26',
-      fromTime: '08:00',
-      untilDate: null,
-      untilTime: null,
-      reason: 'Ban bocor',
-    });
+    expect(today.outOfService.now).toBe('Motor tidak tersedia (Ban bocor).');
+    expect(today.outOfService.days['2026-11-26']).toContainEqual({ from: 480, to: 1440, reason: 'Ban bocor' });
+    expect(today.outOfService.days['2027-02-24']).toContainEqual({ from: 0, to: 1440, reason: 'Ban bocor' });
+    expect(today.outOfService.days['2026-11-25']).toBeUndefined();
     expect((await api.get('/api/admin/out-of-service')).body.current).toMatchObject({ reason: 'Ban bocor' });
     expect(await refusalOf({ name: 'Siswa 7', date: '2026-11-26', start: '09:00', end: '10:00' })).toBe(
       'Motor tidak tersedia (Ban bocor).',
@@ -187,6 +184,10 @@ describe(`Tidak tersedia periods on ${engine}`, () => {
     await book({ name: 'Siswa 7', date: '2026-11-26', start: '09:00', end: '10:00' });
     expect((await api.post(`/api/admin/out-of-service/${created.body.period.ref}/end`)).status).toBe(409);
     expect((await api.get('/api/admin/out-of-service')).body.current).toBeNull();
+    const after = (await requestJson(testApp.baseUrl, '/api/today')).body.outOfService;
+    expect(after.now).toBeNull();
+    expect(after.days['2026-11-26']).toContainEqual({ from: 480, to: 520, reason: 'Ban bocor' });
+    expect(after.days['2026-11-27'] ?? []).not.toContainEqual(expect.objectContaining({ reason: 'Ban bocor' }));
 
     const audit = (await api.get('/api/admin/audit?page=1')).body.entries as { action: string; detail: string }[];
     expect(audit.find((entry) => entry.action === 'out-of-service-ended')?.detail).toBe('… → 2026-11-26 08:40');

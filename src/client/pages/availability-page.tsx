@@ -72,7 +72,12 @@ export function AvailabilityPage() {
       ) : (
         data &&
         scheduleNow && (
-          <NowStatus todayBookings={data.today} loansOut={data.clock.loansOut} now={scheduleNow} periods={data.clock.outOfService} />
+          <NowStatus
+            todayBookings={data.today}
+            loansOut={data.clock.loansOut}
+            now={scheduleNow}
+            outOfService={data.clock.outOfService.now}
+          />
         )
       )}
       {formDate && (
@@ -88,7 +93,7 @@ export function AvailabilityPage() {
           week={data?.weekStart === startOfWeek(date) ? data.week : undefined}
           window={window}
           onPick={pick}
-          periods={data?.clock.outOfService}
+          unavailable={data?.clock.outOfService.days}
         />
       )}
       <div className="mt-4 flex flex-col gap-1">
@@ -142,7 +147,7 @@ export function AvailabilityPage() {
               bookableFrom={bookableFrom}
               fillHours={fillHours}
               now={scheduleNow}
-              periods={data?.clock.outOfService}
+              unavailable={data?.clock.outOfService.days[shownDate]}
             />
             {bookings.length === 0 ? (
               <p role="status" className="rounded-lg bg-white p-4 shadow-sm">

@@ -70,3 +70,12 @@ export const publicPeriodSchema = z.object({
   reason: z.string(),
 });
 export type PublicPeriod = z.infer<typeof publicPeriodSchema>;
+
+/** A period's part of one day: minutes since midnight, `to` exclusive. */
+export const unavailableSpanSchema = z.object({ from: z.number(), to: z.number(), reason: z.string() });
+export type UnavailableSpan = z.infer<typeof unavailableSpanSchema>;
+export const outOfServiceClockSchema = z.object({
+  now: z.string().nullable(),
+  days: z.record(z.string(), z.array(unavailableSpanSchema)),
+});
+export type OutOfServiceClock = z.infer<typeof outOfServiceClockSchema>;

@@ -3,7 +3,8 @@ import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { type BookingInput, type BookingSpan, voucherEnd } from '../../domain/booking-rules';
 import type { Canceller } from '../../domain/cancellation';
-import { localMomentIn } from '../../domain/clock';
+import { addDays, localMomentIn } from '../../domain/clock';
+import { unavailableSpansOn } from '../../domain/day-timeline';
 import { messages } from '../../domain/messages';
 import {
   bookingsInside,
@@ -16,7 +17,7 @@ import {
 } from '../../domain/out-of-service';
 import { checkPeriod, type PeriodFieldErrors } from '../../domain/out-of-service-form';
 import { outOfServiceMessages } from '../../domain/out-of-service-messages';
-import type { PeriodsResponse, PeriodView, PublicPeriod } from '../../domain/schemas/out-of-service';
+import type { OutOfServiceClock, PeriodsResponse, PeriodView, PublicPeriod } from '../../domain/schemas/out-of-service';
 import { looksLikeVoucherCode } from '../../domain/voucher-code';
 import { appendAuditEntry } from '../audit/repository';
 import { withBookingLock } from '../bookings/booking-lock';
@@ -323,4 +324,21 @@ export async function withOutOfServiceWarning<B extends { status: string } & Boo
   if (booking.status === 'cancelled') return booking;
   const period = (await findWarningPeriods(db, bookingId)).find((candidate) => overlapsPeriod(booking, candidate));
   return period === undefined ? booking : { ...booking, outOfServiceWarning: messages.outOfService.warning(period.reason) };
+}
+
+/** What `/` shows of the periods at `now`: the status line's text, and each date's blocks from `dates.from` to `dates.to`. */
+export function outOfServiceClock(
+  periods: readonly OutOfServicePeriod[],
+  now: { date: string; time: string },
+  dates: { from: string; to: string },
+): OutOfServiceClock {
+  const current = currentPeriod(periods, now);
+  const days: OutOfServiceClock['days'] = {};
+  if (periods.length > 0) {
+    for (let date = dates.from; date <= dates.to; date = addDays(date, 1)) {
+      const spans = unavailableSpansOn(date, periods);
+      if (spans.length > 0) days[date] = spans;
+    }
+  }
+  return { now: current ? outOfServiceText(current) : null, days };
 }

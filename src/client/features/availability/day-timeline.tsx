@@ -8,11 +8,10 @@ import {
   type ScheduleNow,
   type TimelineSegment,
   timelineBookingLabel,
-  unavailableSpansOn,
 } from '../../../domain/day-timeline';
 import { messages } from '../../../domain/messages';
-import type { OutOfServicePeriod } from '../../../domain/out-of-service';
 import type { DayBooking } from '../../../domain/schemas/bookings';
+import type { UnavailableSpan } from '../../../domain/schemas/out-of-service';
 import { buttonStyles } from '../../components/button-styles';
 
 interface DayTimelineProps {
@@ -23,8 +22,8 @@ interface DayTimelineProps {
   fillHours: number;
   /** Undefined until the server's clock is known: no block says it is out or late before then. */
   now: ScheduleNow | undefined;
-  /** `Tidak tersedia` periods (issue 27); the day's part of each is drawn as a block. */
-  periods?: readonly OutOfServicePeriod[];
+  /** The day's parts of `Tidak tersedia` periods (issue 27), drawn as blocks. */
+  unavailable: UnavailableSpan[] | undefined;
 }
 
 // Grows only up to 4 hours, so a night's free time does not push the afternoon off a phone's screen.
@@ -79,8 +78,8 @@ function FreeBlock({ date, segment, fillHours }: { date: string; segment: Timeli
   );
 }
 
-export function DayTimeline({ date, bookings, bookableFrom, fillHours, now, periods = [] }: DayTimelineProps) {
-  const segments = dayTimeline(bookings, bookableFrom, unavailableSpansOn(date, periods));
+export function DayTimeline({ date, bookings, bookableFrom, fillHours, now, unavailable }: DayTimelineProps) {
+  const segments = dayTimeline(bookings, bookableFrom, unavailable);
   return (
     <ol aria-label={messages.timelineOf(formatIndonesianDate(date))} className="flex flex-col gap-1">
       {segments.map((segment, index) => (

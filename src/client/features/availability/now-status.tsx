@@ -1,7 +1,5 @@
-import { formatMinutes } from '../../../domain/clock';
 import { nowStatus, type ScheduleNow } from '../../../domain/day-timeline';
 import { messages } from '../../../domain/messages';
-import { currentPeriod, type OutOfServicePeriod, outOfServiceText } from '../../../domain/out-of-service';
 import type { DayBooking, LoanOut } from '../../../domain/schemas/bookings';
 
 function statusText(status: ReturnType<typeof nowStatus>): string {
@@ -14,14 +12,13 @@ interface NowStatusProps {
   todayBookings: DayBooking[];
   loansOut: LoanOut[];
   now: ScheduleNow;
-  /** `Tidak tersedia` periods (issue 27): the one the bike is in now says so first. */
-  periods: readonly OutOfServicePeriod[];
+  /** `Motor tidak tersedia (…)` while a `Tidak tersedia` period covers now (issue 27): said first. */
+  outOfService: string | null;
 }
 
-export function NowStatus({ todayBookings, loansOut, now, periods }: NowStatusProps) {
-  const out = currentPeriod(periods, { date: now.date, time: formatMinutes(now.minutes) });
+export function NowStatus({ todayBookings, loansOut, now, outOfService: out }: NowStatusProps) {
   const status = nowStatus(todayBookings, now, loansOut);
-  const busy = out !== undefined || status.kind !== 'free';
+  const busy = out !== null || status.kind !== 'free';
   return (
     <p
       className={`mt-3 flex items-center gap-2 rounded-lg border-l-8 bg-white px-4 py-3 font-medium shadow-sm ${
@@ -42,7 +39,7 @@ export function NowStatus({ todayBookings, loansOut, now, periods }: NowStatusPr
           <path fill="currentColor" d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-1.2 11.6L5 9.8l1.4-1.4 2.4 2.4 4.8-4.8L15 7.4l-6.2 6.2Z" />
         )}
       </svg>
-      <span>{out ? outOfServiceText(out) : statusText(status)}</span>
+      <span>{out ?? statusText(status)}</span>
     </p>
   );
 }

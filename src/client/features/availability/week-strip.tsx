@@ -1,10 +1,10 @@
 import { addDays, formatDateRange, formatHours, formatIndonesianDate, formatShortWeekday } from '../../../domain/clock';
-import { bookedMinutes, bookedSpan, unavailableSpansOn } from '../../../domain/day-timeline';
+import { bookedMinutes, bookedSpan } from '../../../domain/day-timeline';
 import { MINUTES_PER_DAY } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
-import type { OutOfServicePeriod } from '../../../domain/out-of-service';
 import { type DateWindow, isInWindow, nearestInWindow } from '../../../domain/schedule-window';
 import type { DayBooking } from '../../../domain/schemas/bookings';
+import type { UnavailableSpan } from '../../../domain/schemas/out-of-service';
 
 interface WeekStripProps {
   weekStart: string;
@@ -13,8 +13,8 @@ interface WeekStripProps {
   /** Days outside it cannot be picked (0037); unknown until the clock is loaded. */
   window: DateWindow | undefined;
   onPick: (date: string) => void;
-  /** `Tidak tersedia` periods (issue 27): their days are marked. */
-  periods?: readonly OutOfServicePeriod[];
+  /** Per date, the parts of `Tidak tersedia` periods (issue 27): those days are marked. */
+  unavailable: Record<string, UnavailableSpan[]> | undefined;
 }
 
 const arrowClass =
@@ -61,7 +61,7 @@ function bookedText(minutes: number): string {
   return minutes === 0 ? messages.dayNothingBooked : messages.dayBookedHours(formatHours(minutes));
 }
 
-export function WeekStrip({ weekStart, chosen, week, window, onPick, periods = [] }: WeekStripProps) {
+export function WeekStrip({ weekStart, chosen, week, window, onPick, unavailable: unavailableDays }: WeekStripProps) {
   const days = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index));
   const weekEnd = addDays(weekStart, 6);
   const shown = (date: string) => !window || isInWindow(date, window);
@@ -90,7 +90,7 @@ export function WeekStrip({ weekStart, chosen, week, window, onPick, periods = [
           const bookings = week?.get(date);
           const picked = date === chosen;
           const booked = bookings ? bookedMinutes(bookings) : 0;
-          const unavailable = unavailableSpansOn(date, periods);
+          const unavailable = unavailableDays?.[date] ?? [];
           return (
             <li key={date}>
               <button

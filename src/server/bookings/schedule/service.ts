@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
 import { bookingsShownOn } from '../../../domain/booking-day';
-import { addDays, appClockAt, daysBetween, formatIndonesianDate, isCalendarDate } from '../../../domain/clock';
+import { addDays, appClockAt, appMomentAt, daysBetween, formatIndonesianDate, isCalendarDate } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
 import { type DateWindow, isInWindow, publicScheduleWindow } from '../../../domain/schedule-window';
 import { listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../../domain/schemas/booking-requests';
@@ -10,7 +10,7 @@ import type { PublicPeriod } from '../../../domain/schemas/out-of-service';
 import type { Config } from '../../config';
 import { findLoansOut } from '../../handover/repository';
 import { HttpError, parseOrThrow } from '../../http/http-errors';
-import { publicPeriodsFrom } from '../../out-of-service/service';
+import { outOfServiceClock, publicPeriodsFrom } from '../../out-of-service/service';
 import { findBookingsTouching } from '../repository';
 import { type CachedAnswer, ScheduleCache } from './cache';
 import { findBookingsBetween } from './repository';
@@ -60,15 +60,16 @@ export async function scheduleClock(
   const clock = appClockAt(config.timeZone, at);
   const loansOut = JSON.parse((await loansOutAnswer(db)).body) as LoanOut[];
   const yesterday = addDays(clock.today, -1);
-  const outOfService = JSON.parse(
+  const periods = JSON.parse(
     (await cacheOf(db).answer(`out-of-service:${yesterday}`, () => publicPeriodsFrom(db.kysely, yesterday))).body,
   ) as PublicPeriod[];
+  const window = publicScheduleWindow(clock.today, config.bookingHorizonDays);
   return {
     ...clock,
     returnGraceMinutes: config.returnGraceMinutes,
     loansOut,
-    window: publicScheduleWindow(clock.today, config.bookingHorizonDays),
-    outOfService,
+    window,
+    outOfService: outOfServiceClock(periods, appMomentAt(clock, at), { from: yesterday, to: window.to }),
   };
 }
 
