@@ -93,6 +93,6 @@ describe('the bike out of service, at 360 px', () => {
     await admin.reload();
     await admin.getByRole('button', { name: 'Motor sudah siap' }).click();
     await admin.getByText('Dicatat: motor sudah siap dipakai lagi.').waitFor();
-    expect(await admin.getByRole('button', { name: 'Motor sudah siap' }).count()).toBe(0);
+    await admin.getByRole('button', { name: 'Motor sudah siap' }).waitFor({ state: 'detached' });
   });
 });

@@ -95,10 +95,10 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
     setBusy(false);
     if (!result.ok) return failed(result);
     const { cancelled, warned } = result.data.period;
-    setNotice(cancelled > 0 ? labels.savedCancelled(cancelled) : warned > 0 ? labels.savedWarned(warned) : labels.saved);
     setAffected(undefined);
     setValues(fresh());
     await load();
+    setNotice(cancelled > 0 ? labels.savedCancelled(cancelled) : warned > 0 ? labels.savedWarned(warned) : labels.saved);
   }
 
   async function ready(ref: string) {
@@ -107,8 +107,9 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
     const result = await endOutOfService(ref);
     setBusy(false);
     if (!result.ok && result.status === 401) return signOut();
-    setNotice(result.ok ? labels.readyDone : result.message);
+    // The notice once the list shows the end too, so what it says is what is on screen.
     await load();
+    setNotice(result.ok ? labels.readyDone : result.message);
   }
 
   const field = (name: Field, label: string, type: 'text' | 'date' | 'time', hint?: string) => (
