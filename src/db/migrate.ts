@@ -18,6 +18,7 @@ import * as scheduleVersionNotices from './migrations/2026_11_22_0080_schedule_v
 import * as auditAddress from './migrations/2026_11_25_0090_audit_address';
 import * as handover from './migrations/2026_11_26_0100_handover';
 import * as classFund from './migrations/2026_11_26_0200_class_fund';
+import * as outOfService from './migrations/2026_11_27_0100_out_of_service';
 import * as borrowerChat from './migrations/2026_11_27_0200_borrower_chat';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0090_audit_address': auditAddress,
   '2026_11_26_0100_handover': handover,
   '2026_11_26_0200_class_fund': classFund,
+  '2026_11_27_0100_out_of_service': outOfService,
   '2026_11_27_0200_borrower_chat': borrowerChat,
 };
 

@@ -23,6 +23,8 @@ export interface Database {
   borrower_device_booking: BorrowerDeviceBookingTable;
   borrower_link_code: BorrowerLinkCodeTable;
   borrower_chat: BorrowerChatTable;
+  out_of_service: OutOfServiceTable;
+  out_of_service_booking: OutOfServiceBookingTable;
 }
 
 export interface UsersTable {
@@ -255,4 +257,36 @@ export interface BorrowerChatTable {
   chat_id: string;
   device_id: number;
   linked_at: string;
+}
+
+/** A `Tidak tersedia` period (migration 2026_11_27_0100): never deleted; ending it sets `until_*` to then and `ended_*`. */
+export interface OutOfServiceTable {
+  id: Generated<number>;
+  /** Opaque, for the owner's buttons. */
+  ref: string;
+  motorbike_id: Generated<number>;
+  from_date: string;
+  from_time: string;
+  /** Null: open-ended. */
+  until_date: string | null;
+  until_time: string | null;
+  reason: string;
+  created_at: string;
+  created_by_kind: string;
+  created_by_name: string | null;
+  /** 'cancel' | 'keep' for the bookings inside; null while the owner has not pressed a button. */
+  decision: string | null;
+  ended_at: string | null;
+  ended_by_kind: string | null;
+  ended_by_name: string | null;
+  /** When the end was taken to tell the borrowers it cancelled (claimEndedPeriods). */
+  back_claimed_at: string | null;
+}
+
+/** What a period did to a booking: 'cancelled' or 'warned'. */
+export interface OutOfServiceBookingTable {
+  period_id: number;
+  booking_id: number;
+  action: string;
+  at: string;
 }

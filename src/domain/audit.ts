@@ -19,6 +19,8 @@ export const auditActions = [
   'charge-changed',
   'payment-recorded',
   'expense-recorded',
+  'out-of-service-created',
+  'out-of-service-ended',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

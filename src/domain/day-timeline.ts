@@ -3,6 +3,7 @@ import { addDays, findMinutes, formatMinutes } from './clock';
 import { type BookingState, bookingState, bookingStateLabel, LATE_REACH_MINUTES } from './handover';
 import { MAX_HOURS_OTHER_CLASS, MINUTES_PER_DAY, maxHoursPerBooking } from './limits';
 import { messages } from './messages';
+import { type OutOfServicePeriod, periodSpanOn } from './out-of-service';
 import type { DayBooking, LoanOut } from './schemas/bookings';
 
 export const MIN_GAP_MINUTES = 15;
@@ -19,7 +20,9 @@ export type TimelineSegment =
   | ({ kind: 'booking'; booking: DayBooking } & Span)
   | ({ kind: 'free' } & Span)
   /** Free before now, or a whole past day's free time. */
-  | ({ kind: 'past' } & Span);
+  | ({ kind: 'past' } & Span)
+  /** A `Tidak tersedia` period's part of the day (issue 27): no free gap is offered inside it. */
+  | ({ kind: 'unavailable'; reason: string } & Span);
 
 export function roundUpToQuarter(minutes: number): number {
   return Math.ceil(minutes / QUARTER_MINUTES) * QUARTER_MINUTES;
@@ -66,13 +69,18 @@ export function bookedMinutes(bookings: DayBooking[]): number {
  * 00:00 to 24:00 in order. `bookableFrom` (undefined on a past day): free time before it is past, free
  * time shorter than MIN_GAP_MINUTES is left out. Overlapping imported rows are shown as they are.
  */
-export function dayTimeline(bookings: DayBooking[], bookableFrom: number | undefined): TimelineSegment[] {
-  const booked = bookings
-    .flatMap((booking) => {
+export function dayTimeline(
+  bookings: DayBooking[],
+  bookableFrom: number | undefined,
+  unavailable: readonly ({ reason: string } & Span)[] = [],
+): TimelineSegment[] {
+  const booked: TimelineSegment[] = [
+    ...unavailable.map((span) => ({ kind: 'unavailable' as const, ...span })),
+    ...bookings.flatMap((booking) => {
       const span = bookedSpan(booking);
       return span ? [{ kind: 'booking' as const, booking, ...span }] : [];
-    })
-    .sort((a, b) => a.from - b.from || a.to - b.to);
+    }),
+  ].sort((a, b) => a.from - b.from || a.to - b.to);
   const segments: TimelineSegment[] = [];
   let cursor = 0;
   const addIdle = (to: number) => {
@@ -153,4 +161,12 @@ export function nowStatus(todayBookings: DayBooking[], now: ScheduleNow, loansOu
   if (running) return { kind: 'busy', name: running.booking.name, class: running.booking.class, until: running.booking.end };
   const next = spans.filter((span) => span.from > now.minutes).sort((a, b) => a.from - b.from)[0];
   return { kind: 'free', until: next ? formatMinutes(next.from) : undefined };
+}
+
+/** The parts of `date` the periods cover, for the timeline and the week strip. */
+export function unavailableSpansOn(date: string, periods: readonly OutOfServicePeriod[]): ({ reason: string } & Span)[] {
+  return periods.flatMap((period) => {
+    const span = periodSpanOn(date, period);
+    return span ? [{ reason: period.reason, ...span }] : [];
+  });
 }

@@ -209,6 +209,8 @@ export const messages = {
       '/ambil - catat motor sudah diambil',
       '/kembali - catat motor sudah kembali',
       '/kas - saldo kas dan sisa tagihan terbesar',
+      '/bengkel {alasan} - motor tidak bisa dipakai mulai sekarang',
+      '/siap - motor sudah bisa dipakai lagi',
       '/bantuan - daftar perintah ini',
     ].join('\n'),
   },
@@ -370,4 +372,12 @@ export const messages = {
   subscribeCalendar: 'Langganan kalender',
   subscribeCalendarHint:
     'Google Calendar: Tambah kalender › Dari URL, tempel link ini. iPhone: Pengaturan › Kalender › Akun › Tambah Akun › Lainnya › Tambah Kalender Langganan.',
+  // `Tidak tersedia` periods (issue 27): what students see; the rest in out-of-service-messages.ts.
+  outOfService: {
+    refusal: (reason: string, date: string, time: string) => `Motor tidak tersedia (${reason}) sampai ${date} jam ${time}.`,
+    refusalOpen: (reason: string) => `Motor tidak tersedia (${reason}).`,
+    warning: (reason: string) => `Motor mungkin belum bisa dipakai: ${reason}.`,
+    timelineBlock: (reason: string) => `Tidak tersedia: ${reason}`,
+    weekMark: 'Tidak tersedia',
+  },
 } as const;

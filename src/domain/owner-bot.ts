@@ -19,6 +19,8 @@ import {
   type StatefulBooking,
 } from './handover';
 import { messages } from './messages';
+import { type OutOfServicePeriod, outOfServiceText } from './out-of-service';
+import { outOfServiceMessages } from './out-of-service-messages';
 import { type BookingNotice, bookingNoticeText, escapeLegacyMarkdown, TELEGRAM_TEXT_LIMIT } from './telegram-text';
 
 export interface ScheduledBooking extends BookingSpan {
@@ -39,7 +41,7 @@ export interface InlineKeyboard {
   inline_keyboard: InlineButton[][];
 }
 
-export type CallbackAction = 'cancel' | 'confirm' | 'keep' | 'pickup' | 'return' | 'release' | 'skipKm';
+export type CallbackAction = 'cancel' | 'confirm' | 'keep' | 'pickup' | 'return' | 'release' | 'skipKm' | 'cancelAll' | 'keepAll';
 
 const ACTION_PREFIX: Record<CallbackAction, string> = {
   cancel: 'c',
@@ -49,6 +51,9 @@ const ACTION_PREFIX: Record<CallbackAction, string> = {
   return: 'r',
   release: 'l',
   skipKm: 's',
+  // Under `/bengkel`'s list, with the period's ref (issue 27).
+  cancelAll: 'a',
+  keepAll: 'k',
 };
 const FUEL_PREFIX = 'f';
 
@@ -224,7 +229,9 @@ export function noticeTextWithLines(notice: BookingNotice, lines: string[]): str
 export type HandoverKeyboard =
   | { kind: 'none' }
   | { kind: 'pickup' | 'return' | 'noShow' | 'fuel' | 'skipKm'; ref: string }
-  | { kind: 'choose'; event: 'pickup' | 'return'; options: { ref: string; label: string }[] };
+  | { kind: 'choose'; event: 'pickup' | 'return'; options: { ref: string; label: string }[] }
+  /** `Batalkan semua` / `Biarkan` for the bookings inside a `Tidak tersedia` period; `ref` is the period's. */
+  | { kind: 'outOfService'; ref: string };
 
 function button(text: string, action: CallbackAction, ref: string): InlineButton {
   return { text, callback_data: callbackData(action, ref) };
@@ -258,6 +265,12 @@ export function handoverKeyboard(keyboard: HandoverKeyboard): InlineKeyboard {
     }
     case 'choose':
       return { inline_keyboard: keyboard.options.map((option) => [button(option.label, keyboard.event, option.ref)]) };
+    case 'outOfService':
+      return {
+        inline_keyboard: [
+          [button(outOfServiceMessages.cancelAll, 'cancelAll', keyboard.ref), button(outOfServiceMessages.keep, 'keepAll', keyboard.ref)],
+        ],
+      };
   }
 }
 
@@ -426,4 +439,20 @@ export function fundText(balance: number, largest: { name: string; class: string
 /** The morning digest's last line, once something is owed. */
 export function digestWithOutstanding(digest: string, totalOutstanding: number): string {
   return totalOutstanding > 0 ? `${digest}\n\n${messages.ownerBot.fundTotalOwed(formatRupiah(totalOutstanding))}` : digest;
+}
+
+/** `/bengkel`'s answer: the period recorded and, when bookings are inside it, their list (the buttons decide). */
+export function outOfServiceStartText(reason: string, affected: (BookingSpan & { name: string; class: string })[]): string {
+  const labels = outOfServiceMessages;
+  const lines = [labels.ownerStarted(shown(reason))];
+  if (affected.length > 0) {
+    lines.push(labels.ownerAffected);
+    for (const booking of affected) lines.push(`${formatIndonesianDate(booking.date)} ${booking.start} - ${booking.end} ${who(booking)}`);
+  }
+  return lines.join('\n');
+}
+
+/** `/sekarang` and the digest while the bike is out of service. */
+export function outOfServiceLine(period: OutOfServicePeriod): string {
+  return outOfServiceText({ ...period, reason: shown(period.reason) });
 }

@@ -21,6 +21,7 @@ import { healthRoutes } from './health/routes';
 import { storageHealthOf } from './health/storage-health';
 import { COMPRESS_THRESHOLD_BYTES } from './http/precompressed';
 import { memberRoutes } from './members/routes';
+import { outOfServiceRoutes } from './out-of-service/routes';
 import { answerClientError, answerFrameworkError, registerClosingAnswer, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { rosterRoutes } from './roster/routes';
@@ -105,6 +106,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     await admin.register(auditRoutes, context);
     await admin.register(handoverAdminRoutes, context);
     await admin.register(fundRoutes, context);
+    await admin.register(outOfServiceRoutes, context);
   });
   const bookings = new BookingService(
     context.db,

@@ -48,6 +48,7 @@ describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => 
       time,
       returnGraceMinutes: 10,
       loansOut: [],
+      outOfService: { now: null, days: {} },
       window: { from: addDays(date, -7), to: addDays(date, 90) },
     });
     const name = `Mahasiswa ${index}`;

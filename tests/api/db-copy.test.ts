@@ -61,6 +61,7 @@ async function whatItShows(app: TestApp, admin: User) {
     motor: (await signedIn.get('/api/admin/motor')).body,
     fund: (await signedIn.get('/api/admin/kas')).body,
     book: (await signedIn.get('/api/admin/kas/book')).body,
+    outOfService: (await signedIn.get('/api/admin/out-of-service')).body,
   };
 }
 
@@ -115,6 +116,8 @@ describe.runIf(engine === 'postgres')('npm run db:copy from SQLite to PostgreSQL
     await addDeviceBookings(sourceApp.db.kysely, deviceId, [booked.id]);
     await insertLinkCode(sourceApp.db.kysely, { hash: 'b'.repeat(64), deviceId, now: copyAt, expiresAt: copyAt });
     await linkChat(sourceApp.db.kysely, '1001', deviceId, copyAt);
+    const period = { fromDate: '2026-11-25', fromTime: '14:00', untilDate: '2026-11-25', untilTime: '18:00', reason: 'Servis' };
+    expect((await signedIn.post('/api/admin/out-of-service', { period, decision: 'keep' })).status).toBe(201);
     await sourceApp.db.kysely.updateTable('telegram_bot').set({ webhook_secret: 'rahasia-webhook', last_update_id: 41 }).execute();
     const before = await whatItShows(sourceApp, admin);
     const sourceCounts = await Promise.all(

@@ -45,6 +45,7 @@ describe(`the first load inside the HTML of / on ${engine}`, () => {
       time: '10:00',
       returnGraceMinutes: 10,
       loansOut: [],
+      outOfService: { now: null, days: {} },
       window: { from: '2026-11-15', to: '2027-02-20' },
     });
     const week = await requestJson(testApp.baseUrl, '/api/bookings?from=2026-11-16&to=2026-11-22');

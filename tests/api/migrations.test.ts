@@ -51,6 +51,8 @@ const ALL_TABLES = [
   'idempotency_keys',
   'login_attempts',
   'motorbike',
+  'out_of_service',
+  'out_of_service_booking',
   'outbox',
   'payment',
   'schedule_version',
@@ -96,6 +98,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_25_0090_audit_address',
         '2026_11_26_0100_handover',
         '2026_11_26_0200_class_fund',
+        '2026_11_27_0100_out_of_service',
         '2026_11_27_0200_borrower_chat',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);

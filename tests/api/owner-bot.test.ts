@@ -301,6 +301,8 @@ describe('commands in the owner chat', () => {
       '/ambil - catat motor sudah diambil',
       '/kembali - catat motor sudah kembali',
       '/kas - saldo kas dan sisa tagihan terbesar',
+      '/bengkel {alasan} - motor tidak bisa dipakai mulai sekarang',
+      '/siap - motor sudah bisa dipakai lagi',
       '/bantuan - daftar perintah ini',
     ].join('\n');
     expect(await ask(testApp, telegram, '/bantuan')).toBe(help);

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { recordedWallClock } from '../../domain/admin-handover';
 import { adminMessages } from '../../domain/admin-messages';
 import { formatIndonesianDate } from '../../domain/clock';
@@ -9,6 +9,7 @@ import { type MotorbikeResponse, motorbikeRequestSchema } from '../../domain/sch
 import { buttonStyles } from '../components/button-styles';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchMotorbike, saveMotorbike } from '../features/admin/api';
+import { OutOfServicePanel } from '../features/admin/out-of-service-panel';
 import { Cell, ScrollTable } from '../features/admin/scroll-table';
 import { adminStyles } from '../features/admin/styles';
 
@@ -94,7 +95,16 @@ function MotorForm({ data, onSaved, signOut }: { data: MotorbikeResponse; onSave
   );
 }
 
-function LoanHistory({ data, timeZone }: { data: MotorbikeResponse; timeZone: string }) {
+function LoanHistory({
+  data,
+  timeZone,
+  onMark,
+}: {
+  data: MotorbikeResponse;
+  timeZone: string;
+  /** A condition note's `Tandai tidak tersedia`: opens the period form with the note as its reason. */
+  onMark: (note: string) => void;
+}) {
   if (data.loans.length === 0) return <p>{adminMessages.loansEmpty}</p>;
   const at = (recorded: { at: string; by: string } | null, date: string) =>
     recorded ? adminMessages.recordedBy(recordedWallClock(recorded.at, timeZone, date), recorded.by) : '–';
@@ -136,6 +146,16 @@ function LoanHistory({ data, timeZone }: { data: MotorbikeResponse; timeZone: st
             <Cell label={columns.fuelBack}>{loan.handover.fuelBack ?? '–'}</Cell>
             <Cell label={columns.note} className="min-w-40 break-words">
               {loan.handover.note ?? '–'}
+              {loan.handover.note && (
+                <button
+                  type="button"
+                  className={`${adminStyles.smallButton} mt-1 block`}
+                  aria-label={`${adminMessages.outOfService.markFromNote}: ${loan.handover.note}`}
+                  onClick={() => onMark(loan.handover.note ?? '')}
+                >
+                  {adminMessages.outOfService.markFromNote}
+                </button>
+              )}
             </Cell>
           </tr>
         ))}
@@ -146,6 +166,8 @@ function LoanHistory({ data, timeZone }: { data: MotorbikeResponse; timeZone: st
 
 function MotorScreen({ signOut, timeZone }: AdminPageProps) {
   const [state, setState] = useState<LoadState>({ state: 'loading' });
+  const [prefill, setPrefill] = useState<{ reason: string } | undefined>(undefined);
+  const reasonRef = useRef<HTMLInputElement>(null);
 
   const load = useCallback(async () => {
     const result = await fetchMotorbike();
@@ -163,9 +185,10 @@ function MotorScreen({ signOut, timeZone }: AdminPageProps) {
   return (
     <>
       <MotorForm data={state.data} onSaved={load} signOut={signOut} />
+      <OutOfServicePanel timeZone={timeZone} signOut={signOut} prefill={prefill} formRef={reasonRef} />
       <section className="flex flex-col gap-3">
         <h2 className="text-lg font-semibold">{adminMessages.loansTitle}</h2>
-        <LoanHistory data={state.data} timeZone={timeZone} />
+        <LoanHistory data={state.data} timeZone={timeZone} onMark={(note) => setPrefill({ reason: note })} />
       </section>
     </>
   );

@@ -70,7 +70,15 @@ export function AvailabilityPage() {
           {messages.offlineSchedule(localMomentIn(browserTimeZone(), data.keptFrom).time)}
         </p>
       ) : (
-        data && scheduleNow && <NowStatus todayBookings={data.today} loansOut={data.clock.loansOut} now={scheduleNow} />
+        data &&
+        scheduleNow && (
+          <NowStatus
+            todayBookings={data.today}
+            loansOut={data.clock.loansOut}
+            now={scheduleNow}
+            outOfService={data.clock.outOfService.now}
+          />
+        )
       )}
       {formDate && (
         <Link to={bookingFormPath(formDate)} className={`${buttonStyles.primary} mt-3 w-full sm:w-auto`}>
@@ -85,6 +93,7 @@ export function AvailabilityPage() {
           week={data?.weekStart === startOfWeek(date) ? data.week : undefined}
           window={window}
           onPick={pick}
+          unavailable={data?.clock.outOfService.days}
         />
       )}
       <div className="mt-4 flex flex-col gap-1">
@@ -132,7 +141,14 @@ export function AvailabilityPage() {
           <p className="rounded-lg bg-white p-4 shadow-sm">{messages.pickDate}</p>
         ) : shownDate && bookings ? (
           <div className="flex flex-col gap-6">
-            <DayTimeline date={shownDate} bookings={bookings} bookableFrom={bookableFrom} fillHours={fillHours} now={scheduleNow} />
+            <DayTimeline
+              date={shownDate}
+              bookings={bookings}
+              bookableFrom={bookableFrom}
+              fillHours={fillHours}
+              now={scheduleNow}
+              unavailable={data?.clock.outOfService.days[shownDate]}
+            />
             {bookings.length === 0 ? (
               <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
                 {messages.noBookingsOn(formatIndonesianDate(shownDate))}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HANDOVER_STAGES } from '../handover';
 import { MAX_CLASS_LENGTH } from '../limits';
+import { outOfServiceClockSchema } from './out-of-service';
 
 export const bookingSpanShape = {
   date: z.string(),
@@ -55,6 +56,12 @@ export const todayResponseSchema = z.object({
   loansOut: z.array(z.object({ name: z.string(), class: z.string(), ...bookingSpanShape })),
   /** The dates whose schedule anyone may see (0037). */
   window: z.object({ from: z.string(), to: z.string() }),
+  /**
+   * `Tidak tersedia` periods (issue 27), worked out by the server so the first load carries no rule:
+   * the status line's text while one covers now, and per date the minutes each covers. Absent from
+   * an answer kept from before them.
+   */
+  outOfService: outOfServiceClockSchema.default({ now: null, days: {} }),
 });
 export type TodayResponse = z.infer<typeof todayResponseSchema>;
 export type LoanOut = TodayResponse['loansOut'][number];

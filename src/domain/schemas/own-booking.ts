@@ -27,6 +27,8 @@ export const ownBookingSchema = z.object({
   handover: ownHandoverSchema,
   /** Null until the loan's charge is written (issue 25). */
   charge: loanChargeSchema.nullable(),
+  /** `Motor mungkin belum bisa dipakai: {alasan}.` once a `Tidak tersedia` period left it standing (`Biarkan`, issue 27). */
+  outOfServiceWarning: z.string().optional(),
 });
 export type OwnBooking = z.infer<typeof ownBookingSchema>;
 /** `message`: a handover the other side recorded first (issue 24). */

@@ -28,6 +28,8 @@ export const COPIED_TABLES: Table[] = [
   'borrower_device_booking',
   'borrower_link_code',
   'borrower_chat',
+  'out_of_service',
+  'out_of_service_booking',
 ];
 const NOT_COPIED = new Set<string>(['schedule_version', 'kysely_migration', 'kysely_migration_lock']);
 const SEEDED_BY_MIGRATIONS = new Set<Table>(['telegram_bot', 'motorbike']);
@@ -42,6 +44,7 @@ const SERIAL_IDS = new Set<Table>([
   'payment',
   'expense',
   'borrower_device',
+  'out_of_service',
 ]);
 const ROWS_PER_INSERT = 500;
 

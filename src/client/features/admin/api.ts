@@ -30,6 +30,12 @@ import {
   motorbikeResponseSchema,
   motorbikeSchema,
 } from '../../../domain/schemas/handover';
+import {
+  createPeriodResponseSchema,
+  type PeriodRequest,
+  periodsResponseSchema,
+  previewResponseSchema,
+} from '../../../domain/schemas/out-of-service';
 import { callApi } from '../../lib/http';
 
 const query = (values: Record<string, string | undefined>) => {
@@ -85,3 +91,11 @@ export const recordPayment = (input: PaymentRequest) => callApi('/api/admin/kas/
 export const recordExpense = (input: ExpenseRequest) => callApi('/api/admin/kas/expenses', saved, { method: 'POST', body: input });
 export const changeCharge = (ref: string, input: ChargeChangeRequest) =>
   callApi(`/api/admin/kas/charges/${segment(ref)}`, saved, { method: 'PUT', body: input });
+
+export const fetchOutOfService = () => callApi('/api/admin/out-of-service', periodsResponseSchema);
+export const previewOutOfService = (period: PeriodRequest) =>
+  callApi('/api/admin/out-of-service/preview', previewResponseSchema, { method: 'POST', body: period });
+export const createOutOfService = (period: PeriodRequest, decision: 'cancel' | 'keep') =>
+  callApi('/api/admin/out-of-service', createPeriodResponseSchema, { method: 'POST', body: { period, decision } });
+export const endOutOfService = (ref: string) =>
+  callApi(`/api/admin/out-of-service/${segment(ref)}/end`, createPeriodResponseSchema, { method: 'POST', body: {} });

@@ -11,6 +11,7 @@ import {
 } from '../../../domain/day-timeline';
 import { messages } from '../../../domain/messages';
 import type { DayBooking } from '../../../domain/schemas/bookings';
+import type { UnavailableSpan } from '../../../domain/schemas/out-of-service';
 import { buttonStyles } from '../../components/button-styles';
 
 interface DayTimelineProps {
@@ -21,6 +22,8 @@ interface DayTimelineProps {
   fillHours: number;
   /** Undefined until the server's clock is known: no block says it is out or late before then. */
   now: ScheduleNow | undefined;
+  /** The day's parts of `Tidak tersedia` periods (issue 27), drawn as blocks. */
+  unavailable: UnavailableSpan[] | undefined;
 }
 
 // Grows only up to 4 hours, so a night's free time does not push the afternoon off a phone's screen.
@@ -52,6 +55,15 @@ function BookingBlock({ booking, label }: { booking: DayBooking; label: string }
   );
 }
 
+function UnavailableBlock({ reason, from, to }: { reason: string; from: number; to: number }) {
+  return (
+    <p className="out-block">
+      {messages.outOfService.timelineBlock(reason)}{' '}
+      <span className="font-normal tabular-nums">{`${formatDayMinute(from)} - ${formatDayMinute(to)}`}</span>
+    </p>
+  );
+}
+
 function FreeBlock({ date, segment, fillHours }: { date: string; segment: TimelineSegment; fillHours: number }) {
   const offered = offeredTimes(segment, fillHours);
   return (
@@ -66,8 +78,8 @@ function FreeBlock({ date, segment, fillHours }: { date: string; segment: Timeli
   );
 }
 
-export function DayTimeline({ date, bookings, bookableFrom, fillHours, now }: DayTimelineProps) {
-  const segments = dayTimeline(bookings, bookableFrom);
+export function DayTimeline({ date, bookings, bookableFrom, fillHours, now, unavailable }: DayTimelineProps) {
+  const segments = dayTimeline(bookings, bookableFrom, unavailable);
   return (
     <ol aria-label={messages.timelineOf(formatIndonesianDate(date))} className="flex flex-col gap-1">
       {segments.map((segment, index) => (
@@ -82,6 +94,8 @@ export function DayTimeline({ date, bookings, bookableFrom, fillHours, now }: Da
           </span>
           {segment.kind === 'booking' ? (
             <BookingBlock booking={segment.booking} label={timelineBookingLabel(segment.booking, date, now)} />
+          ) : segment.kind === 'unavailable' ? (
+            <UnavailableBlock reason={segment.reason} from={segment.from} to={segment.to} />
           ) : segment.kind === 'free' ? (
             <FreeBlock date={date} segment={segment} fillHours={fillHours} />
           ) : (

@@ -8,13 +8,21 @@ function statusText(status: ReturnType<typeof nowStatus>): string {
   return `${messages.nowFree} ${status.until ? messages.nowFreeUntil(status.until) : messages.nowFreeAllDay}`;
 }
 
-export function NowStatus({ todayBookings, loansOut, now }: { todayBookings: DayBooking[]; loansOut: LoanOut[]; now: ScheduleNow }) {
+interface NowStatusProps {
+  todayBookings: DayBooking[];
+  loansOut: LoanOut[];
+  now: ScheduleNow;
+  /** `Motor tidak tersedia (…)` while a `Tidak tersedia` period covers now (issue 27): said first. */
+  outOfService: string | null;
+}
+
+export function NowStatus({ todayBookings, loansOut, now, outOfService: out }: NowStatusProps) {
   const status = nowStatus(todayBookings, now, loansOut);
-  const busy = status.kind !== 'free';
+  const busy = out !== null || status.kind !== 'free';
   return (
     <p
       className={`mt-3 flex items-center gap-2 rounded-lg border-l-8 bg-white px-4 py-3 font-medium shadow-sm ${
-        status.kind === 'late' ? 'border-amber-600' : busy ? 'border-slate-700' : 'border-emerald-700'
+        out ? 'border-red-700' : status.kind === 'late' ? 'border-amber-600' : busy ? 'border-slate-700' : 'border-emerald-700'
       }`}
     >
       <svg
@@ -31,7 +39,7 @@ export function NowStatus({ todayBookings, loansOut, now }: { todayBookings: Day
           <path fill="currentColor" d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-1.2 11.6L5 9.8l1.4-1.4 2.4 2.4 4.8-4.8L15 7.4l-6.2 6.2Z" />
         )}
       </svg>
-      <span>{statusText(status)}</span>
+      <span>{out ?? statusText(status)}</span>
     </p>
   );
 }

@@ -4,6 +4,7 @@ import { MINUTES_PER_DAY } from '../../../domain/limits';
 import { messages } from '../../../domain/messages';
 import { type DateWindow, isInWindow, nearestInWindow } from '../../../domain/schedule-window';
 import type { DayBooking } from '../../../domain/schemas/bookings';
+import type { UnavailableSpan } from '../../../domain/schemas/out-of-service';
 
 interface WeekStripProps {
   weekStart: string;
@@ -12,6 +13,8 @@ interface WeekStripProps {
   /** Days outside it cannot be picked (0037); unknown until the clock is loaded. */
   window: DateWindow | undefined;
   onPick: (date: string) => void;
+  /** Per date, the parts of `Tidak tersedia` periods (issue 27): those days are marked. */
+  unavailable: Record<string, UnavailableSpan[]> | undefined;
 }
 
 const arrowClass =
@@ -38,20 +41,18 @@ function Arrow({
   );
 }
 
-function DayBar({ bookings }: { bookings: DayBooking[] }) {
+/** `out`: a `Tidak tersedia` period's part of the day, drawn in the warning colour. */
+function DayBar({ spans }: { spans: { from: number; to: number; out?: boolean }[] }) {
   return (
     <span aria-hidden="true" className="relative block h-1.5 w-full overflow-hidden rounded-full bg-slate-200">
-      {bookings.map((booking) => {
-        const span = bookedSpan(booking);
-        if (!span) return null;
-        return (
-          <span
-            key={`${booking.start}-${booking.end}-${booking.name}`}
-            className="absolute inset-y-0 bg-slate-700"
-            style={{ left: `${(span.from / MINUTES_PER_DAY) * 100}%`, width: `${((span.to - span.from) / MINUTES_PER_DAY) * 100}%` }}
-          />
-        );
-      })}
+      {spans.map((span, index) => (
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: two imported bookings may share a span; the bar is redrawn whole
+          key={index}
+          className={`absolute inset-y-0 ${span.out ? 'bg-red-700' : 'bg-slate-700'}`}
+          style={{ left: `${(span.from / MINUTES_PER_DAY) * 100}%`, width: `${((span.to - span.from) / MINUTES_PER_DAY) * 100}%` }}
+        />
+      ))}
     </span>
   );
 }
@@ -60,7 +61,7 @@ function bookedText(minutes: number): string {
   return minutes === 0 ? messages.dayNothingBooked : messages.dayBookedHours(formatHours(minutes));
 }
 
-export function WeekStrip({ weekStart, chosen, week, window, onPick }: WeekStripProps) {
+export function WeekStrip({ weekStart, chosen, week, window, onPick, unavailable: unavailableDays }: WeekStripProps) {
   const days = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index));
   const weekEnd = addDays(weekStart, 6);
   const shown = (date: string) => !window || isInWindow(date, window);
@@ -89,6 +90,7 @@ export function WeekStrip({ weekStart, chosen, week, window, onPick }: WeekStrip
           const bookings = week?.get(date);
           const picked = date === chosen;
           const booked = bookings ? bookedMinutes(bookings) : 0;
+          const unavailable = unavailableDays?.[date] ?? [];
           return (
             <li key={date}>
               <button
@@ -108,9 +110,23 @@ export function WeekStrip({ weekStart, chosen, week, window, onPick }: WeekStrip
                 <span aria-hidden="true" className={`text-base tabular-nums ${picked ? 'underline underline-offset-4' : ''}`}>
                   {Number(date.slice(8))}
                 </span>
-                {bookings && <DayBar bookings={bookings} />}
+                {bookings && (
+                  <DayBar
+                    spans={[
+                      ...bookings.flatMap((booking) => bookedSpan(booking) ?? []),
+                      ...unavailable.map((span) => ({ ...span, out: true })),
+                    ]}
+                  />
+                )}
+                {unavailable.length > 0 && (
+                  // Seen as a cross, heard as words: not by the bar's colour alone.
+                  <span aria-hidden="true" className={`text-xs leading-none font-bold ${picked ? 'text-white' : 'text-red-800'}`}>
+                    ✕
+                  </span>
+                )}
                 <span className="sr-only">
                   {bookings ? `${formatIndonesianDate(date)}, ${bookedText(booked)}` : formatIndonesianDate(date)}
+                  {unavailable.length > 0 ? `, ${messages.outOfService.weekMark}` : ''}
                 </span>
               </button>
             </li>

@@ -118,6 +118,7 @@ export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
                 {cancellation && (
                   <p className="mt-1 font-medium text-red-800">{messages.cancelledByWhom(cancellation.by, cancellation.reason)}</p>
                 )}
+                {own?.outOfServiceWarning && !cancellation && <p className="mt-1 font-medium text-amber-900">{own.outOfServiceWarning}</p>}
                 {own && asksHandover && !cancellation && (
                   <HandoverActions token={booking.token} booking={own} describe={when} onRecorded={recorded(booking.token)} />
                 )}

@@ -7,6 +7,7 @@ import { cancelTokenRequestSchema, cancelTokensRequestSchema } from '../../../do
 import { renderCalendar } from '../../calendar/icalendar';
 import type { AppContext } from '../../context';
 import { HttpError, parseOrThrow } from '../../http/http-errors';
+import { withOutOfServiceWarning } from '../../out-of-service/service';
 import {
   cancelByToken,
   findBookingByToken,
@@ -68,7 +69,8 @@ export async function ownBookingRoutes(app: FastifyInstance, { config, db, now }
     const outcome = await findBookingsByTokens(db, { tokens, ip: request.ip, now: at, timeZone });
     if (outcome.kind !== 'found') throw tokenFailure(outcome);
     const bookings = [];
-    for (const booking of outcome.value) bookings.push(booking && (await ownBookingAt(booking, at)));
+    for (const booking of outcome.value)
+      bookings.push(booking && (await withOutOfServiceWarning(db.kysely, booking.id, await ownBookingAt(booking, at))));
     return { bookings };
   });
 

@@ -15,6 +15,8 @@ export interface CancelRequest {
   reason: string;
   now: Date;
   timeZone: string;
+  /** False when the caller tells the owner once for many (a `Tidak tersedia` period's `Batalkan semua`). */
+  tellOwner?: boolean;
 }
 
 export type CancelOutcome =
@@ -47,20 +49,21 @@ export async function cancelBooking(
       reason,
     });
     if (booking.voucherCode !== null) await returnVoucher(trx, booking.voucherCode);
-    await enqueueCancellationNotice(
-      trx,
-      {
-        name: booking.name,
-        class: booking.class,
-        date: booking.date,
-        start: booking.start,
-        end: booking.end,
-        endDate: booking.endDate,
-        cancelledBy: cancellerLabel(who.kind, who.kind === 'admin' ? who.name : null),
-        cancelReason: reason,
-      },
-      request.now,
-    );
+    if (request.tellOwner !== false)
+      await enqueueCancellationNotice(
+        trx,
+        {
+          name: booking.name,
+          class: booking.class,
+          date: booking.date,
+          start: booking.start,
+          end: booking.end,
+          endDate: booking.endDate,
+          cancelledBy: cancellerLabel(who.kind, who.kind === 'admin' ? who.name : null),
+          cancelReason: reason,
+        },
+        request.now,
+      );
     await withdrawReminder(trx, booking.ref, request.now);
     // The borrower's linked chats hear of a cancellation they did not make themselves (issue 26).
     if (who.kind !== 'borrower') {

@@ -18,6 +18,7 @@ import type { CreatedBooking } from '../../../domain/schemas/bookings';
 import { looksLikeVoucherCode, normalizeVoucherCode } from '../../../domain/voucher-code';
 import { addressLimitWaitMs, forgetOldAddressEvents, recordAddressEvent } from '../../address-limits/service';
 import { findLoansOut } from '../../handover/repository';
+import { outOfServiceRefusal } from '../../out-of-service/service';
 import { findUserByName } from '../../roster/repository';
 import { enqueueBookingNotice } from '../../telegram/outbox/notices';
 import { hashCancelToken } from '../cancel-token';
@@ -161,6 +162,8 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
   ) {
     return { kind: 'rejected', errors: { start: messages.handover.lateRefusal } };
   }
+  const outOfService = await outOfServiceRefusal(trx, input);
+  if (outOfService) return { kind: 'rejected', errors: { start: outOfService } };
 
   const voucherCode = looksLikeVoucherCode(input.reason) ? normalizeVoucherCode(input.reason) : null;
   let span = { end: input.end, endDate: input.date };

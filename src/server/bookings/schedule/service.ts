@@ -1,14 +1,16 @@
 import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
 import { bookingsShownOn } from '../../../domain/booking-day';
-import { addDays, appClockAt, daysBetween, formatIndonesianDate, isCalendarDate } from '../../../domain/clock';
+import { addDays, appClockAt, appMomentAt, daysBetween, formatIndonesianDate, isCalendarDate } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
 import { type DateWindow, isInWindow, publicScheduleWindow } from '../../../domain/schedule-window';
 import { listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../../domain/schemas/booking-requests';
 import type { DayBooking, ListBookingsResponse, LoanOut, TodayResponse } from '../../../domain/schemas/bookings';
+import type { PublicPeriod } from '../../../domain/schemas/out-of-service';
 import type { Config } from '../../config';
 import { findLoansOut } from '../../handover/repository';
 import { HttpError, parseOrThrow } from '../../http/http-errors';
+import { outOfServiceClock, publicPeriodsFrom } from '../../out-of-service/service';
 import { findBookingsTouching } from '../repository';
 import { type CachedAnswer, ScheduleCache } from './cache';
 import { findBookingsBetween } from './repository';
@@ -57,11 +59,17 @@ export async function scheduleClock(
 ): Promise<TodayResponse> {
   const clock = appClockAt(config.timeZone, at);
   const loansOut = JSON.parse((await loansOutAnswer(db)).body) as LoanOut[];
+  const yesterday = addDays(clock.today, -1);
+  const periods = JSON.parse(
+    (await cacheOf(db).answer(`out-of-service:${yesterday}`, () => publicPeriodsFrom(db.kysely, yesterday))).body,
+  ) as PublicPeriod[];
+  const window = publicScheduleWindow(clock.today, config.bookingHorizonDays);
   return {
     ...clock,
     returnGraceMinutes: config.returnGraceMinutes,
     loansOut,
-    window: publicScheduleWindow(clock.today, config.bookingHorizonDays),
+    window,
+    outOfService: outOfServiceClock(periods, appMomentAt(clock, at), { from: yesterday, to: window.to }),
   };
 }
 

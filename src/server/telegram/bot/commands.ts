@@ -1,9 +1,10 @@
 import type { Executor } from '../../../db/executor';
 import { addDays, localMomentIn, todayIn } from '../../../domain/clock';
 import { messages } from '../../../domain/messages';
-import { fundText, lateLoanText, nowText, scheduleText } from '../../../domain/owner-bot';
+import { fundText, lateLoanText, nowText, outOfServiceLine, scheduleText } from '../../../domain/owner-bot';
 import { fundSummary } from '../../fund/service';
 import { findLoansOut } from '../../handover/repository';
+import { findCurrentPeriod } from '../../out-of-service/service';
 import { findScheduleFrom, findScheduleOn } from './schedule-repository';
 
 export async function commandReply(
@@ -19,6 +20,8 @@ export async function commandReply(
     return scheduleText(tomorrow, 'tomorrow', await findScheduleOn(db, tomorrow));
   }
   if (command === '/sekarang') {
+    const out = await findCurrentPeriod(db, { now: at, timeZone });
+    if (out) return outOfServiceLine(out);
     const late = lateLoanText(await findLoansOut(db), localMomentIn(timeZone, at), graceMinutes);
     return late ?? nowText(at, timeZone, await findScheduleFrom(db, today));
   }

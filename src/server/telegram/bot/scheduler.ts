@@ -1,17 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
 import { addDays, localMomentIn, todayIn } from '../../../domain/clock';
+import { periodSpanOn } from '../../../domain/out-of-service';
 import {
   digestWithOutstanding,
   dueHandoverNotices,
   handoverNoticeText,
   isDigestDue,
   isReminderDue,
+  outOfServiceLine,
   reminderText,
   scheduleText,
 } from '../../../domain/owner-bot';
 import { fundSummary } from '../../fund/service';
 import { findHandoversStartingBetween, findLoansOut } from '../../handover/repository';
+import { publicPeriodsFrom } from '../../out-of-service/service';
 import { enqueueBotText, handoverMessageKey } from '../outbox/notices';
 import { findScheduleOn } from './schedule-repository';
 
@@ -64,7 +67,8 @@ export function startScheduler({
     }
     if (digestTime !== undefined && isDigestDue(at, digestTime, timeZone)) {
       await once(`digest:${today}`, async () => {
-        const schedule = scheduleText(today, 'today', await findScheduleOn(db.kysely, today));
+        const out = (await publicPeriodsFrom(db.kysely, today)).filter((period) => periodSpanOn(today, period) !== undefined);
+        const schedule = [...out.map(outOfServiceLine), scheduleText(today, 'today', await findScheduleOn(db.kysely, today))].join('\n\n');
         const text = digestWithOutstanding(schedule, (await fundSummary(db.kysely)).totalOutstanding);
         if (await enqueueBotText(db.kysely, 'digest', text, `digest:${today}`, at)) log.info({ date: today }, 'morning digest queued');
       });

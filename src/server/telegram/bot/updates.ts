@@ -38,6 +38,7 @@ import {
 } from '../outbox/notices';
 import { commandReply } from './commands';
 import { findHandoverCandidates, findStartInstant } from './handover';
+import { decideOutOfService, endOutOfService, startOutOfService } from './out-of-service';
 
 const chat = z.object({ id: z.union([z.number(), z.string()]), type: z.string().optional() });
 export const updateSchema = z.object({
@@ -110,8 +111,30 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
     const command = text.trim().split(/\s+/)[0]?.replace(/@.*$/, '').toLowerCase() ?? '';
     if (command === '/ambil' || command === '/kembali') return handoverCommand(updateId, command === '/ambil' ? 'pickup' : 'return');
     if (!command.startsWith('/')) return;
+    if (command === '/bengkel' || command === '/siap') return outOfServiceCommand(updateId, command, text);
     const reply = await commandReply(db.kysely, command, at, { timeZone, graceMinutes });
     await enqueueBotText(db.kysely, 'reply', reply, updateKey(updateId), at);
+  }
+
+  async function outOfServiceCommand(updateId: number, command: '/bengkel' | '/siap', text: string): Promise<void> {
+    const clock = { now: now(), timeZone };
+    const key = updateKey(updateId);
+    if (command === '/siap') {
+      await enqueueBotText(db.kysely, 'reply', await endOutOfService(db, clock), key, clock.now);
+      return;
+    }
+    const answer = await startOutOfService(db, text.trim().replace(/^\S+\s*/, ''), clock);
+    await enqueueBotText(db.kysely, 'reply', answer.text, key, clock.now, answer.keyboard);
+  }
+
+  /** `Batalkan semua` / `Biarkan` count only under the `/bengkel` answer that offered them; the buttons go once pressed. */
+  async function pressOutOfServiceButton(updateId: number, queryId: string, ref: string, decision: 'cancel' | 'keep', messageId: number) {
+    const message = await findHandoverMessage(db.kysely, telegram.chatId, messageId);
+    if (!message?.refs.includes(ref)) return answerCallback(queryId);
+    const at = now();
+    const answer = await decideOutOfService(db, ref, decision, { now: at, timeZone });
+    await enqueueHandoverKeyboard(db.kysely, { messageId, keyboard: { kind: 'none' } }, updateKey(updateId), at);
+    return answerCallback(queryId, answer);
   }
 
   /** One booking is acted on at once (a return asks the fuel first); several are offered as buttons. */
@@ -172,7 +195,7 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
   async function pressHandoverButton(
     updateId: number,
     queryId: string,
-    parsed: Exclude<ParsedCallback, { action: 'cancel' | 'confirm' | 'keep' }>,
+    parsed: Exclude<ParsedCallback, { action: 'cancel' | 'confirm' | 'keep' | 'cancelAll' | 'keepAll' }>,
     messageId: number,
   ): Promise<void> {
     const message = await findHandoverMessage(db.kysely, telegram.chatId, messageId);
@@ -216,6 +239,9 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
     const parsed = query.data === undefined ? undefined : parseCallbackData(query.data);
     const messageId = query.message?.message_id;
     if (!parsed || messageId === undefined) return answerCallback(query.id);
+    if (parsed.action === 'cancelAll' || parsed.action === 'keepAll') {
+      return pressOutOfServiceButton(updateId, query.id, parsed.ref, parsed.action === 'cancelAll' ? 'cancel' : 'keep', messageId);
+    }
     if (parsed.action !== 'cancel' && parsed.action !== 'confirm' && parsed.action !== 'keep') {
       return pressHandoverButton(updateId, query.id, parsed, messageId);
     }

@@ -1,0 +1,237 @@
+import type { Executor } from '../../db/executor';
+import type { NamedBookingSpan } from '../../domain/booking-day';
+import type { OutOfServiceDecision, OutOfServicePeriod } from '../../domain/out-of-service';
+import { toNamedSpan } from '../bookings/repository';
+
+export interface StoredPeriod extends OutOfServicePeriod {
+  id: number;
+  ref: string;
+  createdAt: string;
+  createdBy: { kind: string; name: string | null };
+  decision: OutOfServiceDecision | null;
+  ended: { at: string; kind: string; name: string | null } | null;
+}
+
+export interface PeriodBooking extends NamedBookingSpan {
+  id: number;
+  ref: string;
+  voucherCode: string | null;
+}
+
+export type PeriodAction = 'cancelled' | 'warned';
+
+function periodsQuery(db: Executor) {
+  return db.selectFrom('out_of_service').selectAll().orderBy('from_date').orderBy('from_time').orderBy('id');
+}
+
+type PeriodRow = Awaited<ReturnType<ReturnType<typeof periodsQuery>['execute']>>[number];
+
+function toPeriod(row: PeriodRow): StoredPeriod {
+  return {
+    id: row.id,
+    ref: row.ref,
+    fromDate: row.from_date,
+    fromTime: row.from_time,
+    untilDate: row.until_date,
+    untilTime: row.until_time,
+    reason: row.reason,
+    createdAt: row.created_at,
+    createdBy: { kind: row.created_by_kind, name: row.created_by_name },
+    decision: row.decision === 'cancel' || row.decision === 'keep' ? row.decision : null,
+    ended: row.ended_at === null ? null : { at: row.ended_at, kind: row.ended_by_kind ?? '', name: row.ended_by_name },
+  };
+}
+
+/** The periods not over before `date`: open-ended ones and those ending on or after it. */
+export async function findPeriodsFrom(db: Executor, date: string): Promise<StoredPeriod[]> {
+  const rows = await periodsQuery(db)
+    .where((eb) => eb.or([eb('until_date', 'is', null), eb('until_date', '>=', date)]))
+    .execute();
+  return rows.map(toPeriod);
+}
+
+/** Newest first. */
+export async function findRecentPeriods(db: Executor, limit: number): Promise<StoredPeriod[]> {
+  const rows = await db.selectFrom('out_of_service').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toPeriod);
+}
+
+export async function findPeriodByRef(db: Executor, ref: string): Promise<StoredPeriod | undefined> {
+  const row = await periodsQuery(db).where('ref', '=', ref).executeTakeFirst();
+  return row && toPeriod(row);
+}
+
+export interface NewPeriod extends OutOfServicePeriod {
+  ref: string;
+  createdAt: string;
+  createdBy: { kind: 'admin' | 'owner'; name: string | null };
+  decision: OutOfServiceDecision | null;
+}
+
+export async function insertPeriod(db: Executor, period: NewPeriod): Promise<number> {
+  const row = await db
+    .insertInto('out_of_service')
+    .values({
+      ref: period.ref,
+      from_date: period.fromDate,
+      from_time: period.fromTime,
+      until_date: period.untilDate,
+      until_time: period.untilTime,
+      reason: period.reason,
+      created_at: period.createdAt,
+      created_by_kind: period.createdBy.kind,
+      created_by_name: period.createdBy.name,
+      decision: period.decision,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** False when a decision was taken already: the first press stands. */
+export async function writeDecision(db: Executor, id: number, decision: OutOfServiceDecision): Promise<boolean> {
+  const result = await db
+    .updateTable('out_of_service')
+    .set({ decision })
+    .where('id', '=', id)
+    .where('decision', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function writePeriodChange(
+  db: Executor,
+  id: number,
+  change: { untilDate: string | null; untilTime: string | null; reason: string },
+): Promise<void> {
+  await db
+    .updateTable('out_of_service')
+    .set({ until_date: change.untilDate, until_time: change.untilTime, reason: change.reason })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function writePeriodEnd(
+  db: Executor,
+  id: number,
+  end: { untilDate: string; untilTime: string; at: string; kind: string; name: string | null },
+): Promise<void> {
+  await db
+    .updateTable('out_of_service')
+    .set({ until_date: end.untilDate, until_time: end.untilTime, ended_at: end.at, ended_by_kind: end.kind, ended_by_name: end.name })
+    .where('id', '=', id)
+    .execute();
+}
+
+const BOOKING_COLUMNS = [
+  'b.id',
+  'b.ref',
+  'b.borrow_date',
+  'b.start_time',
+  'b.end_time',
+  'b.end_date',
+  'b.voucher_code',
+  'u.name',
+  'u.class',
+] as const;
+
+type BookingColumns = { id: number; ref: string | null; voucher_code: string | null } & Parameters<typeof toNamedSpan>[0];
+
+function toPeriodBooking(row: BookingColumns): PeriodBooking[] {
+  return row.ref === null ? [] : [{ id: row.id, ref: row.ref, voucherCode: row.voucher_code, ...toNamedSpan(row) }];
+}
+
+/** Bookings not cancelled that may reach into `[fromDate, untilDate]` (the caller applies the exact rule), by start. */
+export async function findActiveBookingsAround(db: Executor, fromDate: string, untilDate: string | null): Promise<PeriodBooking[]> {
+  let query = db
+    .selectFrom('borrow_request as b')
+    .innerJoin('users as u', 'u.id', 'b.users_id')
+    .select(BOOKING_COLUMNS)
+    .where('b.cancelled_at', 'is', null)
+    .where((eb) => eb.or([eb('b.borrow_date', '>=', fromDate), eb('b.end_date', '>=', fromDate)]));
+  if (untilDate !== null) query = query.where('b.borrow_date', '<=', untilDate);
+  const rows = await query.orderBy('b.borrow_date').orderBy('b.start_time').orderBy('b.id').execute();
+  return rows.flatMap(toPeriodBooking);
+}
+
+export async function insertPeriodBookings(db: Executor, periodId: number, bookingIds: number[], action: PeriodAction, at: string) {
+  if (bookingIds.length === 0) return;
+  await db
+    .insertInto('out_of_service_booking')
+    .values(bookingIds.map((bookingId) => ({ period_id: periodId, booking_id: bookingId, action, at })))
+    .onConflict((oc) => oc.columns(['period_id', 'booking_id']).doNothing())
+    .execute();
+}
+
+/** The bookings a period cancelled or warned, by start. */
+export async function findPeriodBookings(db: Executor, periodId: number, action: PeriodAction): Promise<PeriodBooking[]> {
+  const rows = await db
+    .selectFrom('out_of_service_booking as o')
+    .innerJoin('borrow_request as b', 'b.id', 'o.booking_id')
+    .innerJoin('users as u', 'u.id', 'b.users_id')
+    .select(BOOKING_COLUMNS)
+    .where('o.period_id', '=', periodId)
+    .where('o.action', '=', action)
+    .orderBy('b.borrow_date')
+    .orderBy('b.start_time')
+    .orderBy('b.id')
+    .execute();
+  return rows.flatMap(toPeriodBooking);
+}
+
+/** The periods whose `Biarkan` warned a booking, newest first. */
+export async function findWarningPeriods(db: Executor, bookingId: number): Promise<OutOfServicePeriod[]> {
+  const rows = await db
+    .selectFrom('out_of_service_booking as o')
+    .innerJoin('out_of_service as p', 'p.id', 'o.period_id')
+    .select(['p.from_date', 'p.from_time', 'p.until_date', 'p.until_time', 'p.reason'])
+    .where('o.booking_id', '=', bookingId)
+    .where('o.action', '=', 'warned')
+    .orderBy('p.id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    fromDate: row.from_date,
+    fromTime: row.from_time,
+    untilDate: row.until_date,
+    untilTime: row.until_time,
+    reason: row.reason,
+  }));
+}
+
+/** The ended or run-out periods not claimed yet, each claimed by this call (`back_claimed_at`). */
+export async function claimPeriodsOverBy(db: Executor, now: { date: string; time: string }, at: string): Promise<StoredPeriod[]> {
+  const rows = await periodsQuery(db)
+    .where('back_claimed_at', 'is', null)
+    .where('until_date', 'is not', null)
+    .where((eb) => eb.or([eb('until_date', '<', now.date), eb.and([eb('until_date', '=', now.date), eb('until_time', '<=', now.time)])]))
+    .execute();
+  const claimed: StoredPeriod[] = [];
+  for (const row of rows) {
+    const result = await db
+      .updateTable('out_of_service')
+      .set({ back_claimed_at: at })
+      .where('id', '=', row.id)
+      .where('back_claimed_at', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) claimed.push(toPeriod(row));
+  }
+  return claimed;
+}
+
+/** How many bookings each period cancelled and warned. */
+export async function countPeriodBookings(db: Executor, periodIds: number[]): Promise<Map<number, Record<PeriodAction, number>>> {
+  const counts = new Map<number, Record<PeriodAction, number>>();
+  if (periodIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('out_of_service_booking')
+    .select(['period_id', 'action', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('period_id', 'in', periodIds)
+    .groupBy(['period_id', 'action'])
+    .execute();
+  for (const row of rows) {
+    const count = counts.get(row.period_id) ?? { cancelled: 0, warned: 0 };
+    if (row.action === 'cancelled' || row.action === 'warned') count[row.action] = Number(row.n);
+    counts.set(row.period_id, count);
+  }
+  return counts;
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { messages } from '../../domain/messages';
+import { outOfServiceMessages } from '../../domain/out-of-service-messages';
+import { createPeriodRequestSchema, periodRequestSchema } from '../../domain/schemas/out-of-service';
+import { adminSession, createRequireAdmin } from '../admin/guard';
+import type { AppContext } from '../context';
+import { HttpError, parseOrThrow } from '../http/http-errors';
+import { type CreateOutcome, createPeriod, endPeriod, type PeriodBooking, periodsOverview, periodView, previewPeriod } from './service';
+
+const refParamsSchema = z.object({ ref: z.string().max(64) });
+
+function affectedView({ date, start, end, endDate, name, class: className }: PeriodBooking) {
+  return { date, start, end, endDate, name, class: className };
+}
+
+function refusal(outcome: Exclude<CreateOutcome, { kind: 'created' }>): HttpError {
+  return new HttpError(400, messages.invalidBody, outcome.errors);
+}
+
+/** The `Motor` tab's `Tidak tersedia` periods (issue 27). */
+export async function outOfServiceRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { config, db, now } = context;
+  const requireAdmin = createRequireAdmin(app, context);
+  const clock = () => ({ now: now(), timeZone: config.timeZone });
+  const actor = (request: Parameters<typeof adminSession>[0]) => {
+    const { admin } = adminSession(request);
+    return { kind: 'admin' as const, userId: admin.id, name: admin.name };
+  };
+
+  app.get('/api/admin/out-of-service', { preHandler: requireAdmin }, async () => periodsOverview(db.kysely, clock()));
+
+  // Before the admin confirms: the bookings the period would hit.
+  app.post('/api/admin/out-of-service/preview', { preHandler: requireAdmin }, async (request) => {
+    const outcome = await previewPeriod(db.kysely, parseOrThrow(periodRequestSchema, request.body));
+    if (outcome.kind !== 'ok') throw refusal(outcome);
+    return { affected: outcome.affected.map(affectedView) };
+  });
+
+  app.post('/api/admin/out-of-service', { preHandler: requireAdmin }, async (request, reply) => {
+    const { period, decision } = parseOrThrow(createPeriodRequestSchema, request.body);
+    const outcome = await createPeriod(db, { period, by: actor(request), decision }, clock());
+    if (outcome.kind !== 'created') throw refusal(outcome);
+    reply.status(201);
+    return { period: periodView(outcome.period, { cancelled: outcome.cancelled.length, warned: outcome.warned.length }) };
+  });
+
+  // `Motor sudah siap`: ends the period at this minute.
+  app.post('/api/admin/out-of-service/:ref/end', { preHandler: requireAdmin }, async (request) => {
+    const { ref } = parseOrThrow(refParamsSchema, request.params);
+    const outcome = await endPeriod(db, ref, actor(request), clock());
+    if (outcome.kind === 'notFound') throw new HttpError(404, outOfServiceMessages.notFound);
+    if (outcome.kind === 'alreadyEnded') throw new HttpError(409, outOfServiceMessages.alreadyEnded);
+    return { period: periodView(outcome.period, undefined) };
+  });
+}

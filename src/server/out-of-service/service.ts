@@ -1,0 +1,344 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import { type BookingInput, type BookingSpan, voucherEnd } from '../../domain/booking-rules';
+import type { Canceller } from '../../domain/cancellation';
+import { addDays, localMomentIn } from '../../domain/clock';
+import { unavailableSpansOn } from '../../domain/day-timeline';
+import { messages } from '../../domain/messages';
+import {
+  bookingsInside,
+  currentPeriod,
+  findBlockingPeriod,
+  type OutOfServiceDecision,
+  type OutOfServicePeriod,
+  outOfServiceText,
+  overlapsPeriod,
+} from '../../domain/out-of-service';
+import { checkPeriod, type PeriodFieldErrors } from '../../domain/out-of-service-form';
+import { outOfServiceMessages } from '../../domain/out-of-service-messages';
+import type { OutOfServiceClock, PeriodsResponse, PeriodView, PublicPeriod } from '../../domain/schemas/out-of-service';
+import { looksLikeVoucherCode } from '../../domain/voucher-code';
+import { appendAuditEntry } from '../audit/repository';
+import { withBookingLock } from '../bookings/booking-lock';
+import { cancelBooking } from '../bookings/cancel/service';
+import { enqueueBotText } from '../telegram/outbox/notices';
+import {
+  claimPeriodsOverBy,
+  countPeriodBookings,
+  findActiveBookingsAround,
+  findPeriodBookings,
+  findPeriodByRef,
+  findPeriodsFrom,
+  findRecentPeriods,
+  findWarningPeriods,
+  insertPeriod,
+  insertPeriodBookings,
+  type PeriodBooking,
+  type StoredPeriod,
+  writeDecision,
+  writePeriodEnd,
+} from './repository';
+
+export type { PeriodBooking, StoredPeriod };
+
+/** Who made or ended a period: an admin (audited by name) or the owner from Telegram. */
+export type PeriodActor = { kind: 'admin'; userId: string; name: string } | { kind: 'owner' };
+
+export interface PeriodClock {
+  now: Date;
+  timeZone: string;
+}
+
+function actorName(actor: PeriodActor): string {
+  return actor.kind === 'admin' ? actor.name : messages.cancelledBy.owner;
+}
+
+function canceller(actor: PeriodActor): Canceller {
+  return actor.kind === 'admin' ? actor : { kind: 'owner' };
+}
+
+function trimmed(period: OutOfServicePeriod): OutOfServicePeriod {
+  return { ...period, reason: period.reason.trim() };
+}
+
+/** The bookings not cancelled inside `period`, read in `db` (under the lock when it must be exact). */
+export async function findBookingsInside(db: Executor, period: OutOfServicePeriod): Promise<PeriodBooking[]> {
+  return bookingsInside(await findActiveBookingsAround(db, period.fromDate, period.untilDate), period);
+}
+
+export type PreviewOutcome = { kind: 'invalid'; errors: PeriodFieldErrors } | { kind: 'ok'; affected: PeriodBooking[] };
+
+/** What the admin sees before confirming: the bookings the period would hit. */
+export async function previewPeriod(db: Executor, input: OutOfServicePeriod): Promise<PreviewOutcome> {
+  const period = trimmed(input);
+  const errors = checkPeriod(period);
+  if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+  return { kind: 'ok', affected: await findBookingsInside(db, period) };
+}
+
+export type CreateOutcome =
+  | { kind: 'invalid'; errors: PeriodFieldErrors }
+  | { kind: 'created'; period: StoredPeriod; affected: PeriodBooking[]; cancelled: PeriodBooking[]; warned: PeriodBooking[] };
+
+/**
+ * Under the booking lock, so no booking made at the same time lands inside a period that cancels:
+ * one committed first is found here, one committed after is refused by the period. `decision` null
+ * (the owner's `/bengkel`) leaves the bookings inside until a button decides.
+ */
+export async function createPeriod(
+  db: Db,
+  request: { period: OutOfServicePeriod; by: PeriodActor; decision: OutOfServiceDecision | null },
+  clock: PeriodClock,
+): Promise<CreateOutcome> {
+  const { by, decision } = request;
+  const at = clock.now.toISOString();
+  const created = await withBookingLock(db, async (trx) => {
+    const preview = await previewPeriod(trx, request.period);
+    if (preview.kind !== 'ok') return preview;
+    const period = trimmed(request.period);
+    const ref = randomBytes(12).toString('base64url');
+    const createdBy = { kind: by.kind, name: by.kind === 'admin' ? by.name : null };
+    await insertPeriod(trx, { ...period, ref, createdAt: at, createdBy, decision });
+    if (decision === 'keep') await warnBookings(trx, ref, preview.affected, at);
+    if (by.kind === 'admin') {
+      await appendAuditEntry(trx, {
+        at: clock.now,
+        actorUserId: by.userId,
+        actorName: by.name,
+        action: 'out-of-service-created',
+        target: period.reason,
+        detail: periodDetail(period, decision, preview.affected.length),
+      });
+    }
+    return { kind: 'ok' as const, ref, affected: preview.affected };
+  });
+  if (created.kind !== 'ok') return created;
+  const period = (await findPeriodByRef(db.kysely, created.ref)) as StoredPeriod;
+  const cancelled = decision === 'cancel' ? await cancelBookingsInside(db, period, by, clock) : [];
+  const warned = decision === 'keep' ? await findPeriodBookings(db.kysely, period.id, 'warned') : [];
+  return { kind: 'created', period, affected: created.affected, cancelled, warned };
+}
+
+function periodDetail(period: OutOfServicePeriod, decision: OutOfServiceDecision | null, affected: number): string {
+  const until = period.untilDate === null ? '…' : `${period.untilDate} ${period.untilTime}`;
+  const choice = decision === null || affected === 0 ? '' : `, ${affected} ${decision === 'cancel' ? 'dibatalkan' : 'dibiarkan'}`;
+  return `${period.fromDate} ${period.fromTime} - ${until}${choice}`;
+}
+
+async function warnBookings(trx: Executor, ref: string, bookings: PeriodBooking[], at: string): Promise<void> {
+  const period = (await findPeriodByRef(trx, ref)) as StoredPeriod;
+  await insertPeriodBookings(
+    trx,
+    period.id,
+    bookings.map((booking) => booking.id),
+    'warned',
+    at,
+  );
+}
+
+/**
+ * `Batalkan semua`: each booking still inside goes through the one cancellation service (vouchers
+ * back, the borrower's card says why), recorded as cancelled by this period in the same commit; the
+ * owner gets one message with the count instead of one per booking. Safe to run again (a crash
+ * half-way): it cancels what is still inside, and the owner's message has one key per period.
+ */
+export async function cancelBookingsInside(db: Db, period: StoredPeriod, by: PeriodActor, clock: PeriodClock): Promise<PeriodBooking[]> {
+  const reason = outOfServiceMessages.cancelReason(period.reason);
+  for (const booking of await findBookingsInside(db.kysely, period)) {
+    await cancelBooking(
+      db,
+      { ref: booking.ref },
+      { who: canceller(by), reason, now: clock.now, timeZone: clock.timeZone, tellOwner: false },
+      (trx, cancelled) => insertPeriodBookings(trx, period.id, [cancelled.id], 'cancelled', clock.now.toISOString()),
+    );
+  }
+  const cancelled = await findPeriodBookings(db.kysely, period.id, 'cancelled');
+  if (cancelled.length > 0) {
+    const text = outOfServiceMessages.ownerCancelledCount(cancelled.length, period.reason);
+    await enqueueBotText(db.kysely, 'handover', text, `out-of-service-cancelled:${period.ref}`, clock.now);
+  }
+  return cancelled;
+}
+
+export type DecideOutcome =
+  | { kind: 'notFound' }
+  | { kind: 'already'; period: StoredPeriod }
+  | { kind: 'decided'; period: StoredPeriod; cancelled: PeriodBooking[]; warned: PeriodBooking[] };
+
+/** The owner's button under `/bengkel`'s list: the first press stands. */
+export async function decidePeriod(db: Db, ref: string, decision: OutOfServiceDecision, clock: PeriodClock): Promise<DecideOutcome> {
+  const at = clock.now.toISOString();
+  const taken = await withBookingLock(db, async (trx) => {
+    const period = await findPeriodByRef(trx, ref);
+    if (!period) return { kind: 'notFound' as const };
+    if (!(await writeDecision(trx, period.id, decision))) return { kind: 'already' as const, period };
+    if (decision === 'keep') await warnBookings(trx, ref, await findBookingsInside(trx, period), at);
+    return { kind: 'taken' as const, period: { ...period, decision } };
+  });
+  if (taken.kind !== 'taken') return taken;
+  const { period } = taken;
+  const owner: PeriodActor = { kind: 'owner' };
+  if (decision === 'cancel')
+    return { kind: 'decided', period, cancelled: await cancelBookingsInside(db, period, owner, clock), warned: [] };
+  const warned = await findPeriodBookings(db.kysely, period.id, 'warned');
+  if (warned.length > 0) {
+    const text = outOfServiceMessages.ownerWarnedCount(warned.length, period.reason);
+    await enqueueBotText(db.kysely, 'handover', text, `out-of-service-warned:${period.ref}`, clock.now);
+  }
+  return { kind: 'decided', period, cancelled: [], warned };
+}
+
+/** The period the bike is in now, if any. */
+export async function findCurrentPeriod(db: Executor, clock: PeriodClock): Promise<StoredPeriod | undefined> {
+  const now = localMomentIn(clock.timeZone, clock.now);
+  return currentPeriod(await findPeriodsFrom(db, now.date), now);
+}
+
+export type EndOutcome = { kind: 'notFound' } | { kind: 'alreadyEnded'; period: StoredPeriod } | { kind: 'ended'; period: StoredPeriod };
+
+/**
+ * `/siap` and `Motor sudah siap`: the period ends at this minute, so the time after it can be booked
+ * at once. Audited (the owner under the owner's label). `ref` undefined: the current period.
+ */
+export async function endPeriod(db: Db, ref: string | undefined, by: PeriodActor, clock: PeriodClock): Promise<EndOutcome> {
+  const now = localMomentIn(clock.timeZone, clock.now);
+  return withBookingLock(db, async (trx) => {
+    const period = ref === undefined ? await findCurrentPeriod(trx, clock) : await findPeriodByRef(trx, ref);
+    if (!period) return { kind: 'notFound' };
+    if (period.ended !== null) return { kind: 'alreadyEnded', period };
+    const started = `${period.fromDate} ${period.fromTime}` <= `${now.date} ${now.time}`;
+    const until = started ? now : { date: period.fromDate, time: period.fromTime };
+    if (period.untilDate !== null && `${period.untilDate} ${period.untilTime}` <= `${until.date} ${until.time}`) {
+      return { kind: 'alreadyEnded', period };
+    }
+    const end = { untilDate: until.date, untilTime: until.time, at: clock.now.toISOString(), kind: by.kind, name: actorName(by) };
+    await writePeriodEnd(trx, period.id, end);
+    await appendAuditEntry(trx, {
+      at: clock.now,
+      ...(by.kind === 'admin' ? { actorUserId: by.userId } : {}),
+      actorName: actorName(by),
+      action: 'out-of-service-ended',
+      target: period.reason,
+      detail: `${period.untilDate === null ? '…' : `${period.untilDate} ${period.untilTime}`} → ${until.date} ${until.time}`,
+    });
+    return {
+      kind: 'ended',
+      period: { ...period, untilDate: until.date, untilTime: until.time, ended: { at: end.at, kind: end.kind, name: end.name } },
+    };
+  });
+}
+
+/** For the borrower chat (issue 26): the bookings a period cancelled, whose borrowers are told `Motor sudah bisa dipinjam lagi.` at its end. */
+export function findBookingsToTellBack(db: Executor, periodId: number): Promise<PeriodBooking[]> {
+  return findPeriodBookings(db, periodId, 'cancelled');
+}
+
+/** For the borrower chat (issue 26): the bookings `Biarkan` left inside a period, whose borrowers are warned `Motor mungkin belum bisa dipakai: {alasan}.` */
+export function findWarnedBookings(db: Executor, periodId: number): Promise<PeriodBooking[]> {
+  return findPeriodBookings(db, periodId, 'warned');
+}
+
+/**
+ * For the scheduler's rounds (issue 26 wires the messages): each period over by now (ended early or
+ * run out as planned) is returned once, across instances, with the bookings it cancelled; the time
+ * it frees is what the waiting list may offer.
+ */
+export async function claimPeriodsBackInService(
+  db: Db,
+  clock: PeriodClock,
+): Promise<{ period: StoredPeriod; cancelled: PeriodBooking[] }[]> {
+  const now = localMomentIn(clock.timeZone, clock.now);
+  return db.kysely.transaction().execute(async (trx) => {
+    const periods = await claimPeriodsOverBy(trx, now, clock.now.toISOString());
+    const claimed = [];
+    for (const period of periods) claimed.push({ period, cancelled: await findBookingsToTellBack(trx, period.id) });
+    return claimed;
+  });
+}
+
+/**
+ * The refusal of a new booking over a period (`jam mulai`), in the booking's transaction; undefined
+ * when none is hit. A voucher's span runs from its start whatever end was typed.
+ */
+export async function outOfServiceRefusal(
+  db: Executor,
+  input: Pick<BookingInput, 'date' | 'start' | 'end' | 'reason'>,
+): Promise<string | undefined> {
+  const { date, start } = input;
+  const span = looksLikeVoucherCode(input.reason)
+    ? { date, start, ...voucherEnd(date, start) }
+    : { date, start, end: input.end, endDate: date };
+  const period = findBlockingPeriod(span, await findPeriodsFrom(db, date));
+  return period && outOfServiceText(period);
+}
+
+const LISTED_PERIODS = 20;
+
+export function periodView(period: StoredPeriod, counts: { cancelled: number; warned: number } | undefined): PeriodView {
+  return {
+    ref: period.ref,
+    fromDate: period.fromDate,
+    fromTime: period.fromTime,
+    untilDate: period.untilDate,
+    untilTime: period.untilTime,
+    reason: period.reason,
+    createdBy: period.createdBy.kind === 'admin' ? (period.createdBy.name ?? '') : messages.cancelledBy.owner,
+    endedBy: period.ended?.name ?? null,
+    cancelled: counts?.cancelled ?? 0,
+    warned: counts?.warned ?? 0,
+  };
+}
+
+/** The `Motor` tab: the period now, and the newest ones. */
+export async function periodsOverview(db: Executor, clock: PeriodClock): Promise<PeriodsResponse> {
+  const periods = await findRecentPeriods(db, LISTED_PERIODS);
+  const current = await findCurrentPeriod(db, clock);
+  const counts = await countPeriodBookings(db, [...periods.map((period) => period.id), ...(current ? [current.id] : [])]);
+  return {
+    current: current ? periodView(current, counts.get(current.id)) : null,
+    periods: periods.map((period) => periodView(period, counts.get(period.id))),
+  };
+}
+
+/** What `/` shows: the periods not over before yesterday (one may reach into today from then). */
+export async function publicPeriodsFrom(db: Executor, date: string): Promise<PublicPeriod[]> {
+  return (await findPeriodsFrom(db, date)).map(({ fromDate, fromTime, untilDate, untilTime, reason }) => ({
+    fromDate,
+    fromTime,
+    untilDate,
+    untilTime,
+    reason,
+  }));
+}
+
+/**
+ * The borrower's card (POST /api/bookings/by-tokens): a booking `Biarkan` left inside a period says
+ * so while it stands and the period still reaches it (one ended early no longer does).
+ */
+export async function withOutOfServiceWarning<B extends { status: string } & BookingSpan>(
+  db: Executor,
+  bookingId: number,
+  booking: B,
+): Promise<B & { outOfServiceWarning?: string }> {
+  if (booking.status === 'cancelled') return booking;
+  const period = (await findWarningPeriods(db, bookingId)).find((candidate) => overlapsPeriod(booking, candidate));
+  return period === undefined ? booking : { ...booking, outOfServiceWarning: messages.outOfService.warning(period.reason) };
+}
+
+/** What `/` shows of the periods at `now`: the status line's text, and each date's blocks from `dates.from` to `dates.to`. */
+export function outOfServiceClock(
+  periods: readonly OutOfServicePeriod[],
+  now: { date: string; time: string },
+  dates: { from: string; to: string },
+): OutOfServiceClock {
+  const current = currentPeriod(periods, now);
+  const days: OutOfServiceClock['days'] = {};
+  if (periods.length > 0) {
+    for (let date = dates.from; date <= dates.to; date = addDays(date, 1)) {
+      const spans = unavailableSpansOn(date, periods);
+      if (spans.length > 0) days[date] = spans;
+    }
+  }
+  return { now: current ? outOfServiceText(current) : null, days };
+}
