@@ -1,4 +1,5 @@
 import { formatRupiah } from './booking-rules-page';
+import { borrowerChatMessages } from './borrower-chat-messages';
 import type { LocalMoment } from './cancellation';
 import type { ChargeLine } from './charges';
 import { formatIndonesianDate } from './clock';
@@ -47,7 +48,7 @@ export function parseBorrowerCommand(text: string): BorrowerCommand | undefined 
 
 /** Each name once, in the order first booked. */
 export function linkedText(names: readonly string[]): string {
-  return messages.borrowerChat.linked([...new Set(names)].map(typed).join(', '));
+  return borrowerChatMessages.linked([...new Set(names)].map(typed).join(', '));
 }
 
 export interface ChatBooking extends StatefulBooking {
@@ -78,30 +79,30 @@ export function isEndReminderDue(booking: ChatBooking, now: LocalMoment): boolea
 }
 
 export function startReminderText(booking: ChatBooking): string {
-  return messages.borrowerChat.reminderStart(booking.start, booking.end, booking.needStnk);
+  return borrowerChatMessages.reminderStart(booking.start, booking.end, booking.needStnk);
 }
 
 export function endReminderText(booking: ChatBooking): string {
-  return messages.borrowerChat.reminderEnd(booking.end);
+  return borrowerChatMessages.reminderEnd(booking.end);
 }
 
 export function cancelledText(booking: { date: string; start: string; end: string }, cancelledBy: string, reason: string): string {
-  return messages.borrowerChat.cancelled(formatIndonesianDate(booking.date), booking.start, booking.end, typed(cancelledBy), typed(reason));
+  return borrowerChatMessages.cancelled(formatIndonesianDate(booking.date), booking.start, booking.end, typed(cancelledBy), typed(reason));
 }
 
 /** The coming bookings, one line each, by start. */
 export function mineText(bookings: readonly { date: string; start: string; end: string; name: string }[]): string {
-  if (bookings.length === 0) return messages.borrowerChat.mineNone;
+  if (bookings.length === 0) return borrowerChatMessages.mineNone;
   const lines = [...bookings]
     .sort((a, b) => `${a.date} ${a.start}`.localeCompare(`${b.date} ${b.start}`))
     .map((booking) => `${formatIndonesianDate(booking.date)} ${booking.start}-${booking.end} (${typed(booking.name)})`);
-  return [messages.borrowerChat.mineTitle, ...lines].join('\n');
+  return [borrowerChatMessages.mineTitle, ...lines].join('\n');
 }
 
 /** The charge written at the return, told once it is not provisional and not zero. */
 export function chargeText(lines: readonly ChargeLine[], total: number): string {
   const detail = lines.map((line) => `${line.label} ${formatRupiah(line.amount)}`).join(', ');
-  return messages.borrowerChat.charge(formatRupiah(total), detail);
+  return borrowerChatMessages.charge(formatRupiah(total), detail);
 }
 
 /** The buttons under a borrower's message: before the ride, at its end, the cancel question, the fuel question. */

@@ -218,22 +218,6 @@ export const messages = {
   // Issue 25's texts are exact; the rest follow their voice (0039).
   borrowerChat: {
     linkButton: 'Ingatkan lewat Telegram',
-    linked: (names: string) => `Siap! Kamu akan diingatkan untuk peminjaman atas nama ${names}.`,
-    codeInvalid: 'Kode tidak berlaku. Buka lagi tautan dari aplikasi.',
-    unlinked: 'Oke, kamu tidak akan diingatkan lagi. Untuk mulai lagi, buka tautan dari aplikasi.',
-    notLinked: 'Chat ini belum terhubung. Buka tautan Ingatkan lewat Telegram dari aplikasi.',
-    help: 'Perintah: /saya (peminjaman kamu), /jadwal (hari ini), /besok, /sekarang, /berhenti (berhenti diingatkan).',
-    reminderStart: (start: string, end: string, needStnk: boolean) =>
-      `Pengingat: peminjaman motor kamu hari ini jam ${start}-${end}.${needStnk ? ' Bawa STNK.' : ''}`,
-    reminderEnd: (end: string) => `Waktunya kembalikan motor jam ${end}.`,
-    late: (minutes: number) => `Kamu terlambat ${minutes} menit mengembalikan motor.`,
-    bikeLate: 'Motor belum kembali dari peminjam sebelumnya.',
-    charge: (total: string, lines: string) => `Biaya peminjaman kamu: ${total} (${lines}). Bayar ke bendahara kas kelas ya.`,
-    cancelled: (date: string, start: string, end: string, who: string, reason: string) =>
-      `Peminjaman kamu ${date} jam ${start}-${end} dibatalkan oleh ${who}: ${reason}.`,
-    mineTitle: 'Peminjaman kamu yang akan datang:',
-    mineNone: 'Tidak ada peminjaman yang akan datang.',
-    linkUnavailable: 'Pengingat Telegram belum tersedia.',
   },
   fund: {
     purposeLabel: 'Keperluan',

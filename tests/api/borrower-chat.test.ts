@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { borrowerChatMessages } from '../../src/domain/borrower-chat-messages';
 import { messages } from '../../src/domain/messages';
 import { hashSecret } from '../../src/server/telegram/borrower/link';
 import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
@@ -11,7 +12,7 @@ import { waitUntil } from '../helpers/wait-until';
 
 const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-23';
-const texts = messages.borrowerChat;
+const texts = { ...messages.borrowerChat, ...borrowerChatMessages };
 
 /** A device secret or link code as the app makes them: 43 base64url characters. */
 const secret = (seed: string) => seed.repeat(43).slice(0, 43);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { borrowerChatMessages } from '../../src/domain/borrower-chat-messages';
 import { messages } from '../../src/domain/messages';
 import { enqueueToBookingChats } from '../../src/server/telegram/borrower/notify';
 import { addStudents } from '../helpers/booking-fixtures';
@@ -96,6 +97,6 @@ describe(`the outbox towards borrowers' chats on ${engine}`, () => {
     });
     expect(testApp.logs.filter((line) => line.includes('blocked the bot: unlinked'))).toHaveLength(1);
     expect(await enqueue(booking.ref, 'blocked-3', 'Tiga')).toBe(0);
-    expect(chatTexts(telegram, '5005')).toEqual([messages.borrowerChat.linked('Budi Santoso')]);
+    expect(chatTexts(telegram, '5005')).toEqual([borrowerChatMessages.linked('Budi Santoso')]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages';
+import { borrowerChatMessages } from '../../src/domain/borrower-chat-messages';
 import { addStudents, jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
@@ -11,7 +11,7 @@ import { waitUntil } from '../helpers/wait-until';
 
 const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-23';
-const texts = messages.borrowerChat;
+const texts = borrowerChatMessages;
 
 /** A clock both instances read, moved to a wall-clock time on DATE in Jakarta. */
 function sharedClock(): TestClock & { at(time: string): void } {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { borrowerChatMessages } from '../../src/domain/borrower-chat-messages';
 import { messages } from '../../src/domain/messages';
 import { PHONE } from '../helpers/browser';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
@@ -66,9 +67,7 @@ describe('a borrower links Telegram from the phone', () => {
     expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     telegram.pushUpdate(telegram.textUpdate(`/start ${code}`, '7001'));
     await waitUntil('the bot answers', () => telegram.delivered.some((message) => String(message.chatId) === '7001'));
-    expect(telegram.delivered.find((message) => String(message.chatId) === '7001')?.text).toBe(
-      messages.borrowerChat.linked('Budi Santoso'),
-    );
+    expect(telegram.delivered.find((message) => String(message.chatId) === '7001')?.text).toBe(borrowerChatMessages.linked('Budi Santoso'));
 
     await page.goto('/');
     const card = page.getByRole('region', { name: messages.myBookingsTitle });

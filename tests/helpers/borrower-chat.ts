@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { borrowerChatMessages } from '../../src/domain/borrower-chat-messages';
 import { messages } from '../../src/domain/messages';
 import { bookingBody, postBooking } from './booking-fixtures';
 import type { FakeTelegram } from './fake-telegram';
@@ -40,5 +41,5 @@ export async function linkChatTo(app: { baseUrl: string }, telegram: FakeTelegra
   telegram.pushUpdate(telegram.textUpdate(`/start ${code}`, chatId));
   await waitUntil(`the link answer in ${chatId}`, () => chatTexts(telegram, chatId).length > before);
   expect(chatTexts(telegram, chatId).at(-1)).toMatch(/^Siap! /);
-  expect(chatTexts(telegram, chatId).at(-1)).not.toBe(messages.borrowerChat.codeInvalid);
+  expect(chatTexts(telegram, chatId).at(-1)).not.toBe(borrowerChatMessages.codeInvalid);
 }

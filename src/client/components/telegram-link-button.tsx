@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { messages } from '../../domain/messages';
-import { requestLinkCode } from '../lib/borrower-chat-api';
 import { buttonStyles } from './button-styles';
 
 /** Opens the bot with a fresh one-use code for these bookings (the device's own, proved by their secrets). */
@@ -11,6 +10,8 @@ export function TelegramLinkButton({ tokens }: { tokens: string[] }) {
     if (busy) return;
     setBusy(true);
     setFailure('');
+    // Loaded on the press: the card on `/` keeps it out of the first load.
+    const { requestLinkCode } = await import('../lib/borrower-chat-api');
     const result = await requestLinkCode(tokens);
     setBusy(false);
     if (!result.ok) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/database';
 import { isWellFormedSecret, LINK_CODE_TTL_MS, linkedText } from '../../../domain/borrower-bot';
-import { messages } from '../../../domain/messages';
+import { borrowerChatMessages } from '../../../domain/borrower-chat-messages';
 import { findBookingByToken, findBookingsByTokens, type TokenOutcome, type TokenRequest } from '../../bookings/cancel/own-booking-service';
 import {
   addDeviceBookings,
@@ -60,10 +60,10 @@ export async function addDeviceBooking(db: Db, request: TokenRequest & { deviceS
 
 /** `/start {code}` in a private chat: the chat hears about the code's device from now on. */
 export async function startLink(db: Db, chatId: string, code: string | undefined, now: Date): Promise<string> {
-  if (code === undefined || !isWellFormedSecret(code)) return messages.borrowerChat.codeInvalid;
+  if (code === undefined || !isWellFormedSecret(code)) return borrowerChatMessages.codeInvalid;
   return db.kysely.transaction().execute(async (trx) => {
     const deviceId = await useLinkCode(trx, hashSecret(code), now);
-    if (deviceId === undefined) return messages.borrowerChat.codeInvalid;
+    if (deviceId === undefined) return borrowerChatMessages.codeInvalid;
     await linkChat(trx, chatId, deviceId, now);
     return linkedText(await findDeviceNames(trx, deviceId));
   });
@@ -72,5 +72,5 @@ export async function startLink(db: Db, chatId: string, code: string | undefined
 /** `/berhenti`: every link of the chat is deleted. */
 export async function stopLink(db: Db, chatId: string): Promise<string> {
   await unlinkChat(db.kysely, chatId);
-  return messages.borrowerChat.unlinked;
+  return borrowerChatMessages.unlinked;
 }

@@ -7,9 +7,9 @@ import {
   isStartReminderDue,
   startReminderText,
 } from '../../../domain/borrower-bot';
+import { borrowerChatMessages } from '../../../domain/borrower-chat-messages';
 import { addDays, localMomentIn } from '../../../domain/clock';
 import { bookingState, waitsForLateBike } from '../../../domain/handover';
-import { messages } from '../../../domain/messages';
 import { findCharge } from '../../fund/repository';
 import { findLoansOut } from '../../handover/repository';
 import { insertOutboxRow } from '../outbox/repository';
@@ -50,9 +50,9 @@ export async function enqueueDueBorrowerMessages(db: Db, at: Date, settings: Bor
       await send(booking, 'remind-start', startReminderText(booking), 'start');
     if (isEndReminderDue(booking, moment)) await send(booking, 'remind-end', endReminderText(booking), 'end');
     const state = bookingState(booking, moment, graceMinutes);
-    if (state.kind === 'late') await send(booking, 'late', messages.borrowerChat.late(state.minutes), 'end');
+    if (state.kind === 'late') await send(booking, 'late', borrowerChatMessages.late(state.minutes), 'end');
     const others = loansOut.filter((loan) => loan.id !== booking.id);
-    if (waitsForLateBike(booking, others, moment, graceMinutes)) await send(booking, 'bike-late', messages.borrowerChat.bikeLate);
+    if (waitsForLateBike(booking, others, moment, graceMinutes)) await send(booking, 'bike-late', borrowerChatMessages.bikeLate);
     if (booking.stage === 'returned') {
       const charge = await findCharge(db.kysely, booking.id);
       if (charge && !charge.provisional && charge.amount > 0) await send(booking, 'charge', chargeText(charge.lines, charge.amount));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { wholeMinutes } from '../../../domain/admin-limits';
 import { deepLink } from '../../../domain/borrower-bot';
+import { borrowerChatMessages } from '../../../domain/borrower-chat-messages';
 import { messages } from '../../../domain/messages';
 import { deviceBookingRequestSchema, linkCodeRequestSchema } from '../../../domain/schemas/borrower-chat';
 import type { TokenOutcome } from '../../bookings/cancel/own-booking-service';
@@ -26,7 +27,7 @@ export async function borrowerChatRoutes(app: FastifyInstance, { config, db, now
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
     const { deviceSecret, tokens } = parseOrThrow(linkCodeRequestSchema, request.body);
     const username = await botUsername();
-    if (username === undefined) throw new HttpError(503, messages.borrowerChat.linkUnavailable);
+    if (username === undefined) throw new HttpError(503, borrowerChatMessages.linkUnavailable);
     const outcome = await createLinkCode(db, { deviceSecret, tokens, ip: request.ip, now: now(), timeZone: config.timeZone });
     if (outcome.kind !== 'found') throw tokenFailure(outcome);
     return { url: deepLink(username, outcome.value) };

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/database';
 import { parseBorrowerCommand } from '../../../domain/borrower-bot';
+import { borrowerChatMessages } from '../../../domain/borrower-chat-messages';
 import { localMomentIn } from '../../../domain/clock';
-import { messages } from '../../../domain/messages';
 import { commandReply } from '../bot/commands';
 import { startLink, stopLink } from './link';
 import { mineReply } from './mine';
@@ -29,10 +29,10 @@ export function createBorrowerMessageHandler({ db, now, timeZone, graceMinutes }
       if (command.kind === 'stop') return stopLink(db, chatId);
       if (command.kind === 'public') return commandReply(db.kysely, command.command, at, { timeZone, graceMinutes });
       if (command.kind === 'mine') {
-        if (!(await isChatLinked(db.kysely, chatId))) return messages.borrowerChat.notLinked;
+        if (!(await isChatLinked(db.kysely, chatId))) return borrowerChatMessages.notLinked;
         return mineReply(db.kysely, chatId, localMomentIn(timeZone, at));
       }
-      return messages.borrowerChat.help;
+      return borrowerChatMessages.help;
     };
     await enqueueChatReply(db.kysely, chatId, await reply(), updateKey, at);
   };
