@@ -308,6 +308,7 @@ describe('who really has the bike', () => {
       '3/4',
       'Hampir habis',
       'Rem belakang bunyi',
+      'Tandai tidak tersedia',
     ]);
     await name.fill('Motor Beat PPTI 21');
     await page.getByLabel('Nomor polisi').fill('B 1234 XYZ');

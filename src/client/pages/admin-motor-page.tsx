@@ -10,7 +10,7 @@ import { buttonStyles } from '../components/button-styles';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchMotorbike, saveMotorbike } from '../features/admin/api';
 import { OutOfServicePanel } from '../features/admin/out-of-service-panel';
-import { Cell, ScrollTable } from '../features/admin/scroll-table';
+import { Cell, ScrollTable, TableHeadWithActions } from '../features/admin/scroll-table';
 import { adminStyles } from '../features/admin/styles';
 
 type LoadState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; data: MotorbikeResponse };
@@ -110,24 +110,18 @@ function LoanHistory({
     recorded ? adminMessages.recordedBy(recordedWallClock(recorded.at, timeZone, date), recorded.by) : '–';
   return (
     <ScrollTable label={adminMessages.loansTableLabel}>
-      <thead className="bg-slate-100">
-        <tr>
-          {[
-            columns.who,
-            columns.booked,
-            columns.pickup,
-            columns.return,
-            columns.kmDriven,
-            columns.fuelOut,
-            columns.fuelBack,
-            columns.note,
-          ].map((label) => (
-            <th key={label} scope="col" className={adminStyles.th}>
-              {label}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHeadWithActions
+        labels={[
+          columns.who,
+          columns.booked,
+          columns.pickup,
+          columns.return,
+          columns.kmDriven,
+          columns.fuelOut,
+          columns.fuelBack,
+          columns.note,
+        ]}
+      />
       <tbody>
         {data.loans.map((loan) => (
           <tr key={loan.ref} className="border-t border-slate-200">
@@ -146,10 +140,12 @@ function LoanHistory({
             <Cell label={columns.fuelBack}>{loan.handover.fuelBack ?? '–'}</Cell>
             <Cell label={columns.note} className="min-w-40 break-words">
               {loan.handover.note ?? '–'}
+            </Cell>
+            <Cell>
               {loan.handover.note && (
                 <button
                   type="button"
-                  className={`${adminStyles.smallButton} mt-1 block`}
+                  className={adminStyles.smallButton}
                   aria-label={`${adminMessages.outOfService.markFromNote}: ${loan.handover.note}`}
                   onClick={() => onMark(loan.handover.note ?? '')}
                 >

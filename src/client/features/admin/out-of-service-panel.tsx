@@ -113,7 +113,7 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
   }
 
   const field = (name: Field, label: string, type: 'text' | 'date' | 'time', hint?: string) => (
-    <div className={name === 'reason' ? 'sm:col-span-2' : undefined}>
+    <div className={name === 'reason' ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
       <label htmlFor={`${id}-${name}`} className={adminStyles.label}>
         {label}
       </label>
