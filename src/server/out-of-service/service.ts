@@ -22,6 +22,7 @@ import { looksLikeVoucherCode } from '../../domain/voucher-code';
 import { appendAuditEntry } from '../audit/repository';
 import { withBookingLock } from '../bookings/booking-lock';
 import { cancelBooking } from '../bookings/cancel/service';
+import { enqueueToBookingChats } from '../telegram/borrower/notify';
 import { enqueueBotText } from '../telegram/outbox/notices';
 import {
   claimPeriodsOverBy,
@@ -126,6 +127,7 @@ function periodDetail(period: OutOfServicePeriod, decision: OutOfServiceDecision
   return `${period.fromDate} ${period.fromTime} - ${until}${choice}`;
 }
 
+/** Recorded and told to the borrowers' linked chats in the same commit. */
 async function warnBookings(trx: Executor, ref: string, bookings: PeriodBooking[], at: string): Promise<void> {
   const period = (await findPeriodByRef(trx, ref)) as StoredPeriod;
   await insertPeriodBookings(
@@ -135,6 +137,9 @@ async function warnBookings(trx: Executor, ref: string, bookings: PeriodBooking[
     'warned',
     at,
   );
+  const text = messages.outOfService.warning(period.reason);
+  for (const booking of bookings)
+    await enqueueToBookingChats(trx, booking, `out-of-service-warned:${ref}:${booking.ref}`, text, new Date(at));
 }
 
 /**
@@ -240,9 +245,9 @@ export function findWarnedBookings(db: Executor, periodId: number): Promise<Peri
 }
 
 /**
- * For the scheduler's rounds (issue 26 wires the messages): each period over by now (ended early or
- * run out as planned) is returned once, across instances, with the bookings it cancelled; the time
- * it frees is what the waiting list may offer.
+ * For the borrowers' rounds: each period over by now (ended early or run out as planned) is claimed
+ * once across instances, and the borrowers whose bookings it cancelled are told in their linked
+ * chats, in the claim's commit.
  */
 export async function claimPeriodsBackInService(
   db: Db,
@@ -252,7 +257,14 @@ export async function claimPeriodsBackInService(
   return db.kysely.transaction().execute(async (trx) => {
     const periods = await claimPeriodsOverBy(trx, now, clock.now.toISOString());
     const claimed = [];
-    for (const period of periods) claimed.push({ period, cancelled: await findBookingsToTellBack(trx, period.id) });
+    for (const period of periods) {
+      const cancelled = await findBookingsToTellBack(trx, period.id);
+      for (const booking of cancelled) {
+        const key = `back-in-service:${period.ref}:${booking.ref}`;
+        await enqueueToBookingChats(trx, booking, key, outOfServiceMessages.backInService, clock.now);
+      }
+      claimed.push({ period, cancelled });
+    }
     return claimed;
   });
 }
