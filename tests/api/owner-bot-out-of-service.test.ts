@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimPeriodsBackInService } from '../../src/server/out-of-service/service';
+import { findBookingsToTellBack } from '../../src/server/out-of-service/service';
 import { addStudents, type BookingBody, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type DeliveredMessage, type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
@@ -53,6 +53,21 @@ describe(`/bengkel and /siap in the owner's chat on ${engine}`, () => {
     });
     await drained();
   }
+  /** The borrowers' round claims a period's end once (and tells those it cancelled): the newest period's id once claimed. */
+  async function endClaimed(): Promise<number> {
+    let id = 0;
+    await waitUntil("the period's end claimed", async () => {
+      const row = await testApp.db.kysely
+        .selectFrom('out_of_service')
+        .select(['id', 'back_claimed_at'])
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      id = row.id;
+      return row.back_claimed_at !== null;
+    });
+    return id;
+  }
+
   async function say(text: string): Promise<DeliveredMessage[]> {
     await drained();
     const before = telegram.delivered.length;
@@ -121,8 +136,8 @@ describe(`/bengkel and /siap in the owner's chat on ${engine}`, () => {
     expect((await say('/siap')).map((message) => message.text)).toEqual(['Dicatat: motor sudah siap dipakai lagi.']);
     await book({ name: 'Tono', start: '10:00', end: '11:00' });
     expect((await say('/siap')).map((message) => message.text)).toEqual(['Motor tidak sedang tercatat tidak tersedia.']);
-    const claimed = await claimPeriodsBackInService(testApp.db, { now: clock.now(), timeZone: 'Asia/Jakarta' });
-    expect(claimed.map((entry) => entry.cancelled.map((booking) => booking.name))).toEqual([['Budi Santoso', 'Sari Dewi']]);
+    const told = await findBookingsToTellBack(testApp.db.kysely, await endClaimed());
+    expect(told.map((booking) => booking.name)).toEqual(['Budi Santoso', 'Sari Dewi']);
     const audit = await testApp.db.kysely
       .selectFrom('audit_log')
       .select(['action', 'actor_name'])
@@ -145,7 +160,6 @@ describe(`/bengkel and /siap in the owner's chat on ${engine}`, () => {
     expect(await card(token)).toMatchObject({ cancellation: null, outOfServiceWarning: 'Motor mungkin belum bisa dipakai: Servis rutin.' });
     // Nobody was cancelled by this one: no borrower is told it is back.
     await say('/siap');
-    const claimed = await claimPeriodsBackInService(testApp.db, { now: clock.now(), timeZone: 'Asia/Jakarta' });
-    expect(claimed.map((entry) => entry.cancelled)).toEqual([[]]);
+    expect(await findBookingsToTellBack(testApp.db.kysely, await endClaimed())).toEqual([]);
   });
 });
