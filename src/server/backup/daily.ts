@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { localMomentIn } from '../../domain/clock';
 import type { AppContext } from '../context';
+import { repeatWhileOpen } from '../repeat';
 import { backupSqlite } from './service';
 
 export const DEFAULT_DAILY_BACKUP_INTERVAL_MS = 30_000;
@@ -19,8 +20,6 @@ export function registerDailyBackup(app: FastifyInstance, { config, now }: AppCo
   const dueAt = backupTime;
   const folder = join(dirname(databasePath), 'backups');
   let lastDate = '';
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
 
   async function tick(): Promise<void> {
     const at = now();
@@ -45,15 +44,5 @@ export function registerDailyBackup(app: FastifyInstance, { config, now }: AppCo
     }
   }
 
-  const look = () => {
-    running = tick().finally(() => {
-      timer = setTimeout(look, intervalMs);
-      timer.unref();
-    });
-  };
-  app.addHook('onReady', async () => look());
-  app.addHook('preClose', async () => {
-    clearTimeout(timer);
-    await running;
-  });
+  repeatWhileOpen(app, 'daily backup', intervalMs, tick);
 }
