@@ -90,11 +90,17 @@ export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDep
     });
   }
 
-  /** Waits the overall gap, and for a borrower's chat the gap since its last message. */
+  /**
+   * Waits the overall gap, and for a borrower's chat the gap, since the last message was answered:
+   * counted from the answer, a slow request never lets two arrive closer than the gap.
+   */
   async function paced(chatId: string | null): Promise<void> {
     const since = (at: number | undefined, gap: number) => (at === undefined ? 0 : at + gap - Date.now());
     const chatWait = chatId === null ? 0 : since(lastSendToChat.get(chatId), options.chatGapMs);
     await pause(Math.max(since(lastSendMs, options.sendGapMs), chatWait));
+  }
+
+  function answered(chatId: string | null): void {
     lastSendMs = Date.now();
     if (chatId === null) return;
     lastSendToChat.set(chatId, lastSendMs);
@@ -123,6 +129,7 @@ export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDep
     await paced(message.chat_id);
     const chatId = message.chat_id ?? telegram.chatId;
     const outcome = await makeCall(telegram, chatId, call, { timeoutMs: options.requestTimeoutMs, signal: stopping.signal });
+    answered(message.chat_id);
     const at = now();
     if (outcome.kind === 'aborted') {
       await releaseClaim(db.kysely, message.id);
