@@ -218,6 +218,7 @@ export const messages = {
   // Issue 25's texts are exact; the rest follow their voice (0039).
   borrowerChat: {
     linkButton: 'Ingatkan lewat Telegram',
+    waitButton: 'Kabari saya kalau kosong',
   },
   fund: {
     purposeLabel: 'Keperluan',

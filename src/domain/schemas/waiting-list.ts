@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { isWellFormedSecret } from '../borrower-bot';
+import { isClockTime } from '../clock';
+import { MAX_NAME_LENGTH, MAX_REASON_LENGTH } from '../limits';
+import { messages } from '../messages';
+import { plainText } from '../plain-text';
+import { bookingFieldLabels, calendarDate } from './booking-requests';
+
+const deviceSecret = z.string().refine(isWellFormedSecret);
+const clockTime = (label: string) => z.string().refine(isClockTime, { error: messages.invalidTimeOf(label) });
+const text = (label: string, max: number, required: string) =>
+  plainText(label, { error: messages.invalidField(label) })
+    .max(max, { error: messages.tooLong(label, max) })
+    .refine((value) => value.trim() !== '', { error: required });
+
+/** A wait as the device sees it. */
+export const waitSchema = z.object({ name: z.string(), date: z.string(), start: z.string(), end: z.string() });
+export type Wait = z.infer<typeof waitSchema>;
+
+/** Whether the device has a linked chat, and its open waits (in order of request). */
+export const waitDeviceRequestSchema = z.strictObject({ deviceSecret });
+export const waitDeviceResponseSchema = z.object({ linked: z.boolean(), waits: z.array(waitSchema) });
+
+/**
+ * `Kabari saya kalau kosong`: the wanted span on one date, for a roster name, with the reason its
+ * booking will carry when taken. 409 `{ message, needsLink: true }` when the device has no linked
+ * chat; 422 `{ errors }` for a rule; 503 while Telegram is not configured.
+ */
+export const createWaitRequestSchema = z.strictObject({
+  deviceSecret,
+  name: text(bookingFieldLabels.name, MAX_NAME_LENGTH, messages.nameRequired),
+  date: calendarDate(messages.dateRequired).refine((value) => value !== '', { error: messages.dateRequired }),
+  start: clockTime(bookingFieldLabels.start),
+  end: clockTime(bookingFieldLabels.end),
+  reason: text(bookingFieldLabels.reason, MAX_REASON_LENGTH, messages.reasonRequired),
+});
+export type CreateWaitRequest = z.infer<typeof createWaitRequestSchema>;
+export const createWaitResponseSchema = z.object({ wait: waitSchema });

@@ -1,0 +1,19 @@
+// The waiting list's texts (issue 26): the quoted ones are exact, the rest follow their voice (0044).
+// Kept out of `messages`, which every student page loads; the dialog loads this on open.
+export const waitingListMessages = {
+  title: 'Kabari saya kalau kosong',
+  intro: 'Kalau jam ini kosong, kami kabari lewat Telegram dan slotnya ditahan 15 menit untukmu.',
+  needsLink: 'Hubungkan Telegram dulu supaya kami bisa mengabari kamu.',
+  needsBooking: 'Pesan motor sekali dari HP ini dulu, lalu hubungkan Telegram.',
+  submit: 'Kabari saya',
+  saved: (date: string, start: string, end: string) => `Oke, kami kabari lewat Telegram kalau ${date} jam ${start}-${end} kosong.`,
+  yourWaits: 'Kamu sedang menunggu:',
+  tooMany: (max: number) => `Paling banyak ${max} permintaan tunggu per HP.`,
+  offer: (date: string, start: string, end: string) => `Slot ${date} jam ${start}-${end} kosong. Ambil?`,
+  takeButton: 'Ambil',
+  skipButton: 'Lewati',
+  held: (until: string) => `Slot ini sedang ditawarkan ke peminjam lain sampai jam ${until}.`,
+  taken: (name: string, date: string, start: string, end: string) => `Berhasil! Motor dipesan untuk ${name} ${date} jam ${start}-${end}.`,
+  skipped: 'Oke, slot ini ditawarkan ke peminjam berikutnya.',
+  offerEnded: 'Tawaran ini sudah berakhir.',
+};
