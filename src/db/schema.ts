@@ -25,6 +25,8 @@ export interface Database {
   borrower_chat: BorrowerChatTable;
   out_of_service: OutOfServiceTable;
   out_of_service_booking: OutOfServiceBookingTable;
+  slot_wait: SlotWaitTable;
+  slot_offer: SlotOfferTable;
 }
 
 export interface UsersTable {
@@ -289,4 +291,35 @@ export interface OutOfServiceBookingTable {
   booking_id: number;
   action: string;
   at: string;
+}
+
+/** A device's wait for a span of one date (migration 2026_11_28_0100); ended once offered, or when its date has passed. */
+export interface SlotWaitTable {
+  id: Generated<number>;
+  device_id: number;
+  users_id: string;
+  borrow_date: string;
+  start_time: string;
+  end_time: string;
+  /** The reason the booking carries when the offer is taken. */
+  reason: string;
+  created_at: string;
+  ended_at: string | null;
+  /** 'offered' | 'past' */
+  ended_how: string | null;
+}
+
+/** A freed span offered to a wait; while not ended and before `hold_until` nobody else may book it. */
+export interface SlotOfferTable {
+  id: Generated<number>;
+  wait_id: number;
+  borrow_date: string;
+  start_time: string;
+  end_time: string;
+  offered_at: string;
+  hold_until: string;
+  ended_at: string | null;
+  /** 'taken' | 'skipped' | 'expired' | 'refused' */
+  ended_how: string | null;
+  booking_id: number | null;
 }

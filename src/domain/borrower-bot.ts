@@ -7,6 +7,8 @@ import { FUEL_LEVELS, type FuelLevel, minutesBetween, type StatefulBooking } fro
 import { messages } from './messages';
 import type { InlineKeyboard } from './owner-bot';
 import { escapeLegacyMarkdown } from './telegram-text';
+import { offerCallbackData } from './waiting-list';
+import { waitingListMessages } from './waiting-list-messages';
 
 // Texts go out with parse_mode Markdown: whatever a person typed is escaped.
 const typed = (text: string) => escapeLegacyMarkdown(text.replace(/\s+/g, ' ').trim());
@@ -78,8 +80,9 @@ export function isEndReminderDue(booking: ChatBooking, now: LocalMoment): boolea
   return until > 0 && until <= END_REMINDER_MINUTES;
 }
 
-export function startReminderText(booking: ChatBooking): string {
-  return borrowerChatMessages.reminderStart(booking.start, booking.end, booking.needStnk);
+/** `hari ini` as the issue says it; `besok` when the reminder comes before midnight for a loan after it. */
+export function startReminderText(booking: ChatBooking, now: LocalMoment): string {
+  return borrowerChatMessages.reminderStart(booking.start, booking.end, booking.needStnk, booking.date === now.date ? 'hari ini' : 'besok');
 }
 
 export function endReminderText(booking: ChatBooking): string {
@@ -106,7 +109,10 @@ export function chargeText(lines: readonly ChargeLine[], total: number): string 
 }
 
 /** The buttons under a borrower's message: before the ride, at its end, the cancel question, the fuel question. */
-export type BorrowerKeyboard = { kind: 'none' } | { kind: 'start' | 'end' | 'confirm' | 'fuel'; ref: string };
+export type BorrowerKeyboard =
+  | { kind: 'none' }
+  | { kind: 'start' | 'end' | 'confirm' | 'fuel'; ref: string }
+  | { kind: 'offer'; offerId: number };
 
 export type BorrowerAction = 'pickup' | 'return' | 'cancel' | 'confirm' | 'keep';
 
@@ -131,6 +137,17 @@ export function parseBorrowerCallback(data: string): BorrowerCallback | undefine
 
 export function borrowerKeyboard(keyboard: BorrowerKeyboard): InlineKeyboard {
   if (keyboard.kind === 'none') return { inline_keyboard: [] };
+  if (keyboard.kind === 'offer') {
+    const { offerId } = keyboard;
+    return {
+      inline_keyboard: [
+        [
+          { text: waitingListMessages.takeButton, callback_data: offerCallbackData('take', offerId) },
+          { text: waitingListMessages.skipButton, callback_data: offerCallbackData('skip', offerId) },
+        ],
+      ],
+    };
+  }
   const { ref } = keyboard;
   const button = (text: string, action: BorrowerAction) => ({ text, callback_data: `${BORROWER_PREFIX[action]}:${ref}` });
   const labels = messages.handover;

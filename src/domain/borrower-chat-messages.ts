@@ -5,8 +5,8 @@ export const borrowerChatMessages = {
   unlinked: 'Oke, kamu tidak akan diingatkan lagi. Untuk mulai lagi, buka tautan dari aplikasi.',
   notLinked: 'Chat ini belum terhubung. Buka tautan Ingatkan lewat Telegram dari aplikasi.',
   help: 'Perintah: /saya (peminjaman kamu), /jadwal (hari ini), /besok, /sekarang, /berhenti (berhenti diingatkan).',
-  reminderStart: (start: string, end: string, needStnk: boolean) =>
-    `Pengingat: peminjaman motor kamu hari ini jam ${start}-${end}.${needStnk ? ' Bawa STNK.' : ''}`,
+  reminderStart: (start: string, end: string, needStnk: boolean, day: 'hari ini' | 'besok' = 'hari ini') =>
+    `Pengingat: peminjaman motor kamu ${day} jam ${start}-${end}.${needStnk ? ' Bawa STNK.' : ''}`,
   reminderEnd: (end: string) => `Waktunya kembalikan motor jam ${end}.`,
   late: (minutes: number) => `Kamu terlambat ${minutes} menit mengembalikan motor.`,
   bikeLate: 'Motor belum kembali dari peminjam sebelumnya.',

@@ -33,6 +33,7 @@ import { type BotOptions, registerBot } from './telegram/bot/bot';
 import { registerNotifier } from './telegram/outbox/notifier';
 import type { NotifierOptions } from './telegram/outbox/worker';
 import { voucherRoutes } from './vouchers/routes';
+import { waitingListRoutes } from './waiting-list/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -125,6 +126,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(ownBookingRoutes, context);
   await app.register(calendarRoutes, context);
   await app.register(borrowerChatRoutes, context);
+  await app.register(waitingListRoutes, context);
   await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context), ceilingDir: context.config.benchCeilingDir });
   registerDailyBackup(app, context, options.dailyBackupIntervalMs ?? DEFAULT_DAILY_BACKUP_INTERVAL_MS);
   registerProvisionalCharges(app, context, options.provisionalChargeIntervalMs ?? DEFAULT_PROVISIONAL_INTERVAL_MS);

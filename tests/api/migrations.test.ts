@@ -56,6 +56,8 @@ const ALL_TABLES = [
   'outbox',
   'payment',
   'schedule_version',
+  'slot_offer',
+  'slot_wait',
   'telegram_bot',
   'users',
   'vouchers',
@@ -100,6 +102,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
         '2026_11_26_0200_class_fund',
         '2026_11_27_0100_out_of_service',
         '2026_11_27_0200_borrower_chat',
+        '2026_11_28_0100_waiting_list',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {

@@ -9,6 +9,7 @@ import {
   linkedText,
   parseBorrowerCallback,
   parseBorrowerCommand,
+  startReminderText,
 } from '../../src/domain/borrower-bot';
 
 const booking = (overrides: Partial<ChatBooking> = {}): ChatBooking => ({
@@ -50,6 +51,15 @@ describe("a borrower's chat, by rule", () => {
     expect(isStartReminderDue(booking(), at('08:30'), at('08:10'), 60)).toBe(false);
     expect(isStartReminderDue(booking({ stage: 'pickedUp' }), at('08:30'), null, 60)).toBe(false);
     expect(isStartReminderDue(booking(), at('08:30'), null, 0)).toBe(false);
+  });
+
+  it('says hari ini for a start today and besok for one after midnight', () => {
+    expect(startReminderText(booking({ needStnk: true }), at('08:00'))).toBe(
+      'Pengingat: peminjaman motor kamu hari ini jam 09:00-10:00. Bawa STNK.',
+    );
+    const early = booking({ start: '00:15', end: '01:00' });
+    expect(isStartReminderDue(early, at('23:30', '2026-11-22'), null, 60)).toBe(true);
+    expect(startReminderText(early, at('23:30', '2026-11-22'))).toBe('Pengingat: peminjaman motor kamu besok jam 00:15-01:00.');
   });
 
   it('reminds of the return in the last 15 minutes of a loan not back, across midnight too', () => {

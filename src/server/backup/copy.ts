@@ -30,6 +30,8 @@ export const COPIED_TABLES: Table[] = [
   'borrower_chat',
   'out_of_service',
   'out_of_service_booking',
+  'slot_wait',
+  'slot_offer',
 ];
 const NOT_COPIED = new Set<string>(['schedule_version', 'kysely_migration', 'kysely_migration_lock']);
 const SEEDED_BY_MIGRATIONS = new Set<Table>(['telegram_bot', 'motorbike']);
@@ -45,6 +47,8 @@ const SERIAL_IDS = new Set<Table>([
   'expense',
   'borrower_device',
   'out_of_service',
+  'slot_wait',
+  'slot_offer',
 ]);
 const ROWS_PER_INSERT = 500;
 

@@ -21,6 +21,7 @@ import { findLoansOut } from '../../handover/repository';
 import { outOfServiceRefusal } from '../../out-of-service/service';
 import { findUserByName } from '../../roster/repository';
 import { enqueueBookingNotice } from '../../telegram/outbox/notices';
+import { holdRefusal, takeOffer } from '../../waiting-list/holds';
 import { hashCancelToken } from '../cancel-token';
 import { findBookingsTouching } from '../repository';
 import { deleteExpiredAnswers, findStoredAnswer, insertStoredAnswer, type StoredAnswer } from './idempotency-repository';
@@ -40,6 +41,8 @@ export interface BookingRequest {
   idempotencyKey: string | undefined;
   today: string;
   now: Date;
+  /** The waiting list's offer this booking takes: it may enter that offer's hold (issue 26). */
+  offerId?: number | undefined;
 }
 
 export type BookingOutcome =
@@ -167,6 +170,9 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
 
   const voucherCode = looksLikeVoucherCode(input.reason) ? normalizeVoucherCode(input.reason) : null;
   let span = { end: input.end, endDate: input.date };
+  const wholeSpan = { date: input.date, start: input.start, ...(voucherCode === null ? span : voucherEnd(input.date, input.start)) };
+  const held = await holdRefusal(trx, wholeSpan, job.offerId, { now, timeZone: limits.timeZone });
+  if (held) return { kind: 'rejected', errors: { start: held } };
   if (voucherCode !== null) {
     const voucher = await findVoucher(trx, voucherCode);
     if (!voucher || voucher.isUsed) {
@@ -202,12 +208,13 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
   const needStnk = needsStnk(input.needStnk);
   const details = { date: input.date, start: input.start, ...span, reason, needStnk, voucherCode, purpose };
   const cancelToken = cancelTokenFor(secret, job.key, now.toISOString());
-  const { ref } = await insertBooking(trx, {
+  const { id, ref } = await insertBooking(trx, {
     usersId: user.id,
     ...details,
     createdAt: now.toISOString(),
     cancelTokenHash: hashCancelToken(cancelToken),
   });
+  if (job.offerId !== undefined) await takeOffer(trx, job.offerId, id, now);
   await enqueueBookingNotice(trx, { name: user.name, class: user.class, ...details, ref }, now);
   if (limits.bookingsPerHour > 0) await recordAddressEvent(trx, 'booking', job.ip, now);
   const booking: CreatedBooking = {

@@ -2,9 +2,11 @@ import type { Db } from '../../../db/database';
 import { type BorrowerKeyboard, parseBorrowerCallback } from '../../../domain/borrower-bot';
 import { messages } from '../../../domain/messages';
 import { handoverLines } from '../../../domain/owner-bot';
+import { type OfferAction, parseOfferCallback } from '../../../domain/waiting-list';
 import { findStoredBooking } from '../../bookings/cancel/repository';
 import { cancelBooking } from '../../bookings/cancel/service';
 import { type HandoverOutcome, recordHandover } from '../../handover/service';
+import { type BookOffer, pressOffer } from '../../waiting-list/service';
 import { borrowerTextSchema } from '../outbox/calls';
 import { findMessageOrigin, insertOutboxRow } from '../outbox/repository';
 import { findBookingChats, findNewestKeyboardEdit } from './repository';
@@ -14,6 +16,8 @@ export interface BorrowerButtonDeps {
   now: () => Date;
   timeZone: string;
   graceMinutes: number;
+  /** The booking service, for `Ambil` on a waiting list's offer. */
+  bookOffer: BookOffer;
 }
 
 // The owner's rule: Ya counts only within five minutes of Batalkan on the same message.
@@ -31,7 +35,7 @@ function originalButtons(payload: string): BorrowerKeyboard | undefined {
  * A press in a borrower's chat: it counts only on a message the bot sent to that chat with buttons
  * for that booking, from a chat still linked to it. Returns the text to answer the press with.
  */
-export function createBorrowerButtonHandler({ db, now, timeZone, graceMinutes }: BorrowerButtonDeps) {
+export function createBorrowerButtonHandler({ db, now, timeZone, graceMinutes, bookOffer }: BorrowerButtonDeps) {
   const borrower = { kind: 'borrower', name: null } as const;
 
   const handoverAnswer = (outcome: HandoverOutcome): string | undefined => {
@@ -40,13 +44,26 @@ export function createBorrowerButtonHandler({ db, now, timeZone, graceMinutes }:
     return outcome.kind === 'notFound' ? messages.bookingNotFound : undefined;
   };
 
+  const answerOffer = async (updateKey: string, chatId: string, messageId: number, press: { action: OfferAction; offerId: number }) => {
+    const origin = await findMessageOrigin(db.kysely, chatId, messageId);
+    const original = origin && originalButtons(origin.payload);
+    if (original?.kind !== 'offer' || original.offerId !== press.offerId) return undefined;
+    const at = now();
+    const answer = await pressOffer(db, bookOffer, { ...press, chatId }, { now: at, timeZone, graceMinutes });
+    if (answer !== undefined)
+      await insertOutboxRow(db.kysely, 'borrower-keyboard', { messageId, buttons: { kind: 'none' } }, at, updateKey, chatId);
+    return answer;
+  };
+
   return async (updateKey: string, chatId: string, messageId: number, data: string | undefined): Promise<string | undefined> => {
+    const offer = data === undefined ? undefined : parseOfferCallback(data);
+    if (offer) return answerOffer(updateKey, chatId, messageId, offer);
     const parsed = data === undefined ? undefined : parseBorrowerCallback(data);
     if (!parsed) return undefined;
     const { ref } = parsed;
     const origin = await findMessageOrigin(db.kysely, chatId, messageId);
     const original = origin && originalButtons(origin.payload);
-    if (!original || original.kind === 'none' || original.ref !== ref) return undefined;
+    if (!original || original.kind === 'none' || original.kind === 'offer' || original.ref !== ref) return undefined;
     const booking = await findStoredBooking(db.kysely, { ref });
     if (!booking || !(await findBookingChats(db.kysely, booking.id)).includes(chatId)) return undefined;
     const at = now();

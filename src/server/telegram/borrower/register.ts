@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { claimPeriodsBackInService } from '../../out-of-service/service';
 import { repeatWhileOpen } from '../../repeat';
+import { offerFreedSpans } from '../../waiting-list/service';
 import { enqueueDueBorrowerMessages } from './rounds';
 
 export const DEFAULT_BORROWER_ROUND_INTERVAL_MS = 15_000;
@@ -21,5 +22,7 @@ export function registerBorrowerRounds(app: FastifyInstance, { config, db, now }
       reminderMinutes: config.borrowerReminderMinutes,
     });
     if (written > 0) app.log.info({ written }, 'borrower reminders queued');
+    const offered = await offerFreedSpans(db, { now: at, timeZone: config.timeZone, graceMinutes: config.returnGraceMinutes });
+    if (offered > 0) app.log.info({ offered }, 'freed slots offered');
   });
 }

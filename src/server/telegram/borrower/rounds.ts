@@ -47,7 +47,7 @@ export async function enqueueDueBorrowerMessages(db: Db, at: Date, settings: Bor
   for (const booking of linked) {
     const bookedAt = booking.createdAt === null ? null : localMomentIn(timeZone, new Date(booking.createdAt));
     if (isStartReminderDue(booking, moment, bookedAt, reminderMinutes))
-      await send(booking, 'remind-start', startReminderText(booking), 'start');
+      await send(booking, 'remind-start', startReminderText(booking, moment), 'start');
     if (isEndReminderDue(booking, moment)) await send(booking, 'remind-end', endReminderText(booking), 'end');
     const state = bookingState(booking, moment, graceMinutes);
     if (state.kind === 'late') await send(booking, 'late', borrowerChatMessages.late(state.minutes), 'end');

@@ -45,6 +45,7 @@ export function registerBot(
     telegram,
     log,
     signal: stopping.signal,
+    bookOffer: (request) => app.bookings.create(request),
   });
   let scheduler: Scheduler | undefined;
   let poller: Poller | undefined;

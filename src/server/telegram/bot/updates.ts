@@ -18,6 +18,7 @@ import {
 import { cancelBooking, findBookingToCancel } from '../../bookings/cancel/service';
 import type { TelegramConfig } from '../../config';
 import { addReturnKilometres, type HandoverOutcome, recordHandover } from '../../handover/service';
+import type { BookOffer } from '../../waiting-list/service';
 import { createBorrowerButtonHandler } from '../borrower/buttons';
 import { createBorrowerMessageHandler } from '../borrower/updates';
 import { callTelegram } from '../bot-api';
@@ -65,6 +66,7 @@ export interface UpdateHandlerDeps {
   telegram: TelegramConfig;
   log: FastifyBaseLogger;
   signal: AbortSignal;
+  bookOffer: BookOffer;
 }
 
 // answerCallbackQuery must come within a second or so, or the owner's spinner keeps turning.
@@ -82,7 +84,7 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
   const owner = { kind: 'owner', name: null } as const;
   const strangers = new Set<string>();
   const borrowerMessage = createBorrowerMessageHandler({ db, now, timeZone, graceMinutes });
-  const borrowerButton = createBorrowerButtonHandler({ db, now, timeZone, graceMinutes });
+  const borrowerButton = createBorrowerButtonHandler({ db, now, timeZone, graceMinutes, bookOffer: deps.bookOffer });
 
   function isOwnerChat(chatId: number | string): boolean {
     if (String(chatId) === telegram.chatId) return true;

@@ -29,6 +29,7 @@ export const botTextSchema = z.object({ text: z.string().min(1), keyboard: hando
 export const borrowerKeyboardSchema: z.ZodType<BorrowerKeyboard> = z.union([
   z.object({ kind: z.literal('none') }),
   z.object({ kind: z.enum(['start', 'end', 'confirm', 'fuel']), ref }),
+  z.object({ kind: z.literal('offer'), offerId: z.number().int().positive() }),
 ]);
 export const borrowerTextSchema = z.object({ text: z.string().min(1), buttons: borrowerKeyboardSchema.optional() });
 const borrowerKeyboardEditSchema = z.object({ messageId: z.number().int().positive(), buttons: borrowerKeyboardSchema });

@@ -1,0 +1,34 @@
+import type { Executor } from '../../db/executor';
+import type { BookingSpan } from '../../domain/booking-rules';
+import { localMomentIn } from '../../domain/clock';
+import { findHold } from '../../domain/waiting-list';
+import { waitingListMessages } from '../../domain/waiting-list-messages';
+import { addDeviceBookings } from '../telegram/borrower/repository';
+import { endOffer, findHolds, findOffer, findWaitOfOffer } from './repository';
+
+/**
+ * The refusal of a booking in its transaction: a span offered to someone else and still held
+ * (`jam mulai`), or, for the booking that takes an offer, an offer no longer open.
+ */
+export async function holdRefusal(
+  trx: Executor,
+  span: BookingSpan,
+  takes: number | undefined,
+  clock: { now: Date; timeZone: string },
+): Promise<string | undefined> {
+  if (takes !== undefined) {
+    const offer = await findOffer(trx, takes);
+    if (!offer || offer.ended || offer.holdUntil <= clock.now.toISOString()) return waitingListMessages.offerEnded;
+  }
+  const dates = span.endDate === span.date ? [span.date] : [span.date, span.endDate];
+  const holds = (await findHolds(trx, dates, clock.now)).filter((hold) => hold.id !== takes);
+  const hold = findHold(span, holds);
+  return hold && waitingListMessages.held(localMomentIn(clock.timeZone, new Date(hold.holdUntil)).time);
+}
+
+/** In the booking's transaction: the offer is taken, and the chats of the wait's device hear of the booking from now on. */
+export async function takeOffer(trx: Executor, offerId: number, bookingId: number, now: Date): Promise<void> {
+  await endOffer(trx, offerId, 'taken', now, bookingId);
+  const wait = await findWaitOfOffer(trx, offerId);
+  if (wait) await addDeviceBookings(trx, wait.deviceId, [bookingId]);
+}

@@ -1,0 +1,179 @@
+import type { Executor } from '../../db/executor';
+import type { DaySpan } from '../../domain/waiting-list';
+
+export interface StoredWait extends DaySpan {
+  id: number;
+  deviceId: number;
+  usersId: string;
+  name: string;
+  reason: string;
+}
+
+export interface StoredOffer extends DaySpan {
+  id: number;
+  waitId: number;
+  holdUntil: string;
+  ended: boolean;
+}
+
+function openWaitsQuery(db: Executor) {
+  return db
+    .selectFrom('slot_wait as w')
+    .innerJoin('users as u', 'u.id', 'w.users_id')
+    .select(['w.id', 'w.device_id', 'w.users_id', 'u.name', 'w.borrow_date', 'w.start_time', 'w.end_time', 'w.reason'])
+    .where('w.ended_at', 'is', null)
+    .orderBy('w.id');
+}
+
+type WaitRow = Awaited<ReturnType<ReturnType<typeof openWaitsQuery>['execute']>>[number];
+
+function toWait(row: WaitRow): StoredWait {
+  return {
+    id: row.id,
+    deviceId: row.device_id,
+    usersId: row.users_id,
+    name: row.name,
+    reason: row.reason,
+    date: row.borrow_date,
+    start: row.start_time,
+    end: row.end_time,
+  };
+}
+
+/** In order of request: the waiting list's order. */
+export async function findOpenWaits(db: Executor): Promise<StoredWait[]> {
+  return (await openWaitsQuery(db).execute()).map(toWait);
+}
+
+export async function findDeviceWaits(db: Executor, deviceId: number): Promise<StoredWait[]> {
+  return (await openWaitsQuery(db).where('w.device_id', '=', deviceId).execute()).map(toWait);
+}
+
+export async function insertWait(
+  db: Executor,
+  wait: { deviceId: number; usersId: string; span: DaySpan; reason: string; now: Date },
+): Promise<void> {
+  await db
+    .insertInto('slot_wait')
+    .values({
+      device_id: wait.deviceId,
+      users_id: wait.usersId,
+      borrow_date: wait.span.date,
+      start_time: wait.span.start,
+      end_time: wait.span.end,
+      reason: wait.reason,
+      created_at: wait.now.toISOString(),
+    })
+    .execute();
+}
+
+export async function endWait(db: Executor, id: number, how: 'offered' | 'past' | 'unlinked', at: Date): Promise<void> {
+  await db
+    .updateTable('slot_wait')
+    .set({ ended_at: at.toISOString(), ended_how: how })
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/** Any wait or offer still open: the round does nothing else when there is none. */
+export async function hasOpenWaitsOrOffers(db: Executor): Promise<boolean> {
+  const wait = await db.selectFrom('slot_wait').select('id').where('ended_at', 'is', null).limit(1).executeTakeFirst();
+  if (wait) return true;
+  const offer = await db.selectFrom('slot_offer').select('id').where('ended_at', 'is', null).limit(1).executeTakeFirst();
+  return offer !== undefined;
+}
+
+function offersQuery(db: Executor) {
+  return db.selectFrom('slot_offer').select(['id', 'wait_id', 'borrow_date', 'start_time', 'end_time', 'hold_until', 'ended_at']);
+}
+
+function toOffer(row: Awaited<ReturnType<ReturnType<typeof offersQuery>['execute']>>[number]): StoredOffer {
+  return {
+    id: row.id,
+    waitId: row.wait_id,
+    date: row.borrow_date,
+    start: row.start_time,
+    end: row.end_time,
+    holdUntil: row.hold_until,
+    ended: row.ended_at !== null,
+  };
+}
+
+/** The holds on `dates` at `now`: offers not ended whose hold has not passed, by the hold's end. */
+export async function findHolds(db: Executor, dates: readonly string[], now: Date): Promise<StoredOffer[]> {
+  const rows = await offersQuery(db)
+    .where('ended_at', 'is', null)
+    .where('hold_until', '>', now.toISOString())
+    .where('borrow_date', 'in', [...dates])
+    .orderBy('hold_until')
+    .execute();
+  return rows.map(toOffer);
+}
+
+export async function findOffer(db: Executor, id: number): Promise<StoredOffer | undefined> {
+  const row = await offersQuery(db).where('id', '=', id).executeTakeFirst();
+  return row && toOffer(row);
+}
+
+export async function insertOffer(db: Executor, offer: { waitId: number; span: DaySpan; now: Date; holdUntil: Date }): Promise<number> {
+  const row = await db
+    .insertInto('slot_offer')
+    .values({
+      wait_id: offer.waitId,
+      borrow_date: offer.span.date,
+      start_time: offer.span.start,
+      end_time: offer.span.end,
+      offered_at: offer.now.toISOString(),
+      hold_until: offer.holdUntil.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Ends an offer not ended yet; false when it already was, so one press or one round ends it. */
+export async function endOffer(
+  db: Executor,
+  id: number,
+  how: 'taken' | 'skipped' | 'expired' | 'refused',
+  at: Date,
+  bookingId: number | null = null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('slot_offer')
+    .set({ ended_at: at.toISOString(), ended_how: how, booking_id: bookingId })
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends the offers whose hold has passed; returns how many. */
+export async function expireOffers(db: Executor, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable('slot_offer')
+    .set({ ended_at: at, ended_how: 'expired' })
+    .where('ended_at', 'is', null)
+    .where('hold_until', '<=', at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The wait an offer was made to, ended or not. */
+export async function findWaitOfOffer(db: Executor, offerId: number): Promise<StoredWait | undefined> {
+  const row = await db
+    .selectFrom('slot_offer as o')
+    .innerJoin('slot_wait as w', 'w.id', 'o.wait_id')
+    .innerJoin('users as u', 'u.id', 'w.users_id')
+    .select(['w.id', 'w.device_id', 'w.users_id', 'u.name', 'w.borrow_date', 'w.start_time', 'w.end_time', 'w.reason'])
+    .where('o.id', '=', offerId)
+    .executeTakeFirst();
+  return row && toWait(row);
+}
+
+export async function findDeviceChats(db: Executor, deviceId: number): Promise<string[]> {
+  const rows = await db.selectFrom('borrower_chat').select('chat_id').where('device_id', '=', deviceId).orderBy('chat_id').execute();
+  return rows.map((row) => row.chat_id);
+}
