@@ -7,6 +7,7 @@ import { migrateToLatest } from '../../src/db/migrate';
 import { COPIED_TABLES } from '../../src/server/backup/copy';
 import type { User } from '../../src/server/roster/repository';
 import { addDeviceBookings, findOrAddDevice, insertLinkCode, linkChat } from '../../src/server/telegram/borrower/repository';
+import { findOpenWaits, insertOffer, insertWait } from '../../src/server/waiting-list/repository';
 import { adminClient, login, loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
 import { bookingBody } from '../helpers/booking-fixtures';
 import { dropPostgresDatabase, postgresUrlFor, withPostgresAdmin } from '../helpers/postgres';
@@ -116,6 +117,11 @@ describe.runIf(engine === 'postgres')('npm run db:copy from SQLite to PostgreSQL
     await addDeviceBookings(sourceApp.db.kysely, deviceId, [booked.id]);
     await insertLinkCode(sourceApp.db.kysely, { hash: 'b'.repeat(64), deviceId, now: copyAt, expiresAt: copyAt });
     await linkChat(sourceApp.db.kysely, '1001', deviceId, copyAt);
+    // A wait and the offer made to it (the waiting list, 0044).
+    const wanted = { date: '2026-11-26', start: '10:00', end: '12:00' };
+    await insertWait(sourceApp.db.kysely, { deviceId, usersId: rizky.id, span: wanted, reason: 'Ke kampus', now: copyAt });
+    const [wait] = await findOpenWaits(sourceApp.db.kysely);
+    await insertOffer(sourceApp.db.kysely, { waitId: wait?.id ?? 0, span: wanted, now: copyAt, holdUntil: copyAt });
     const period = { fromDate: '2026-11-25', fromTime: '14:00', untilDate: '2026-11-25', untilTime: '18:00', reason: 'Servis' };
     expect((await signedIn.post('/api/admin/out-of-service', { period, decision: 'keep' })).status).toBe(201);
     await sourceApp.db.kysely.updateTable('telegram_bot').set({ webhook_secret: 'rahasia-webhook', last_update_id: 41 }).execute();
