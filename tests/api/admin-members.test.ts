@@ -185,6 +185,17 @@ describe(`the admin's members on ${engine}`, () => {
     expect(rename.body.errors).toEqual({ name: 'Nama sudah terdaftar' });
   });
 
+  it('adds one of many admins adding the same new name at once; the others are told it is taken', async () => {
+    const { api } = await start();
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        api.post('/api/admin/members', { name: index % 2 ? 'Dina Amalia' : 'dina amalia', class: 'PPTI 24' }),
+      ),
+    );
+    expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const reply of replies.filter((one) => one.status === 409)) expect(reply.body.errors).toEqual({ name: 'Nama sudah terdaftar' });
+  });
+
   it('validates the fields with Indonesian messages naming them', async () => {
     const { api } = await start();
     const reply = await api.post('/api/admin/members', { name: ' ', class: '' });

@@ -116,7 +116,7 @@ export async function addMember(db: Db, admin: SessionAdmin, input: MemberReques
 /** A member who just became an admin gets their login code in this answer. */
 export async function editMember(db: Db, admin: SessionAdmin, ref: string, input: MemberRequest, now: Date): Promise<MemberOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
-    await lockRoster(trx, db.engine);
+    await lockRoster(trx);
     const member = await findMemberByRef(trx, ref);
     if (!member) return refused(404, adminMessages.memberNotFound);
     const name = input.name.trim();
@@ -158,7 +158,7 @@ export async function editMember(db: Db, admin: SessionAdmin, ref: string, input
 
 export async function setMemberActiveness(db: Db, admin: SessionAdmin, ref: string, active: boolean, now: Date): Promise<MemberOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
-    await lockRoster(trx, db.engine);
+    await lockRoster(trx);
     const member = await findMemberByRef(trx, ref);
     if (!member) return refused(404, adminMessages.memberNotFound);
     if (member.active === active) return { kind: 'ok', member: toMember(member) };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import { type Engine, toBoolean } from '../../db/database';
+import { PostgresAdapter, sql } from 'kysely';
+import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { nameKey } from '../../domain/name-key';
 
@@ -153,8 +153,10 @@ const ROSTER_LOCK_KEY = 0x75736572;
 
 /**
  * Serializes roster changes, so two admins removing each other cannot both pass the last-admin
- * check. SQLite transactions already hold the write lock.
+ * check, and two adding one name cannot both pass the name check. SQLite transactions already
+ * hold the write lock.
  */
-export async function lockRoster(trx: Executor, engine: Engine): Promise<void> {
-  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${ROSTER_LOCK_KEY}::bigint)`.execute(trx);
+export async function lockRoster(trx: Executor): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(${ROSTER_LOCK_KEY}::bigint)`.execute(trx);
 }

@@ -7,7 +7,16 @@ import { nameKey } from '../../domain/name-key';
 import { hasControlCharacter, hasLineBreakOrControl } from '../../domain/plain-text';
 import { type RosterProblem, type RowRef, rosterProblemText } from '../../domain/roster-problems';
 import { makeUserId } from '../../domain/user-id';
-import { countUsers, findUsersByIds, findUsersByNameKeys, insertUsers, listClasses, listRosterEntries, type User } from './repository';
+import {
+  countUsers,
+  findUsersByIds,
+  findUsersByNameKeys,
+  insertUsers,
+  listClasses,
+  listRosterEntries,
+  lockRoster,
+  type User,
+} from './repository';
 
 /** Nothing was written. */
 export class RosterError extends Error {
@@ -58,6 +67,7 @@ export async function addUsers(
   alsoInTransaction?: (trx: Executor, added: User[]) => Promise<void>,
 ): Promise<User[]> {
   return db.transaction().execute(async (trx) => {
+    await lockRoster(trx);
     const problems: RosterProblem[] = [];
     const seenNames = new Map<string, RowRef>();
     const seenIds = new Map<string, RowRef>();
