@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPeriod } from '../../src/server/out-of-service/service';
+import { createPeriod, finishCancellations } from '../../src/server/out-of-service/service';
 import type { User } from '../../src/server/roster/repository';
 import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
@@ -115,6 +115,12 @@ describe(`Ubah: editing a Tidak tersedia period on ${engine}`, () => {
     expect((await api.post(`/api/admin/out-of-service/${ref}/preview`, until('2026-11-30', '18:30', 'Ban bocor'))).body.affected).toEqual([
       expect.objectContaining({ name: 'Siswa 7', start: '17:00' }),
     ]);
+
+    // Kept by a later edit in a period that cancels: the pass finishing interrupted cancellations leaves it.
+    expect((await edit(ref, until('2026-11-30', '18:30', 'Ban bocor'), 'keep')).body).toMatchObject({ warned: 1, cancelled: 0 });
+    expect(await finishCancellations(testApp.db, { now: at, timeZone: 'Asia/Jakarta' })).toBe(0);
+    expect(await card(outside)).toMatchObject({ status: 'upcoming', outOfServiceWarning: 'Motor mungkin belum bisa dipakai: Ban bocor.' });
+    expect(await card(inside)).toMatchObject({ status: 'upcoming' });
   });
 
   it('Biarkan on an extension warns the newly covered bookings, which stand', async () => {

@@ -8,7 +8,7 @@ import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower
 import { startBotApp, TEST_BOT_CONFIG } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock } from '../helpers/notify-app';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startTestApp } from '../helpers/test-app';
 import { createTestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
@@ -88,7 +88,9 @@ describe(`an interrupted Batalkan semua is finished by the app itself, on ${engi
           outOfServiceIntervalMs: 20,
         },
       });
-    const [two, three] = (await Promise.all([instance(), instance()])) as [TestApp, TestApp];
+    // Started one after the other: two instances migrating one SQLite file at once wait on each other for seconds.
+    const two = await instance();
+    const three = await instance();
     cleanups.push(
       () => two.close(),
       () => three.close(),
