@@ -200,6 +200,7 @@ export const adminMessages = {
     'expense-recorded': 'Pengeluaran dicatat',
     'out-of-service-created': 'Motor ditandai tidak tersedia',
     'out-of-service-ended': 'Motor tidak tersedia diakhiri',
+    'out-of-service-edited': 'Motor tidak tersedia diubah',
   },
   fund: {
     title: 'Kas Kelas',

@@ -21,6 +21,7 @@ export const auditActions = [
   'expense-recorded',
   'out-of-service-created',
   'out-of-service-ended',
+  'out-of-service-edited',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

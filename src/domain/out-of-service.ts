@@ -69,3 +69,19 @@ export function periodSpanOn(date: string, period: OutOfServicePeriod): { from: 
   const to = end === undefined || end >= nextDay ? MINUTES_PER_DAY : (findMinutes(period.untilTime ?? '') ?? MINUTES_PER_DAY);
   return to > from ? { from, to } : undefined;
 }
+
+/** Over at `now`: ended early by someone, or its `until` reached. An over period is history and is not edited. */
+export function isPeriodOver(period: OutOfServicePeriod & { ended: unknown }, now: LocalMoment): boolean {
+  const end = periodEndKey(period);
+  return period.ended !== null || (end !== undefined && end <= momentKey(now.date, now.time));
+}
+
+/** The bookings an edit brings inside that the period did not reach before (those it already treated are left out too). */
+export function bookingsNewlyInside<B extends BookingSpan & { id: number }>(
+  bookings: readonly B[],
+  before: OutOfServicePeriod,
+  after: OutOfServicePeriod,
+  treated: ReadonlySet<number>,
+): B[] {
+  return bookings.filter((booking) => overlapsPeriod(booking, after) && !overlapsPeriod(booking, before) && !treated.has(booking.id));
+}

@@ -21,6 +21,7 @@ import { healthRoutes } from './health/routes';
 import { storageHealthOf } from './health/storage-health';
 import { COMPRESS_THRESHOLD_BYTES } from './http/precompressed';
 import { memberRoutes } from './members/routes';
+import { DEFAULT_CANCELLATION_FINISH_INTERVAL_MS, registerOutOfServiceRounds } from './out-of-service/register';
 import { outOfServiceRoutes } from './out-of-service/routes';
 import { answerClientError, answerFrameworkError, registerClosingAnswer, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -47,6 +48,8 @@ export interface BuildOptions {
   provisionalChargeIntervalMs?: number;
   /** How often the borrowers' reminders and notices are looked for. */
   borrowerRoundIntervalMs?: number;
+  /** How often an interrupted `Batalkan semua` is looked for. */
+  outOfServiceIntervalMs?: number;
 }
 
 declare module 'fastify' {
@@ -130,6 +133,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context), ceilingDir: context.config.benchCeilingDir });
   registerDailyBackup(app, context, options.dailyBackupIntervalMs ?? DEFAULT_DAILY_BACKUP_INTERVAL_MS);
   registerProvisionalCharges(app, context, options.provisionalChargeIntervalMs ?? DEFAULT_PROVISIONAL_INTERVAL_MS);
+  registerOutOfServiceRounds(app, context, options.outOfServiceIntervalMs ?? DEFAULT_CANCELLATION_FINISH_INTERVAL_MS);
   if (context.config.telegram) {
     registerNotifier(app, context, context.config.telegram, options.notifier);
     registerBot(app, context, context.config.telegram, context.config.telegramBot, options.bot);

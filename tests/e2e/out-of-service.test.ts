@@ -95,4 +95,53 @@ describe('the bike out of service, at 360 px', () => {
     await admin.getByText('Dicatat: motor sudah siap dipakai lagi.').waitFor();
     await admin.getByRole('button', { name: 'Motor sudah siap' }).waitFor({ state: 'detached' });
   });
+  it('Ubah opens the form prefilled on a period to come, lists the booking a longer period would hit, and shows the change', async () => {
+    const date = '2031-04-08';
+    const admin = await phonePageAt(app, setServerClock(date, '07:00'));
+    await signInAsAdmin(admin, { name: 'Admin Uji', id: adminIdOf(app) });
+    await admin.goto('/admin/motor');
+    await admin.getByLabel('Alasan', { exact: true }).fill('Servis');
+    await admin.getByLabel('Mulai jam').fill('10:00');
+    await admin.getByLabel('Sampai tanggal').fill(date);
+    await admin.getByLabel('Sampai jam').fill('12:00');
+    await admin.getByRole('button', { name: 'Tandai tidak tersedia', exact: true }).click();
+    const form = admin.locator('form').filter({ hasText: 'Tidak ada peminjaman di waktu itu.' });
+    await form.waitFor();
+    await form.getByRole('button', { name: 'Simpan' }).click();
+    await admin.getByText('Motor ditandai tidak tersedia.').waitFor();
+    await bookViaApi(app.baseUrl, { name: 'Budi Santoso', date, start: '13:00', end: '14:00' });
+
+    await admin.getByRole('button', { name: 'Ubah: Servis' }).click();
+    await admin.getByRole('heading', { name: 'Ubah masa tidak tersedia' }).waitFor();
+    const reason = admin.getByLabel('Alasan', { exact: true });
+    expect(await reason.inputValue()).toBe('Servis');
+    expect(await reason.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await admin.getByLabel('Mulai jam').inputValue()).toBe('10:00');
+    expect(await admin.getByLabel('Mulai jam').evaluate((element) => (element as HTMLInputElement).readOnly)).toBe(true);
+    expect(await admin.getByLabel('Sampai tanggal').inputValue()).toBe(date);
+    expect(await admin.getByLabel('Sampai jam').inputValue()).toBe('12:00');
+
+    await reason.fill('Servis besar');
+    await admin.getByLabel('Sampai jam').fill('15:00');
+    await admin.getByRole('button', { name: 'Periksa perubahan' }).click();
+    await admin.getByText('1 peminjaman baru kena perubahan ini:').waitFor();
+    expect(
+      await admin
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ hasText: /^Selasa, 8 April 2031/ })
+        .allTextContents(),
+    ).toEqual(['Selasa, 8 April 2031 13:00 - 14:00, Budi Santoso (PPTI 21)']);
+    expect(await horizontalOverflow(admin)).toBe(0);
+    expect(await violations(admin)).toEqual([]);
+    await screenshot(admin, 'out-of-service-edit-360');
+
+    await admin.getByRole('button', { name: 'Biarkan' }).click();
+    await admin.getByText('Perubahan disimpan, 1 peminjam diberi tahu.').waitFor();
+    const changed = admin.getByRole('listitem').filter({ hasText: 'Servis besar' });
+    await changed.getByText('Selasa, 8 April 2031 10:00 - Selasa, 8 April 2031 15:00, oleh Admin Uji').waitFor();
+    await changed.getByText('0 dibatalkan, 1 dibiarkan').waitFor();
+    expect(await admin.getByRole('heading', { name: 'Ubah masa tidak tersedia' }).count()).toBe(0);
+    expect(await violations(admin)).toEqual([]);
+  });
 });

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { dayTimeline, unavailableSpansOn } from '../../src/domain/day-timeline';
 import {
   bookingsInside,
+  bookingsNewlyInside,
   currentPeriod,
   findBlockingPeriod,
+  isPeriodOver,
   outOfServiceText,
   overlapsPeriod,
   periodSpanOn,
@@ -62,5 +64,27 @@ describe('the period on the day timeline', () => {
       ['unavailable', 600, 840],
       ['free', 840, 1440],
     ]);
+  });
+});
+
+describe('editing a period (Ubah)', () => {
+  it('is over once ended early or once its end is reached; an open-ended one never runs out', () => {
+    const now = { date: '2026-11-27', time: '14:00' };
+    expect(isPeriodOver({ ...servis, ended: null }, now)).toBe(true);
+    expect(isPeriodOver({ ...servis, ended: null }, { date: '2026-11-27', time: '13:59' })).toBe(false);
+    expect(isPeriodOver({ ...servis, ended: { at: 'x' } }, { date: '2026-11-27', time: '11:00' })).toBe(true);
+    expect(isPeriodOver({ ...open, ended: null }, { date: '2030-01-01', time: '00:00' })).toBe(false);
+  });
+
+  it('lists only the bookings the change brings inside, leaving out those the period already treated', () => {
+    const longer = { ...servis, untilTime: '18:00' };
+    const bookings = [
+      { id: 1, ...span('2026-11-27', '11:00', '12:00') },
+      { id: 2, ...span('2026-11-27', '15:00', '16:00') },
+      { id: 3, ...span('2026-11-27', '16:00', '17:00') },
+      { id: 4, ...span('2026-11-27', '18:00', '19:00') },
+    ];
+    expect(bookingsNewlyInside(bookings, servis, longer, new Set([3])).map((booking) => booking.id)).toEqual([2]);
+    expect(bookingsNewlyInside(bookings, servis, { ...servis, untilTime: '12:00' }, new Set())).toEqual([]);
   });
 });

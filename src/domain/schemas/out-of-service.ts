@@ -8,23 +8,33 @@ import { plainText } from '../plain-text';
 const date = z.string().refine(isCalendarDate, { error: messages.invalidDate });
 const time = z.string().refine(isClockTime, { error: messages.invalidField('time') });
 
-/** A `Tidak tersedia` period as the admin's form sends it; `until` both null: open-ended. */
-export const periodRequestSchema = z
-  .strictObject({
-    fromDate: date,
-    fromTime: time,
-    untilDate: date.nullable(),
-    untilTime: time.nullable(),
-    // Checked again after trimming by checkPeriod; the cap here keeps a huge body out.
-    reason: plainText('Alasan').max(MAX_OUT_OF_SERVICE_REASON * 2, {
-      error: outOfServiceMessages.reasonTooLong(MAX_OUT_OF_SERVICE_REASON),
-    }),
-  })
-  .refine((body) => (body.untilDate === null) === (body.untilTime === null), {
+const changeFields = {
+  untilDate: date.nullable(),
+  untilTime: time.nullable(),
+  // Checked again after trimming by checkPeriod; the cap here keeps a huge body out.
+  reason: plainText('Alasan').max(MAX_OUT_OF_SERVICE_REASON * 2, {
+    error: outOfServiceMessages.reasonTooLong(MAX_OUT_OF_SERVICE_REASON),
+  }),
+};
+function untilBothOrNone<S extends z.ZodType<{ untilDate: string | null; untilTime: string | null }>>(schema: S) {
+  return schema.refine((body) => (body.untilDate === null) === (body.untilTime === null), {
     error: messages.invalidField('until'),
     path: ['untilTime'],
   });
+}
+
+/** A `Tidak tersedia` period as the admin's form sends it; `until` both null: open-ended. */
+export const periodRequestSchema = untilBothOrNone(z.strictObject({ fromDate: date, fromTime: time, ...changeFields }));
 export type PeriodRequest = z.infer<typeof periodRequestSchema>;
+
+/** `Ubah`: what may change of a current or future period (its start stays). */
+export const periodChangeSchema = untilBothOrNone(z.strictObject(changeFields));
+export type PeriodChange = z.infer<typeof periodChangeSchema>;
+
+export const editPeriodRequestSchema = z.strictObject({
+  change: periodChangeSchema,
+  decision: z.enum(['cancel', 'keep'], { error: messages.invalidField('decision') }),
+});
 
 export const createPeriodRequestSchema = z.strictObject({
   period: periodRequestSchema,
@@ -53,6 +63,8 @@ export const periodViewSchema = z.object({
   endedBy: z.string().nullable(),
   cancelled: z.number(),
   warned: z.number(),
+  /** Current or to come: `Ubah` is offered. */
+  editable: z.boolean(),
 });
 export type PeriodView = z.infer<typeof periodViewSchema>;
 
@@ -60,6 +72,8 @@ export const previewResponseSchema = z.object({ affected: z.array(affectedBookin
 export const periodsResponseSchema = z.object({ current: periodViewSchema.nullable(), periods: z.array(periodViewSchema) });
 export type PeriodsResponse = z.infer<typeof periodsResponseSchema>;
 export const createPeriodResponseSchema = z.object({ period: periodViewSchema });
+/** The period after `Ubah` (its counts in all), and what this change cancelled or warned. */
+export const editPeriodResponseSchema = z.object({ period: periodViewSchema, cancelled: z.number(), warned: z.number() });
 
 /** What `/` shows: the periods not over before yesterday, on the app's wall clock. */
 export const publicPeriodSchema = z.object({

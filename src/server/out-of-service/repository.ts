@@ -99,16 +99,46 @@ export async function writeDecision(db: Executor, id: number, decision: OutOfSer
   return result.numUpdatedRows > 0n;
 }
 
+/** `Ubah`: the new reason and end, and the decision now standing for the bookings inside it did not warn. */
 export async function writePeriodChange(
   db: Executor,
   id: number,
-  change: { untilDate: string | null; untilTime: string | null; reason: string },
+  change: { untilDate: string | null; untilTime: string | null; reason: string; decision: OutOfServiceDecision | null },
 ): Promise<void> {
   await db
     .updateTable('out_of_service')
-    .set({ until_date: change.untilDate, until_time: change.untilTime, reason: change.reason })
+    .set({ until_date: change.untilDate, until_time: change.untilTime, reason: change.reason, decision: change.decision })
     .where('id', '=', id)
     .execute();
+}
+
+/** The periods deciding `cancel` that are not ended nor run out by `now`: a `Batalkan semua` may be unfinished in them. */
+export async function findCancellingPeriods(db: Executor, now: { date: string; time: string }): Promise<StoredPeriod[]> {
+  const rows = await periodsQuery(db)
+    .where('decision', '=', 'cancel')
+    .where('ended_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('until_date', 'is', null),
+        eb('until_date', '>', now.date),
+        eb.and([eb('until_date', '=', now.date), eb('until_time', '>', now.time)]),
+      ]),
+    )
+    .execute();
+  return rows.map(toPeriod);
+}
+
+/** The ids of the bookings a period cancelled or warned. */
+export async function findTreatedBookingIds(db: Executor, periodId: number, action?: PeriodAction): Promise<Set<number>> {
+  let query = db.selectFrom('out_of_service_booking').select('booking_id').where('period_id', '=', periodId);
+  if (action !== undefined) query = query.where('action', '=', action);
+  return new Set((await query.execute()).map((row) => row.booking_id));
+}
+
+/** An admin by name, to cancel as a period's maker; undefined once the name is gone from the roster's admins. */
+export async function findAdminIdByName(db: Executor, name: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('id').where('name', '=', name).where('role', '=', 'admin').executeTakeFirst();
+  return row?.id;
 }
 
 export async function writePeriodEnd(

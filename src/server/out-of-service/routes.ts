@@ -2,11 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../domain/messages';
 import { outOfServiceMessages } from '../../domain/out-of-service-messages';
-import { createPeriodRequestSchema, periodRequestSchema } from '../../domain/schemas/out-of-service';
+import {
+  createPeriodRequestSchema,
+  editPeriodRequestSchema,
+  periodChangeSchema,
+  periodRequestSchema,
+} from '../../domain/schemas/out-of-service';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
-import { type CreateOutcome, createPeriod, endPeriod, type PeriodBooking, periodsOverview, periodView, previewPeriod } from './service';
+import {
+  type CreateOutcome,
+  checkPeriodEdit,
+  createPeriod,
+  type EditOutcome,
+  editPeriod,
+  endPeriod,
+  type PeriodBooking,
+  periodsOverview,
+  periodView,
+  previewPeriod,
+} from './service';
 
 const refParamsSchema = z.object({ ref: z.string().max(64) });
 
@@ -16,6 +32,16 @@ function affectedView({ date, start, end, endDate, name, class: className }: Per
 
 function refusal(outcome: Exclude<CreateOutcome, { kind: 'created' }>): HttpError {
   return new HttpError(400, messages.invalidBody, outcome.errors);
+}
+
+function editRefusal(outcome: Exclude<EditOutcome, { kind: 'edited' }>): HttpError {
+  if (outcome.kind === 'notFound') return new HttpError(404, outOfServiceMessages.notFound);
+  if (outcome.kind === 'over') return new HttpError(409, outOfServiceMessages.editEnded);
+  return new HttpError(
+    outcome.status,
+    outcome.status === 422 ? (outcome.errors.until ?? messages.invalidBody) : messages.invalidBody,
+    outcome.errors,
+  );
 }
 
 /** The `Motor` tab's `Tidak tersedia` periods (issue 27). */
@@ -42,7 +68,7 @@ export async function outOfServiceRoutes(app: FastifyInstance, context: AppConte
     const outcome = await createPeriod(db, { period, by: actor(request), decision }, clock());
     if (outcome.kind !== 'created') throw refusal(outcome);
     reply.status(201);
-    return { period: periodView(outcome.period, { cancelled: outcome.cancelled.length, warned: outcome.warned.length }) };
+    return { period: periodView(outcome.period, { cancelled: outcome.cancelled.length, warned: outcome.warned.length }, clock()) };
   });
 
   // `Motor sudah siap`: ends the period at this minute.
@@ -51,6 +77,24 @@ export async function outOfServiceRoutes(app: FastifyInstance, context: AppConte
     const outcome = await endPeriod(db, ref, actor(request), clock());
     if (outcome.kind === 'notFound') throw new HttpError(404, outOfServiceMessages.notFound);
     if (outcome.kind === 'alreadyEnded') throw new HttpError(409, outOfServiceMessages.alreadyEnded);
-    return { period: periodView(outcome.period, undefined) };
+    return { period: periodView(outcome.period, undefined, clock()) };
+  });
+
+  // `Ubah`, before the admin confirms: the bookings the change brings inside.
+  app.post('/api/admin/out-of-service/:ref/preview', { preHandler: requireAdmin }, async (request) => {
+    const { ref } = parseOrThrow(refParamsSchema, request.params);
+    const outcome = await checkPeriodEdit(db.kysely, ref, parseOrThrow(periodChangeSchema, request.body), clock());
+    if (outcome.kind !== 'ok') throw editRefusal(outcome);
+    return { affected: outcome.affected.map(affectedView) };
+  });
+
+  app.put('/api/admin/out-of-service/:ref', { preHandler: requireAdmin }, async (request) => {
+    const { ref } = parseOrThrow(refParamsSchema, request.params);
+    const { change, decision } = parseOrThrow(editPeriodRequestSchema, request.body);
+    const outcome = await editPeriod(db, { ref, change, by: actor(request), decision }, clock());
+    if (outcome.kind !== 'edited') throw editRefusal(outcome);
+    const counts = { cancelled: outcome.cancelled.length, warned: outcome.warned.length };
+    const now = (treated: PeriodBooking[]) => outcome.affected.filter((booking) => treated.some((t) => t.id === booking.id)).length;
+    return { period: periodView(outcome.period, counts, clock()), cancelled: now(outcome.cancelled), warned: now(outcome.warned) };
   });
 }

@@ -8,8 +8,10 @@ import { unavailableSpansOn } from '../../domain/day-timeline';
 import { messages } from '../../domain/messages';
 import {
   bookingsInside,
+  bookingsNewlyInside,
   currentPeriod,
   findBlockingPeriod,
+  isPeriodOver,
   type OutOfServiceDecision,
   type OutOfServicePeriod,
   outOfServiceText,
@@ -17,7 +19,7 @@ import {
 } from '../../domain/out-of-service';
 import { checkPeriod, type PeriodFieldErrors } from '../../domain/out-of-service-form';
 import { outOfServiceMessages } from '../../domain/out-of-service-messages';
-import type { OutOfServiceClock, PeriodsResponse, PeriodView, PublicPeriod } from '../../domain/schemas/out-of-service';
+import type { OutOfServiceClock, PeriodChange, PeriodsResponse, PeriodView, PublicPeriod } from '../../domain/schemas/out-of-service';
 import { looksLikeVoucherCode } from '../../domain/voucher-code';
 import { appendAuditEntry } from '../audit/repository';
 import { withBookingLock } from '../bookings/booking-lock';
@@ -28,16 +30,20 @@ import {
   claimPeriodsOverBy,
   countPeriodBookings,
   findActiveBookingsAround,
+  findAdminIdByName,
+  findCancellingPeriods,
   findPeriodBookings,
   findPeriodByRef,
   findPeriodsFrom,
   findRecentPeriods,
+  findTreatedBookingIds,
   findWarningPeriods,
   insertPeriod,
   insertPeriodBookings,
   type PeriodBooking,
   type StoredPeriod,
   writeDecision,
+  writePeriodChange,
   writePeriodEnd,
 } from './repository';
 
@@ -145,12 +151,16 @@ async function warnBookings(trx: Executor, ref: string, bookings: PeriodBooking[
 /**
  * `Batalkan semua`: each booking still inside goes through the one cancellation service (vouchers
  * back, the borrower's card says why), recorded as cancelled by this period in the same commit; the
- * owner gets one message with the count instead of one per booking. Safe to run again (a crash
- * half-way): it cancels what is still inside, and the owner's message has one key per period.
+ * owner gets one message with the count instead of one per booking. Those an edit's `Biarkan`
+ * warned stay. Safe to run again, from another instance too (a crash half-way, the periodic
+ * `finishCancellations`): it cancels what is still inside, the service refuses a second cancel, and
+ * the owner's message is keyed by the period and the count it says.
  */
 export async function cancelBookingsInside(db: Db, period: StoredPeriod, by: PeriodActor, clock: PeriodClock): Promise<PeriodBooking[]> {
   const reason = outOfServiceMessages.cancelReason(period.reason);
+  const warned = await findTreatedBookingIds(db.kysely, period.id, 'warned');
   for (const booking of await findBookingsInside(db.kysely, period)) {
+    if (warned.has(booking.id)) continue;
     await cancelBooking(
       db,
       { ref: booking.ref },
@@ -161,9 +171,30 @@ export async function cancelBookingsInside(db: Db, period: StoredPeriod, by: Per
   const cancelled = await findPeriodBookings(db.kysely, period.id, 'cancelled');
   if (cancelled.length > 0) {
     const text = outOfServiceMessages.ownerCancelledCount(cancelled.length, period.reason);
-    await enqueueBotText(db.kysely, 'handover', text, `out-of-service-cancelled:${period.ref}`, clock.now);
+    await enqueueBotText(db.kysely, 'handover', text, `out-of-service-cancelled:${period.ref}:${cancelled.length}`, clock.now);
   }
   return cancelled;
+}
+
+/**
+ * The periodic pass that finishes an interrupted `Batalkan semua`: the process may die between
+ * recording the decision and cancelling the last booking inside. Every instance runs it; a booking
+ * made after the decision cannot be inside (the period refuses it), so this only finishes that work.
+ * Cancelled as the period's maker (the owner when its admin is gone from the roster).
+ */
+export async function finishCancellations(db: Db, clock: PeriodClock): Promise<number> {
+  let finished = 0;
+  for (const period of await findCancellingPeriods(db.kysely, localMomentIn(clock.timeZone, clock.now))) {
+    const warned = await findTreatedBookingIds(db.kysely, period.id, 'warned');
+    const left = (await findBookingsInside(db.kysely, period)).filter((booking) => !warned.has(booking.id));
+    if (left.length === 0) continue;
+    const adminId = period.createdBy.kind === 'admin' ? await findAdminIdByName(db.kysely, period.createdBy.name ?? '') : undefined;
+    const by: PeriodActor =
+      adminId === undefined ? { kind: 'owner' } : { kind: 'admin', userId: adminId, name: period.createdBy.name ?? '' };
+    await cancelBookingsInside(db, period, by, clock);
+    finished += left.length;
+  }
+  return finished;
 }
 
 export type DecideOutcome =
@@ -192,6 +223,89 @@ export async function decidePeriod(db: Db, ref: string, decision: OutOfServiceDe
     await enqueueBotText(db.kysely, 'handover', text, `out-of-service-warned:${period.ref}`, clock.now);
   }
   return { kind: 'decided', period, cancelled: [], warned };
+}
+
+export type EditCheck =
+  | { kind: 'notFound' }
+  | { kind: 'over'; period: StoredPeriod }
+  | { kind: 'invalid'; status: 400 | 422; errors: PeriodFieldErrors }
+  | { kind: 'ok'; period: StoredPeriod; next: StoredPeriod; affected: PeriodBooking[] };
+
+/**
+ * `Ubah` of a current or future period: its reason and end (its start stays). The bookings listed are
+ * those the change brings inside, to be cancelled or warned as on creation; while nobody has
+ * decided yet (an owner's `/bengkel` before a button), all those inside, which the choice decides.
+ * An end not after now is refused: that is `Motor sudah siap`, audited as an end.
+ */
+export async function checkPeriodEdit(db: Executor, ref: string, change: PeriodChange, clock: PeriodClock): Promise<EditCheck> {
+  const now = localMomentIn(clock.timeZone, clock.now);
+  const period = await findPeriodByRef(db, ref);
+  if (!period) return { kind: 'notFound' };
+  if (isPeriodOver(period, now)) return { kind: 'over', period };
+  const next: StoredPeriod = { ...period, untilDate: change.untilDate, untilTime: change.untilTime, reason: change.reason.trim() };
+  const errors = checkPeriod(next);
+  if (Object.keys(errors).length > 0) return { kind: 'invalid', status: 400, errors };
+  if (isPeriodOver(next, now)) return { kind: 'invalid', status: 422, errors: { until: outOfServiceMessages.untilNotAfterNow } };
+  const around = await findActiveBookingsAround(db, next.fromDate, next.untilDate);
+  const affected =
+    period.decision === null
+      ? bookingsInside(around, next)
+      : bookingsNewlyInside(around, period, next, await findTreatedBookingIds(db, period.id));
+  return { kind: 'ok', period, next, affected };
+}
+
+export type EditOutcome =
+  | Exclude<EditCheck, { kind: 'ok' }>
+  | { kind: 'edited'; period: StoredPeriod; affected: PeriodBooking[]; cancelled: PeriodBooking[]; warned: PeriodBooking[] };
+
+/**
+ * Under the booking lock like creation: a booking arriving meanwhile either committed first (and is
+ * listed and treated) or meets the changed period. A shorter period frees its time at this commit.
+ * `Batalkan semua` leaves the period deciding `cancel` for every booking inside it did not warn, so
+ * an interrupted run is finished by `finishCancellations`; `Biarkan` records and tells the warnings
+ * in this commit. Audited with the old and the new reason and end.
+ */
+export async function editPeriod(
+  db: Db,
+  request: { ref: string; change: PeriodChange; by: Extract<PeriodActor, { kind: 'admin' }>; decision: OutOfServiceDecision },
+  clock: PeriodClock,
+): Promise<EditOutcome> {
+  const { by } = request;
+  const at = clock.now.toISOString();
+  const edited = await withBookingLock(db, async (trx) => {
+    const checked = await checkPeriodEdit(trx, request.ref, request.change, clock);
+    if (checked.kind !== 'ok') return checked;
+    const { period, next, affected } = checked;
+    const decision = affected.length === 0 ? period.decision : request.decision === 'cancel' ? 'cancel' : (period.decision ?? 'keep');
+    await writePeriodChange(trx, period.id, { ...next, decision });
+    if (affected.length > 0 && request.decision === 'keep') await warnBookings(trx, period.ref, affected, at);
+    await appendAuditEntry(trx, {
+      at: clock.now,
+      actorUserId: by.userId,
+      actorName: by.name,
+      action: 'out-of-service-edited',
+      target: next.reason,
+      detail: editDetail(period, next, affected.length === 0 ? null : request.decision, affected.length),
+    });
+    return { ...checked, next: { ...next, decision } };
+  });
+  if (edited.kind !== 'ok') return edited;
+  const period = edited.next;
+  const cancelled = edited.affected.length > 0 && request.decision === 'cancel' ? await cancelBookingsInside(db, period, by, clock) : [];
+  const warned = await findPeriodBookings(db.kysely, period.id, 'warned');
+  return { kind: 'edited', period, affected: edited.affected, cancelled, warned };
+}
+
+function editDetail(
+  before: OutOfServicePeriod,
+  after: OutOfServicePeriod,
+  decision: OutOfServiceDecision | null,
+  affected: number,
+): string {
+  const until = (period: OutOfServicePeriod) => (period.untilDate === null ? '…' : `${period.untilDate} ${period.untilTime}`);
+  const reason = before.reason === after.reason ? '' : `${before.reason} → ${after.reason}, `;
+  const choice = decision === null ? '' : `, ${affected} ${decision === 'cancel' ? 'dibatalkan' : 'dibiarkan'}`;
+  return `${reason}${until(before)} → ${until(after)}${choice}`;
 }
 
 /** The period the bike is in now, if any. */
@@ -287,7 +401,11 @@ export async function outOfServiceRefusal(
 
 const LISTED_PERIODS = 20;
 
-export function periodView(period: StoredPeriod, counts: { cancelled: number; warned: number } | undefined): PeriodView {
+export function periodView(
+  period: StoredPeriod,
+  counts: { cancelled: number; warned: number } | undefined,
+  clock: PeriodClock,
+): PeriodView {
   return {
     ref: period.ref,
     fromDate: period.fromDate,
@@ -299,6 +417,7 @@ export function periodView(period: StoredPeriod, counts: { cancelled: number; wa
     endedBy: period.ended?.name ?? null,
     cancelled: counts?.cancelled ?? 0,
     warned: counts?.warned ?? 0,
+    editable: !isPeriodOver(period, localMomentIn(clock.timeZone, clock.now)),
   };
 }
 
@@ -308,8 +427,8 @@ export async function periodsOverview(db: Executor, clock: PeriodClock): Promise
   const current = await findCurrentPeriod(db, clock);
   const counts = await countPeriodBookings(db, [...periods.map((period) => period.id), ...(current ? [current.id] : [])]);
   return {
-    current: current ? periodView(current, counts.get(current.id)) : null,
-    periods: periods.map((period) => periodView(period, counts.get(period.id))),
+    current: current ? periodView(current, counts.get(current.id), clock) : null,
+    periods: periods.map((period) => periodView(period, counts.get(period.id), clock)),
   };
 }
 

@@ -7,6 +7,7 @@ import { outOfServiceMessages } from '../../../domain/out-of-service-messages';
 import type { AffectedBooking, PeriodRequest, PeriodsResponse, PeriodView } from '../../../domain/schemas/out-of-service';
 import { buttonStyles } from '../../components/button-styles';
 import { createOutOfService, endOutOfService, fetchOutOfService, previewOutOfService } from './api';
+import { editOutOfService, previewOutOfServiceEdit } from './out-of-service-api';
 import { adminStyles } from './styles';
 
 const labels = adminMessages.outOfService;
@@ -50,6 +51,8 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
   const [overview, setOverview] = useState<PeriodsResponse | undefined>(undefined);
+  // `Ubah`: the period whose reason and end the form changes (its start stays).
+  const [editing, setEditing] = useState<PeriodView | undefined>(undefined);
 
   const load = useCallback(async () => {
     const result = await fetchOutOfService();
@@ -65,12 +68,37 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
     if (!prefill) return;
     setValues((current) => ({ ...current, reason: Array.from(prefill.reason.trim()).slice(0, MAX_OUT_OF_SERVICE_REASON).join('') }));
     setAffected(undefined);
+    setEditing(undefined);
     formRef.current?.focus();
   }, [prefill, formRef]);
 
+  function startEdit(period: PeriodView) {
+    setEditing(period);
+    setValues({
+      reason: period.reason,
+      fromDate: period.fromDate,
+      fromTime: period.fromTime,
+      untilDate: period.untilDate ?? '',
+      untilTime: period.untilTime ?? '',
+    });
+    setErrors({});
+    setAffected(undefined);
+    setNotice('');
+    formRef.current?.focus();
+  }
+
+  function stopEdit() {
+    setEditing(undefined);
+    setAffected(undefined);
+    setErrors({});
+    setValues(fresh());
+  }
+
   function failed(result: { status: number; message: string; errors: Record<string, string> }) {
     if (result.status === 401) return signOut();
-    setErrors(Object.keys(result.errors).length > 0 ? result.errors : { reason: result.message });
+    const { until, ...rest } = result.errors;
+    if (Object.keys(result.errors).length === 0) return setErrors({ reason: result.message });
+    setErrors(until === undefined ? rest : { ...rest, untilDate: until });
   }
 
   async function check(event: FormEvent) {
@@ -82,7 +110,10 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
     setErrors({ ...(found.reason ? { reason: found.reason } : {}), ...(found.until ? { untilDate: found.until } : {}) });
     if (Object.keys(found).length > 0) return;
     setBusy(true);
-    const result = await previewOutOfService(request);
+    const { reason, untilDate, untilTime } = request;
+    const result = editing
+      ? await previewOutOfServiceEdit(editing.ref, { reason, untilDate, untilTime })
+      : await previewOutOfService(request);
     setBusy(false);
     if (!result.ok) return failed(result);
     setAffected(result.data.affected);
@@ -90,6 +121,7 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
 
   async function save(decision: 'cancel' | 'keep') {
     if (busy) return;
+    if (editing) return saveEdit(editing, decision);
     setBusy(true);
     const result = await createOutOfService(requestOf(values), decision);
     setBusy(false);
@@ -99,6 +131,24 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
     setValues(fresh());
     await load();
     setNotice(cancelled > 0 ? labels.savedCancelled(cancelled) : warned > 0 ? labels.savedWarned(warned) : labels.saved);
+  }
+
+  async function saveEdit(period: PeriodView, decision: 'cancel' | 'keep') {
+    setBusy(true);
+    const { reason, untilDate, untilTime } = requestOf(values);
+    const result = await editOutOfService(period.ref, { reason, untilDate, untilTime }, decision);
+    setBusy(false);
+    if (!result.ok) return failed(result);
+    const { cancelled, warned } = result.data;
+    stopEdit();
+    await load();
+    setNotice(
+      cancelled > 0
+        ? outOfServiceMessages.editSavedCancelled(cancelled)
+        : warned > 0
+          ? outOfServiceMessages.editSavedWarned(warned)
+          : outOfServiceMessages.editSaved,
+    );
   }
 
   async function ready(ref: string) {
@@ -112,6 +162,7 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
     setNotice(result.ok ? labels.readyDone : result.message);
   }
 
+  const fixed = (name: Field) => editing !== undefined && (name === 'fromDate' || name === 'fromTime');
   const field = (name: Field, label: string, type: 'text' | 'date' | 'time', hint?: string) => (
     <div className={name === 'reason' ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
       <label htmlFor={`${id}-${name}`} className={adminStyles.label}>
@@ -127,6 +178,7 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
         ref={name === 'reason' ? formRef : undefined}
         type={type}
         value={values[name]}
+        readOnly={fixed(name)}
         list={name === 'reason' ? `${id}-reasons` : undefined}
         onChange={(event) => {
           setValues({ ...values, [name]: event.target.value });
@@ -134,7 +186,7 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
         }}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={[hint && `${id}-${name}-hint`, errors[name] && `${id}-${name}-error`].filter(Boolean).join(' ') || undefined}
-        className={adminStyles.input}
+        className={`${adminStyles.input} read-only:bg-slate-100`}
       />
       {errors[name] && (
         <p id={`${id}-${name}-error`} className={adminStyles.fieldError}>
@@ -159,7 +211,7 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
         </div>
       )}
       <form onSubmit={check} noValidate className="flex max-w-xl flex-col gap-4 rounded-lg bg-white p-4 shadow">
-        <p className="text-slate-800">{labels.intro}</p>
+        {editing ? <h3 className="font-semibold">{outOfServiceMessages.editTitle}</h3> : <p className="text-slate-800">{labels.intro}</p>}
         <div className="grid gap-4 sm:grid-cols-2">
           {field('reason', labels.reasonLabel, 'text', labels.reasonHint)}
           <datalist id={`${id}-reasons`}>
@@ -172,13 +224,26 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
           {field('untilTime', labels.untilTimeLabel, 'time')}
         </div>
         {affected === undefined ? (
-          <button type="submit" disabled={busy} className={`${buttonStyles.primary} self-start`}>
-            {busy ? labels.checking : labels.check}
-          </button>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" disabled={busy} className={buttonStyles.primary}>
+              {busy ? labels.checking : editing ? outOfServiceMessages.editCheck : labels.check}
+            </button>
+            {editing && (
+              <button type="button" disabled={busy} className={adminStyles.smallButton} onClick={stopEdit}>
+                {labels.back}
+              </button>
+            )}
+          </div>
         ) : (
           <div className="flex flex-col gap-3">
             <p role="status" className="font-medium">
-              {affected.length === 0 ? labels.noneAffected : labels.affectedTitle(affected.length)}
+              {editing
+                ? affected.length === 0
+                  ? outOfServiceMessages.editNoneAffected
+                  : outOfServiceMessages.editAffectedTitle(affected.length)
+                : affected.length === 0
+                  ? labels.noneAffected
+                  : labels.affectedTitle(affected.length)}
             </p>
             {affected.length > 0 && (
               <>
@@ -230,6 +295,17 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
                 {period.endedBy ? `, ${labels.endedBy(period.endedBy)}` : ''}
               </p>
               <p className="text-sm text-slate-700">{labels.counts(period.cancelled, period.warned)}</p>
+              {period.editable && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  aria-label={`${outOfServiceMessages.edit}: ${period.reason}`}
+                  className={`${adminStyles.smallButton} mt-2`}
+                  onClick={() => startEdit(period)}
+                >
+                  {outOfServiceMessages.edit}
+                </button>
+              )}
             </li>
           ))}
         </ul>
