@@ -151,6 +151,8 @@ describe('Kabari saya kalau kosong', () => {
     await submit.click();
     expect(await fieldError(field(bookingFieldLabels.end))).toBe(messages.endNotAfterStart);
     expect(await violations(page)).toEqual([]);
+    await largeText(page);
+    expect(await pastViewportEdge(dialog)).toEqual([]);
 
     await field(bookingFieldLabels.end).fill('12:00');
     expect(await hasNoError(field(bookingFieldLabels.end))).toBe(true);
