@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,11 +31,17 @@ interface Stored {
   end: string;
 }
 
-/** A phone at 360 px whose `Peminjaman kamu` card holds `stored`, as after booking from it. */
-async function phoneWith(app: StudentApp, stored: Stored[]): Promise<Page> {
+/** A phone at 360 px whose `Peminjaman kamu` card holds `stored`, as after booking from it, and that keeps `deviceSecret` if given. */
+async function phoneWith(app: StudentApp, stored: Stored[], deviceSecret?: string): Promise<Page> {
   const page = await openPage(app, { agreed: true, viewport: PHONE });
   const entries = stored.map((booking) => ({ ...booking, endDate: booking.date }));
-  await page.context().addInitScript((value) => localStorage.setItem('myBookings', value), JSON.stringify(entries));
+  await page.context().addInitScript(
+    ({ bookings, device }) => {
+      localStorage.setItem('myBookings', bookings);
+      if (device) localStorage.setItem('borrowerDevice', device);
+    },
+    { bookings: JSON.stringify(entries), device: deviceSecret ?? '' },
+  );
   return page;
 }
 
@@ -73,6 +80,29 @@ describe('Kabari saya kalau kosong', () => {
   });
   const app = useStudentApp({ env });
 
+  /** A device secret whose chat `chatId` is linked through the bot, as the link button and `/start` would. */
+  async function linkedDevice(token: string, chatId: string): Promise<string> {
+    const deviceSecret = randomBytes(32).toString('base64url');
+    const response = await fetch(`${app.baseUrl}/api/telegram/link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceSecret, tokens: [token] }),
+    });
+    const { url } = (await response.json()) as { url: string };
+    telegram.pushUpdate(telegram.textUpdate(`/start ${new URL(url).searchParams.get('start')}`, chatId));
+    await waitUntil('the bot links the chat', () => telegram.delivered.some((message) => String(message.chatId) === chatId));
+    return deviceSecret;
+  }
+
+  async function waitViaApi(deviceSecret: string, span: { date: string; start: string; end: string }): Promise<void> {
+    const response = await fetch(`${app.baseUrl}/api/waits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceSecret, name: 'Budi Santoso', reason: 'kuliah', ...span }),
+    });
+    if (response.status !== 201) throw new Error(`wait refused: ${response.status} ${await response.text()}`);
+  }
+
   it('without a linked chat, a booked block not over yet offers the link first, which opens the bot with a code; at 360 px with large text; axe clean', async () => {
     const date = '2026-12-02';
     const own = { name: 'Budi Santoso', date, start: '08:00', end: '09:00' };
@@ -97,6 +127,13 @@ describe('Kabari saya kalau kosong', () => {
     const url = await deepLinkOpenedBy(page, () => dialog.getByRole('button', { name: messages.borrowerChat.linkButton }).click());
     expect(`${url.origin}${url.pathname}`).toBe(`https://t.me/${telegram.botUsername}`);
     expect(url.searchParams.get('start') ?? '').toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // The device is known now, its chat still not linked: the server says so, and the link comes first again.
+    await page.goto(`/?tanggal=${date}`);
+    const asked = page.waitForResponse((response) => response.url().endsWith('/api/waits/device'));
+    await button.click();
+    expect(await (await asked).json()).toEqual({ linked: false, waits: [] });
+    await waitDialog(page).getByRole('button', { name: messages.borrowerChat.linkButton }).waitFor();
   });
 
   it('a block over already offers nothing, a running one does; a phone that never booked is told to book first', async () => {
@@ -168,5 +205,31 @@ describe('Kabari saya kalau kosong', () => {
     await waitButton(page, '10:00', '12:00').click();
     await waitDialog(page).getByText(waitingListMessages.yourWaits).waitFor();
     expect(await waitDialog(page).getByRole('listitem').allTextContents()).toEqual([listed]);
+  });
+
+  it('a fourth open wait from one phone is refused at the date', async () => {
+    const date = '2026-12-07';
+    const own = { name: 'Budi Santoso', date, start: '07:00', end: '08:00' };
+    const token = await bookViaApi(app.baseUrl, own);
+    // Every wanted span is booked, so no round offers one and ends its wait meanwhile.
+    await bookViaApi(app.baseUrl, { name: 'Siti Rahmawati', date, start: '10:00', end: '12:00' });
+    await bookViaApi(app.baseUrl, { name: 'Rizky Maulana', date, start: '13:00', end: '15:00' });
+    const deviceSecret = await linkedDevice(token, '7401');
+    for (const span of [
+      { start: '10:00', end: '12:00' },
+      { start: '10:00', end: '11:00' },
+      { start: '13:00', end: '15:00' },
+    ])
+      await waitViaApi(deviceSecret, { date, ...span });
+    const page = await phoneWith(app, [{ token, ...own }], deviceSecret);
+
+    await page.goto(`/?tanggal=${date}`);
+    await waitButton(page, '13:00', '15:00').click();
+    const dialog = waitDialog(page);
+    await dialog.getByRole('listitem').nth(2).waitFor();
+    expect(await dialog.getByRole('listitem').count()).toBe(3);
+    await dialog.getByLabel(bookingFieldLabels.reason, { exact: true }).fill('kuliah lapangan');
+    await dialog.getByRole('button', { name: waitingListMessages.submit }).click();
+    expect(await fieldError(dialog.getByLabel(bookingFieldLabels.date, { exact: true }))).toBe(waitingListMessages.tooMany(3));
   });
 });
