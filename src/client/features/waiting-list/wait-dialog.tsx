@@ -217,8 +217,9 @@ export default function WaitDialog({ date, from, to, open, onClose, finalFocus }
         <div className="mt-4">
           <p className="font-medium">{waitingListMessages.yourWaits}</p>
           <ul className="mt-1 list-disc pl-5">
-            {waits.map((wait) => (
-              <li key={`${wait.date}-${wait.start}-${wait.end}-${wait.name}`}>
+            {waits.map((wait, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one span may be asked twice; the list only grows at its end or is replaced whole
+              <li key={`${index}-${wait.date}-${wait.start}`}>
                 {formatIndonesianDate(wait.date)}, <span className="tabular-nums">{`${wait.start} - ${wait.end}`}</span> ({wait.name})
               </li>
             ))}
