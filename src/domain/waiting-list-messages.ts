@@ -6,6 +6,7 @@ export const waitingListMessages = {
   needsLink: 'Hubungkan Telegram dulu supaya kami bisa mengabari kamu.',
   needsBooking: 'Pesan motor sekali dari HP ini dulu, lalu hubungkan Telegram.',
   submit: 'Kabari saya',
+  close: 'Tutup',
   saved: (date: string, start: string, end: string) => `Oke, kami kabari lewat Telegram kalau ${date} jam ${start}-${end} kosong.`,
   yourWaits: 'Kamu sedang menunggu:',
   tooMany: (max: number) => `Paling banyak ${max} permintaan tunggu per HP.`,

@@ -16,6 +16,7 @@ import { WeekStrip } from '../features/availability/week-strip';
 import { DayBookingsTable } from '../features/booking/day-bookings-table';
 import { CalendarSubscribeLink } from '../features/self-service/calendar-subscribe-link';
 import { MyBookingsCard } from '../features/self-service/my-bookings-card';
+import { WaitButton } from '../features/waiting-list/wait-button';
 import { readLastBorrowerClass } from '../lib/remembered-borrower';
 
 // The day is in the URL (`?tanggal=`) so that a link to a day can be shared.
@@ -148,6 +149,7 @@ export function AvailabilityPage() {
               fillHours={fillHours}
               now={scheduleNow}
               unavailable={data?.clock.outOfService.days[shownDate]}
+              waitAction={(block) => <WaitButton {...block} />}
             />
             {bookings.length === 0 ? (
               <p role="status" className="rounded-lg bg-white p-4 shadow-sm">

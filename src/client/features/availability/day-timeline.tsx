@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { bookingFormPath } from '../../../domain/client-routes';
 import { formatIndonesianDate } from '../../../domain/clock';
@@ -24,6 +25,8 @@ interface DayTimelineProps {
   now: ScheduleNow | undefined;
   /** The day's parts of `Tidak tersedia` periods (issue 27), drawn as blocks. */
   unavailable: UnavailableSpan[] | undefined;
+  /** Shown in each booked block not over yet (the waiting list's button): another feature's, so the page passes it. */
+  waitAction?: (block: { date: string; from: number; to: number }) => ReactNode;
 }
 
 // Grows only up to 4 hours, so a night's free time does not push the afternoon off a phone's screen.
@@ -33,7 +36,7 @@ function blockHeight(segment: TimelineSegment): string {
   return `${3.5 + hours * 0.75}rem`;
 }
 
-function BookingBlock({ booking, label }: { booking: DayBooking; label: string }) {
+function BookingBlock({ booking, label, children }: { booking: DayBooking; label: string; children: ReactNode }) {
   return (
     <div className="flex h-full overflow-hidden rounded-md border border-slate-400 bg-white">
       {/* Stripes say "taken" without relying on colour; the text says it in words. */}
@@ -50,6 +53,7 @@ function BookingBlock({ booking, label }: { booking: DayBooking; label: string }
         </p>
         {booking.continuesFromPreviousDay && <p className="text-xs text-slate-700">{messages.continuesFromPreviousDay}</p>}
         {booking.continuesNextDay && <p className="text-xs text-slate-700">{messages.continuesNextDay}</p>}
+        {children}
       </div>
     </div>
   );
@@ -78,7 +82,7 @@ function FreeBlock({ date, segment, fillHours }: { date: string; segment: Timeli
   );
 }
 
-export function DayTimeline({ date, bookings, bookableFrom, fillHours, now, unavailable }: DayTimelineProps) {
+export function DayTimeline({ date, bookings, bookableFrom, fillHours, now, unavailable, waitAction }: DayTimelineProps) {
   const segments = dayTimeline(bookings, bookableFrom, unavailable);
   return (
     <ol aria-label={messages.timelineOf(formatIndonesianDate(date))} className="flex flex-col gap-1">
@@ -93,7 +97,11 @@ export function DayTimeline({ date, bookings, bookableFrom, fillHours, now, unav
             {formatDayMinute(segment.from)}
           </span>
           {segment.kind === 'booking' ? (
-            <BookingBlock booking={segment.booking} label={timelineBookingLabel(segment.booking, date, now)} />
+            <BookingBlock booking={segment.booking} label={timelineBookingLabel(segment.booking, date, now)}>
+              {now &&
+                (date > now.date || (date === now.date && segment.to > now.minutes)) &&
+                waitAction?.({ date, from: segment.from, to: segment.to })}
+            </BookingBlock>
           ) : segment.kind === 'unavailable' ? (
             <UnavailableBlock reason={segment.reason} from={segment.from} to={segment.to} />
           ) : segment.kind === 'free' ? (
