@@ -50,6 +50,7 @@ describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => 
       loansOut: [],
       outOfService: { now: null, days: {} },
       window: { from: addDays(date, -7), to: addDays(date, 90) },
+      waitingList: false,
     });
     const name = `Mahasiswa ${index}`;
     // Late in the day, a start up to 15 minutes back (0041).

@@ -47,6 +47,7 @@ describe(`the first load inside the HTML of / on ${engine}`, () => {
       loansOut: [],
       outOfService: { now: null, days: {} },
       window: { from: '2026-11-15', to: '2027-02-20' },
+      waitingList: false,
     });
     const week = await requestJson(testApp.baseUrl, '/api/bookings?from=2026-11-16&to=2026-11-22');
     expect(first.weekStart).toBe('2026-11-16');

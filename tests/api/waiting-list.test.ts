@@ -83,6 +83,7 @@ describe(`the waiting list on ${engine}, two instances and a restart`, () => {
     new Date(now + minutesFromNow * 60_000).toLocaleTimeString('en-GB', { timeZone: 'Asia/Jakarta', hour: '2-digit', minute: '2-digit' });
 
   it('asks for a linked chat, checks the span and the name, keeps at most three per device, lists them in order', async () => {
+    expect((await requestJson(first.baseUrl, '/api/today')).body.waitingList).toBe(true);
     const stranger = deviceSecret('q');
     expect(await deviceView(first, stranger)).toMatchObject({ status: 200, body: { linked: false, waits: [] } });
     const unlinked = await wait(first, stranger, {});

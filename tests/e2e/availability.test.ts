@@ -132,14 +132,14 @@ describe('the availability page', () => {
     // In the timeline it fills the evening up to 24:00 and says where it goes on.
     expect(await timelineBlocks(page)).toEqual([
       '00:00 Kosong 00:00 - 21:00 Pinjam jam 00:00 - 03:00',
-      '21:00 Dipakai 21:00 - 03:00 Budi Santoso (PPTI 21) berlanjut ke hari berikutnya Kabari saya kalau kosong',
+      '21:00 Dipakai 21:00 - 03:00 Budi Santoso (PPTI 21) berlanjut ke hari berikutnya',
     ]);
 
     await page.goto(`/?tanggal=${nextDay}`);
     await page.getByRole('main').getByRole('table').getByText('lanjutan dari hari sebelumnya').waitFor();
     expect(await tableRows(page)).toEqual([['21:00 lanjutan dari hari sebelumnya', '03:00', 'Budi Santoso', 'PPTI 21']]);
     expect(await timelineBlocks(page)).toEqual([
-      '00:00 Dipakai 21:00 - 03:00 Budi Santoso (PPTI 21) lanjutan dari hari sebelumnya Kabari saya kalau kosong',
+      '00:00 Dipakai 21:00 - 03:00 Budi Santoso (PPTI 21) lanjutan dari hari sebelumnya',
       '03:00 Kosong 03:00 - 24:00 Pinjam jam 03:00 - 06:00',
     ]);
   });

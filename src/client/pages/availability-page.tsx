@@ -149,7 +149,7 @@ export function AvailabilityPage() {
               fillHours={fillHours}
               now={scheduleNow}
               unavailable={data?.clock.outOfService.days[shownDate]}
-              waitAction={(block) => <WaitButton {...block} />}
+              waitAction={data?.clock.waitingList ? (block) => <WaitButton {...block} /> : undefined}
             />
             {bookings.length === 0 ? (
               <p role="status" className="rounded-lg bg-white p-4 shadow-sm">

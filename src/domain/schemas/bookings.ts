@@ -62,6 +62,8 @@ export const todayResponseSchema = z.object({
    * an answer kept from before them.
    */
   outOfService: outOfServiceClockSchema.default({ now: null, days: {} }),
+  /** Whether the app can tell a waiting borrower in Telegram: without a bot, no block offers `Kabari saya kalau kosong`. */
+  waitingList: z.boolean().default(false),
 });
 export type TodayResponse = z.infer<typeof todayResponseSchema>;
 export type LoanOut = TodayResponse['loansOut'][number];

@@ -54,7 +54,7 @@ export function scheduleHasHeard(db: Db, version: string): boolean {
 /** The app's clock for pages, with the dates whose schedule anyone may see and the loans out now. */
 export async function scheduleClock(
   db: Db,
-  config: Pick<Config, 'timeZone' | 'bookingHorizonDays' | 'returnGraceMinutes'>,
+  config: Pick<Config, 'timeZone' | 'bookingHorizonDays' | 'returnGraceMinutes' | 'telegram'>,
   at: Date,
 ): Promise<TodayResponse> {
   const clock = appClockAt(config.timeZone, at);
@@ -70,6 +70,7 @@ export async function scheduleClock(
     loansOut,
     window,
     outOfService: outOfServiceClock(periods, appMomentAt(clock, at), { from: yesterday, to: window.to }),
+    waitingList: config.telegram !== undefined,
   };
 }
 
