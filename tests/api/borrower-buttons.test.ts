@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUEL_LEVELS } from '../../src/domain/handover';
 import { messages } from '../../src/domain/messages';
 import { addStudents, jakartaInstant } from '../helpers/booking-fixtures';
-import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
+import { bookOn, chatTexts, deviceSecret, linkChatTo, messageIdIn, pressIn } from '../helpers/borrower-chat';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { waitUntil } from '../helpers/wait-until';
@@ -32,26 +32,10 @@ describe(`the buttons on a borrower's messages on ${engine}`, () => {
     await telegram.close();
   });
 
-  const messageIn = (chatId: string, text: string) => {
-    const found = telegram.delivered.find((message) => String(message.chatId) === chatId && message.text === text);
-    if (!found) throw new Error(`no "${text}" in ${chatId}`);
-    return found.messageId;
-  };
+  const messageIn = (chatId: string, text: string) => messageIdIn(telegram, chatId, text);
   const buttons = (messageId: number) =>
     (telegram.chat.get(messageId)?.replyMarkup?.inline_keyboard ?? []).map((row) => row.map((b) => b.text));
-  // A message counts once the app has stored its Telegram id, a moment after the fake showed it.
-  async function press(data: string, messageId: number, chatId: string): Promise<string | undefined> {
-    await settled();
-    const answered = telegram.answers.length;
-    telegram.pushUpdate(telegram.callbackUpdate(data, messageId, chatId));
-    await waitUntil(`the answer to ${data}`, () => telegram.answers.length > answered);
-    return telegram.answers.at(-1)?.text;
-  }
-  const settled = () =>
-    waitUntil(
-      'the outbox sent',
-      async () => (await testApp.db.kysely.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute()).length === 0,
-    );
+  const press = (data: string, messageId: number, chatId: string) => pressIn(telegram, testApp, { data, messageId, chatId });
   const row = (ref: string) => testApp.db.kysely.selectFrom('borrow_request').selectAll().where('ref', '=', ref).executeTakeFirstOrThrow();
   it('Batalkan asks first, Tidak puts the buttons back, Ya cancels; a press from another chat does nothing', async () => {
     const budi = await bookOn(testApp, DATE, '09:00', '10:00');

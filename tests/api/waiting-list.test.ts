@@ -3,7 +3,7 @@ import { messages } from '../../src/domain/messages';
 import { waitingListMessages } from '../../src/domain/waiting-list-messages';
 import { findBookingChats } from '../../src/server/telegram/borrower/repository';
 import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
-import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
+import { bookOn, chatTexts, deviceSecret, linkChatTo, messageIdIn, outboxSent, pressIn } from '../helpers/borrower-chat';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import type { TestClock } from '../helpers/notify-app';
@@ -48,23 +48,9 @@ describe(`the waiting list on ${engine}, two instances and a restart`, () => {
       body: { deviceSecret: device, name: 'Sari Dewi', date: DATE, start: '10:00', end: '12:00', reason: 'Ke kampus', ...body },
     });
   const deviceView = (app: BotApp, device: string) => requestJson(app.baseUrl, '/api/waits/device', { body: { deviceSecret: device } });
-  const settled = () =>
-    waitUntil(
-      'the outbox sent',
-      async () => (await first.db.kysely.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute()).length === 0,
-    );
-  const messageIn = (chatId: string, text: string) => {
-    const found = telegram.delivered.find((message) => String(message.chatId) === chatId && message.text === text);
-    if (!found) throw new Error(`no "${text}" in ${chatId}`);
-    return found.messageId;
-  };
-  async function press(data: string, messageId: number, chatId: string): Promise<string | undefined> {
-    await settled();
-    const answered = telegram.answers.length;
-    telegram.pushUpdate(telegram.callbackUpdate(data, messageId, chatId));
-    await waitUntil(`the answer to ${data}`, () => telegram.answers.length > answered);
-    return telegram.answers.at(-1)?.text;
-  }
+  const settled = () => outboxSent(first);
+  const messageIn = (chatId: string, text: string) => messageIdIn(telegram, chatId, text);
+  const press = (data: string, messageId: number, chatId: string) => pressIn(telegram, first, { data, messageId, chatId });
   const offersIn = (chatId: string) => chatTexts(telegram, chatId).filter((text) => text.endsWith('kosong. Ambil?'));
   const offerId = (chatId: string, text: string) => {
     const markup = telegram.chat.get(messageIn(chatId, text))?.replyMarkup?.inline_keyboard;

@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { borrowerChatMessages } from '../../src/domain/borrower-chat-messages';
 import { messages } from '../../src/domain/messages';
 import { PHONE } from '../helpers/browser';
-import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { waitUntil } from '../helpers/wait-until';
 import { violations } from './support/axe';
+import { deepLinkOpenedBy } from './support/deep-link';
 import { borrowForm } from './support/pages';
 import { openPage, useStudentApp } from './support/student-app';
 
@@ -17,37 +16,8 @@ const clockFile = join(clockDir, 'now');
 writeFileSync(clockFile, new Date('2026-12-01T08:00:00+07:00').toISOString());
 afterAll(() => rmSync(clockDir, { recursive: true, force: true }));
 
-/** The deep link the page opens, caught before it leaves for Telegram. */
-async function deepLinkOpenedBy(page: Page, click: () => Promise<void>): Promise<URL> {
-  let opened: URL | undefined;
-  await page.route('https://t.me/**', (route) => {
-    opened = new URL(route.request().url());
-    return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Telegram</title><h1>Telegram</h1>' });
-  });
-  await click();
-  await page.waitForURL((url) => url.hostname === 't.me');
-  await page.getByRole('heading', { name: 'Telegram' }).waitFor();
-  if (opened === undefined) throw new Error('t.me was not asked');
-  return opened;
-}
-
 describe('a borrower links Telegram from the phone', () => {
-  let telegram: FakeTelegram;
-  const env: Record<string, string> = { APP_CLOCK_FILE: clockFile };
-  beforeAll(async () => {
-    telegram = await startFakeTelegram();
-    Object.assign(env, {
-      TELEGRAM_BOT_TOKEN: telegram.telegram.token,
-      TELEGRAM_CHAT_ID: telegram.telegram.chatId,
-      TELEGRAM_API_URL: telegram.telegram.apiUrl,
-      TELEGRAM_POLL_TIMEOUT_SECONDS: '1',
-      TELEGRAM_POLLER_LEASE_SECONDS: '5',
-    });
-  });
-  afterAll(async () => {
-    await telegram.close();
-  });
-  const app = useStudentApp({ env });
+  const app = useStudentApp({ env: { APP_CLOCK_FILE: clockFile }, telegram: true });
 
   it('the success dialog and the card open the bot with a one-use code, and /start links the chat; axe clean', async () => {
     const page = await openPage(app, { agreed: true, viewport: PHONE });
@@ -62,12 +32,14 @@ describe('a borrower links Telegram from the phone', () => {
     expect(await violations(page)).toEqual([]);
 
     const url = await deepLinkOpenedBy(page, () => link.click());
-    expect(`${url.origin}${url.pathname}`).toBe(`https://t.me/${telegram.botUsername}`);
+    expect(`${url.origin}${url.pathname}`).toBe(`https://t.me/${app.telegram.botUsername}`);
     const code = url.searchParams.get('start') ?? '';
     expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    telegram.pushUpdate(telegram.textUpdate(`/start ${code}`, '7001'));
-    await waitUntil('the bot answers', () => telegram.delivered.some((message) => String(message.chatId) === '7001'));
-    expect(telegram.delivered.find((message) => String(message.chatId) === '7001')?.text).toBe(borrowerChatMessages.linked('Budi Santoso'));
+    app.telegram.pushUpdate(app.telegram.textUpdate(`/start ${code}`, '7001'));
+    await waitUntil('the bot answers', () => app.telegram.delivered.some((message) => String(message.chatId) === '7001'));
+    expect(app.telegram.delivered.find((message) => String(message.chatId) === '7001')?.text).toBe(
+      borrowerChatMessages.linked('Budi Santoso'),
+    );
 
     await page.goto('/');
     const card = page.getByRole('region', { name: messages.myBookingsTitle });

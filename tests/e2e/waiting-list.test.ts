@@ -3,14 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { borrowerChatMessages } from '../../src/domain/borrower-chat-messages';
 import { formatIndonesianDate } from '../../src/domain/clock';
 import { messages } from '../../src/domain/messages';
 import { bookingFieldLabels } from '../../src/domain/schemas/booking-requests';
 import { waitingListMessages } from '../../src/domain/waiting-list-messages';
 import { PHONE } from '../helpers/browser';
-import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { waitUntil } from '../helpers/wait-until';
 import { bookViaApi } from './support/api';
 import { violations } from './support/axe';
@@ -63,22 +62,7 @@ function pastViewportEdge(region: Locator): Promise<string[]> {
 const largeText = (page: Page) => page.evaluate(() => document.documentElement.style.setProperty('font-size', '200%', 'important'));
 
 describe('Kabari saya kalau kosong', () => {
-  let telegram: FakeTelegram;
-  const env: Record<string, string> = { APP_CLOCK_FILE: clockFile };
-  beforeAll(async () => {
-    telegram = await startFakeTelegram();
-    Object.assign(env, {
-      TELEGRAM_BOT_TOKEN: telegram.telegram.token,
-      TELEGRAM_CHAT_ID: telegram.telegram.chatId,
-      TELEGRAM_API_URL: telegram.telegram.apiUrl,
-      TELEGRAM_POLL_TIMEOUT_SECONDS: '1',
-      TELEGRAM_POLLER_LEASE_SECONDS: '5',
-    });
-  });
-  afterAll(async () => {
-    await telegram.close();
-  });
-  const app = useStudentApp({ env });
+  const app = useStudentApp({ env: { APP_CLOCK_FILE: clockFile }, telegram: true });
 
   /** A device secret whose chat `chatId` is linked through the bot, as the link button and `/start` would. */
   async function linkedDevice(token: string, chatId: string): Promise<string> {
@@ -89,8 +73,8 @@ describe('Kabari saya kalau kosong', () => {
       body: JSON.stringify({ deviceSecret, tokens: [token] }),
     });
     const { url } = (await response.json()) as { url: string };
-    telegram.pushUpdate(telegram.textUpdate(`/start ${new URL(url).searchParams.get('start')}`, chatId));
-    await waitUntil('the bot links the chat', () => telegram.delivered.some((message) => String(message.chatId) === chatId));
+    app.telegram.pushUpdate(app.telegram.textUpdate(`/start ${new URL(url).searchParams.get('start')}`, chatId));
+    await waitUntil('the bot links the chat', () => app.telegram.delivered.some((message) => String(message.chatId) === chatId));
     return deviceSecret;
   }
 
@@ -125,7 +109,7 @@ describe('Kabari saya kalau kosong', () => {
     expect(await violations(page)).toEqual([]);
 
     const url = await deepLinkOpenedBy(page, () => dialog.getByRole('button', { name: messages.borrowerChat.linkButton }).click());
-    expect(`${url.origin}${url.pathname}`).toBe(`https://t.me/${telegram.botUsername}`);
+    expect(`${url.origin}${url.pathname}`).toBe(`https://t.me/${app.telegram.botUsername}`);
     expect(url.searchParams.get('start') ?? '').toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     // The device is known now, its chat still not linked: the server says so, and the link comes first again.
@@ -167,9 +151,11 @@ describe('Kabari saya kalau kosong', () => {
     await waitButton(page, '10:00', '12:00').click();
     const linkButton = waitDialog(page).getByRole('button', { name: messages.borrowerChat.linkButton });
     const url = await deepLinkOpenedBy(page, () => linkButton.click());
-    telegram.pushUpdate(telegram.textUpdate(`/start ${url.searchParams.get('start')}`, '7301'));
-    await waitUntil('the bot answers', () => telegram.delivered.some((message) => String(message.chatId) === '7301'));
-    expect(telegram.delivered.find((message) => String(message.chatId) === '7301')?.text).toBe(borrowerChatMessages.linked('Budi Santoso'));
+    app.telegram.pushUpdate(app.telegram.textUpdate(`/start ${url.searchParams.get('start')}`, '7301'));
+    await waitUntil('the bot answers', () => app.telegram.delivered.some((message) => String(message.chatId) === '7301'));
+    expect(app.telegram.delivered.find((message) => String(message.chatId) === '7301')?.text).toBe(
+      borrowerChatMessages.linked('Budi Santoso'),
+    );
 
     await page.goto(`/?tanggal=${date}`);
     await waitButton(page, '10:00', '12:00').click();

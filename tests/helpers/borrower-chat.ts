@@ -32,7 +32,13 @@ export function chatTexts(telegram: FakeTelegram, chatId: string): string[] {
 }
 
 /** Asks a link code for the device's `tokens` and sends `/start {code}` from `chatId`, as the deep link would. */
-export async function linkChatTo(app: { baseUrl: string }, telegram: FakeTelegram, chatId: string, device: string, tokens: string[]) {
+export async function linkChatTo(
+  app: { baseUrl: string } & AppWithDb,
+  telegram: FakeTelegram,
+  chatId: string,
+  device: string,
+  tokens: string[],
+) {
   const reply = await requestJson(app.baseUrl, '/api/telegram/link', { body: { deviceSecret: device, tokens } });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   const code = new URL(reply.body.url).searchParams.get('start');
@@ -41,4 +47,44 @@ export async function linkChatTo(app: { baseUrl: string }, telegram: FakeTelegra
   await waitUntil(`the link answer in ${chatId}`, () => chatTexts(telegram, chatId).length > before);
   expect(chatTexts(telegram, chatId).at(-1)).toMatch(/^Siap! /);
   expect(chatTexts(telegram, chatId).at(-1)).not.toBe(borrowerChatMessages.codeInvalid);
+  // Shown by the fake a moment before the app marks it sent: a test that moves the clock past the
+  // send lease meanwhile would have another instance send it again.
+  await waitUntil(`the link answer in ${chatId} marked sent`, async () => {
+    const unsent = await app.db.kysely
+      .selectFrom('outbox')
+      .select('id')
+      .where('chat_id', '=', chatId)
+      .where('sent_at', 'is', null)
+      .execute();
+    return unsent.length === 0;
+  });
+}
+
+type AppWithDb = { db: { kysely: import('kysely').Kysely<import('../../src/db/schema').Database> } };
+
+/** Until every outbox row is marked sent: a message counts once the app has stored its Telegram id. */
+export function outboxSent(app: AppWithDb): Promise<void> {
+  return waitUntil(
+    'the outbox sent',
+    async () => (await app.db.kysely.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute()).length === 0,
+  );
+}
+
+export function messageIdIn(telegram: FakeTelegram, chatId: string, text: string): number {
+  const found = telegram.delivered.find((message) => String(message.chatId) === chatId && message.text === text);
+  if (!found) throw new Error(`no "${text}" in ${chatId}`);
+  return found.messageId;
+}
+
+/** A press on a button under message `messageId` in `chatId`; the text it was answered with. */
+export async function pressIn(
+  telegram: FakeTelegram,
+  app: AppWithDb,
+  press: { data: string; messageId: number; chatId: string },
+): Promise<string | undefined> {
+  await outboxSent(app);
+  const answered = telegram.answers.length;
+  telegram.pushUpdate(telegram.callbackUpdate(press.data, press.messageId, press.chatId));
+  await waitUntil(`the answer to ${press.data}`, () => telegram.answers.length > answered);
+  return telegram.answers.at(-1)?.text;
 }

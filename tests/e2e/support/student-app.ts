@@ -6,6 +6,7 @@ import { migrateToLatest } from '../../../src/db/migrate';
 import { addUsers } from '../../../src/server/roster/service';
 import { DESKTOP, sharedChromium } from '../../helpers/browser';
 import { createE2eDatabase, E2E_ROSTER } from '../../helpers/e2e-db';
+import { type FakeTelegram, startFakeTelegram } from '../../helpers/fake-telegram';
 import { type ServerProcess, startServerProcess } from '../../helpers/server-process';
 
 export interface StudentApp {
@@ -17,12 +18,26 @@ export interface StudentApp {
   contexts: BrowserContext[];
   /** Everything the server printed so far (its log, with every request's URL under ACCESS_LOG=1). */
   serverOutput(): string;
+  /** The fake Bot API the server talks to, with `telegram: true`. */
+  telegram: FakeTelegram;
 }
 
 interface Options {
   /** Unused voucher codes written before the server starts, as an admin would have generated them. */
   vouchers?: string[];
   env?: Record<string, string>;
+  /** A fake Bot API on 127.0.0.1 for the file, the server's bot polling it every second. */
+  telegram?: boolean;
+}
+
+function telegramEnv(telegram: FakeTelegram): Record<string, string> {
+  return {
+    TELEGRAM_BOT_TOKEN: telegram.telegram.token,
+    TELEGRAM_CHAT_ID: telegram.telegram.chatId,
+    TELEGRAM_API_URL: telegram.telegram.apiUrl,
+    TELEGRAM_POLL_TIMEOUT_SECONDS: '1',
+    TELEGRAM_POLLER_LEASE_SECONDS: '5',
+  };
 }
 
 /**
@@ -47,7 +62,9 @@ export function useStudentApp(options: Options = {}): StudentApp {
     );
     for (const code of options.vouchers ?? []) await db.kysely.insertInto('vouchers').values({ code, is_used: false }).execute();
     await db.close();
-    server = await startServerProcess({ DATABASE_URL: database.url, ...options.env });
+    if (options.telegram) app.telegram = await startFakeTelegram();
+    const botEnv = options.telegram ? telegramEnv(app.telegram) : {};
+    server = await startServerProcess({ DATABASE_URL: database.url, ...options.env, ...botEnv });
     app.baseUrl = server.baseUrl;
     app.serverOutput = server.output;
     app.databasePath = database.path;
@@ -59,6 +76,7 @@ export function useStudentApp(options: Options = {}): StudentApp {
   afterAll(async () => {
     await server?.stop();
     await dropDatabase?.();
+    if (options.telegram) await app.telegram?.close();
   });
   return app;
 }
