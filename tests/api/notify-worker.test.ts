@@ -48,6 +48,26 @@ describe('the outbox worker', () => {
     });
   });
 
+  it('keeps no listener per paced send: fifteen messages in a row raise no MaxListenersExceededWarning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => {
+      if (warning.name === 'MaxListenersExceededWarning') warnings.push(warning.message);
+    };
+    process.on('warning', onWarning);
+    try {
+      const telegram = await fake();
+      const clock = createTestClock();
+      const testApp = await app(telegram.telegram, clock);
+      for (let index = 0; index < 15; index += 1) await enqueueNotice(testApp, clock, { reason: `Keperluan ${index}` });
+      await waitUntil('fifteen deliveries', () => telegram.delivered.length === 15);
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).toEqual([]);
+  });
+
   it('delivers hostile names and reasons verbatim, accepted by the Markdown parser', async () => {
     const telegram = await fake();
     const clock = createTestClock();

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { TelegramBotConfig, TelegramConfig } from '../../config';
 import type { AppContext } from '../../context';
@@ -89,11 +90,7 @@ export function registerBot(
       }
       if (outcome.kind === 'aborted') return;
       log.error({ error: outcome.error }, 'Telegram setWebhook failed, will retry');
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, errorBackoffMs);
-        stopping.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
-        stopping.signal.addEventListener('abort', () => resolve(), { once: true });
-      });
+      await sleep(errorBackoffMs, undefined, { signal: stopping.signal }).catch(() => undefined);
     }
   }
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
 import type { TelegramConfig } from '../../config';
@@ -79,15 +80,11 @@ export function startOutboxWorker({ db, now, telegram, log, options }: WorkerDep
   let lastSendMs = 0;
   const lastSendToChat = new Map<string, number>();
 
+  // Node's timer takes its abort listener off when it fires: one added per send and never removed
+  // would grow without end over a long-running process.
   function pause(ms: number): Promise<void> {
     if (ms <= 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      stopping.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    return sleep(ms, undefined, { signal: stopping.signal }).catch(() => undefined);
   }
 
   /**
