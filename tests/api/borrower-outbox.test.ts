@@ -5,7 +5,7 @@ import { addStudents } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock } from '../helpers/notify-app';
+import { createTestClock, PRODUCTION_PACING } from '../helpers/notify-app';
 import { waitUntil } from '../helpers/wait-until';
 
 const engine = process.env.TEST_DB ?? 'sqlite';
@@ -18,7 +18,7 @@ describe(`the outbox towards borrowers' chats on ${engine}`, () => {
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
-    testApp = await startBotApp(telegram, clock);
+    testApp = await startBotApp(telegram, clock, { notifier: PRODUCTION_PACING });
     await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
   });
   afterAll(async () => {

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookingNoticeText } from '../../src/domain/telegram-text';
 import { startFakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock, enqueueNotice, firstOutboxRow as firstRow, notifyFixtures, sampleNotice } from '../helpers/notify-app';
+import {
+  createTestClock,
+  enqueueNotice,
+  firstOutboxRow as firstRow,
+  notifyFixtures,
+  PRODUCTION_PACING,
+  sampleNotice,
+} from '../helpers/notify-app';
 import type { TestApp } from '../helpers/test-app';
 import { waitUntil } from '../helpers/wait-until';
 
@@ -57,7 +64,7 @@ describe('the outbox worker', () => {
     try {
       const telegram = await fake();
       const clock = createTestClock();
-      const testApp = await app(telegram.telegram, clock);
+      const testApp = await app(telegram.telegram, clock, { notifier: PRODUCTION_PACING });
       for (let index = 0; index < 15; index += 1) await enqueueNotice(testApp, clock, { reason: `Keperluan ${index}` });
       await waitUntil('fifteen deliveries', () => telegram.delivered.length === 15);
       // Warnings are emitted on the next tick.

@@ -1,6 +1,7 @@
 import type { TelegramBotConfig } from '../../src/server/config';
+import type { NotifierOptions } from '../../src/server/telegram/outbox/worker';
 import type { FakeTelegram } from './fake-telegram';
-import type { TestClock } from './notify-app';
+import { TEST_NOTIFIER, type TestClock } from './notify-app';
 import { startTestApp, type TestApp } from './test-app';
 import type { TestDatabase } from './test-db';
 
@@ -27,7 +28,8 @@ export async function startBotApp(
     database,
     bot = {},
     handoverQuestions = false,
-  }: { database?: TestDatabase; bot?: Partial<TelegramBotConfig>; handoverQuestions?: boolean } = {},
+    notifier = {},
+  }: { database?: TestDatabase; bot?: Partial<TelegramBotConfig>; handoverQuestions?: boolean; notifier?: Partial<NotifierOptions> } = {},
 ): Promise<BotApp> {
   const logs: string[] = [];
   const testApp = await startTestApp({
@@ -35,7 +37,7 @@ export async function startBotApp(
     database,
     config: { telegram: telegram.telegram, telegramBot: { ...TEST_BOT_CONFIG, ...bot } },
     buildOptions: {
-      notifier: { pollIntervalMs: 20, requestTimeoutMs: 2000 },
+      notifier: { ...TEST_NOTIFIER, ...notifier },
       bot: { schedulerIntervalMs: 20, handoverQuestions, standbyIntervalMs: 20, errorBackoffMs: 20 },
       borrowerRoundIntervalMs: 20,
       logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } },

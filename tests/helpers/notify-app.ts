@@ -1,7 +1,7 @@
 import type { BookingNotice } from '../../src/domain/telegram-text';
 import type { TelegramConfig } from '../../src/server/config';
 import { enqueueBookingNotice } from '../../src/server/telegram/outbox/notices';
-import type { NotifierOptions } from '../../src/server/telegram/outbox/worker';
+import { DEFAULT_NOTIFIER_OPTIONS, type NotifierOptions } from '../../src/server/telegram/outbox/worker';
 import { type FakeTelegram, startFakeTelegram } from './fake-telegram';
 import { startTestApp, type TestApp } from './test-app';
 import type { TestDatabase } from './test-db';
@@ -25,10 +25,18 @@ export function createTestClock(start = '2026-11-22T01:00:00.000Z'): TestClock {
 export type NotifyingApp = TestApp & { logs: string[] };
 
 /**
- * The real app with the outbox worker polling every 20 ms, a 2 s request timeout (short, yet
- * ample on a loaded machine) and the production retry schedule on `clock`; its log lines are
- * kept in `logs`.
+ * The outbox as tests run it: polling every 20 ms, a 2 s request timeout (short, yet ample on a
+ * loaded machine), and Telegram's pacing shortened, as most tests send several messages to one
+ * chat and prove something else; the pacing tests pass PRODUCTION_PACING.
  */
+export const TEST_NOTIFIER: Partial<NotifierOptions> = { pollIntervalMs: 20, requestTimeoutMs: 2000, sendGapMs: 1, chatGapMs: 20 };
+
+export const PRODUCTION_PACING: Partial<NotifierOptions> = {
+  sendGapMs: DEFAULT_NOTIFIER_OPTIONS.sendGapMs,
+  chatGapMs: DEFAULT_NOTIFIER_OPTIONS.chatGapMs,
+};
+
+/** The real app with the outbox as TEST_NOTIFIER runs it and the production retry schedule on `clock`; its log lines are kept in `logs`. */
 export async function startNotifyingApp(
   telegram: TelegramConfig | undefined,
   clock: TestClock,
@@ -40,7 +48,7 @@ export async function startNotifyingApp(
     config: { telegram },
     database,
     buildOptions: {
-      notifier: { pollIntervalMs: 20, requestTimeoutMs: 2000, ...notifier },
+      notifier: { ...TEST_NOTIFIER, ...notifier },
       logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } },
     },
   });
