@@ -1,4 +1,4 @@
-import { Kysely, type KyselyPlugin, PostgresDialect } from 'kysely';
+import { InsertQueryNode, Kysely, type KyselyPlugin, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createDb, type Db } from '../../src/db/database';
 import type { Database } from '../../src/db/schema';
@@ -6,12 +6,15 @@ import { ImmediateSqliteDialect, openSqlite } from '../../src/db/sqlite-dialect'
 import type { TestDatabase } from './test-db';
 
 /**
- * A barrier inside the database: once armed, the next query's result is held until `release`,
- * so a booking transaction stays open while a test sends more requests. A barrier, not a sleep.
+ * A barrier inside the database: once armed, the next booking's insert is held until `release`,
+ * so its transaction stays open, the booking lock taken, while a test sends more requests. A
+ * barrier, not a sleep. Only that insert: the app's background rounds query from its start, and
+ * one of theirs held instead would hold no lock.
  */
 export class QueryGate implements KyselyPlugin {
   #armed = false;
   #reached = false;
+  #held = new WeakSet<object>();
   #release: () => void = () => {};
 
   arm(): void {
@@ -28,11 +31,16 @@ export class QueryGate implements KyselyPlugin {
     this.#release();
   }
 
-  transformQuery: KyselyPlugin['transformQuery'] = ({ node }) => node;
-
-  transformResult: KyselyPlugin['transformResult'] = async ({ result }) => {
-    if (this.#armed) {
+  transformQuery: KyselyPlugin['transformQuery'] = ({ node, queryId }) => {
+    if (this.#armed && InsertQueryNode.is(node) && node.into?.table.identifier.name === 'borrow_request') {
       this.#armed = false;
+      this.#held.add(queryId);
+    }
+    return node;
+  };
+
+  transformResult: KyselyPlugin['transformResult'] = async ({ result, queryId }) => {
+    if (this.#held.has(queryId)) {
       const released = new Promise<void>((resolve) => {
         this.#release = resolve;
       });
