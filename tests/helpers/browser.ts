@@ -45,8 +45,12 @@ export async function newPage(browser: Browser, baseURL: string, viewport = DESK
   return { context, page };
 }
 
-/** Screenshots are artifacts for a person to look at, kept out of git under test-results/. */
+/**
+ * Screenshots are artifacts for a person to look at, kept out of git under test-results/. They
+ * assert nothing and cost a tenth of the browser suite's time, so they are taken with SCREENSHOTS=1.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
   mkdirSync('test-results/screenshots', { recursive: true });
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
