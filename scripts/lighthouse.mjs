@@ -27,6 +27,7 @@ const ALL_PAGES = [
 const PAGES = process.env.LIGHTHOUSE_PAGES
   ? ALL_PAGES.filter(({ path }) => process.env.LIGHTHOUSE_PAGES.split(',').includes(path))
   : ALL_PAGES;
+const TRACE_FAILURES = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // Every run's full report (its trace's breakdown of main-thread time), when a folder is named.
 const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
@@ -170,7 +171,7 @@ try {
       await helper.goto('about:blank');
     }
   };
-  const measure = async (url, path, categories) => {
+  const measure = async (url, path, categories, attempt = 1) => {
     await firstVisit(path);
     const { lhr } = await lighthouse(url, {
       port: debuggingPort,
@@ -179,6 +180,12 @@ try {
       onlyCategories: categories,
       disableStorageReset: path === '/form',
     });
+    // Lighthouse's own failures to record a trace say "Please run Lighthouse again": they are
+    // not the page's, and the run is taken again; any other error stops the measurement.
+    if (lhr.runtimeError && TRACE_FAILURES.has(lhr.runtimeError.code) && attempt < 3) {
+      console.log(`    (${url}: ${lhr.runtimeError.code}, measured again)`);
+      return measure(url, path, categories, attempt + 1);
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     if (REPORTS_DIR)
       writeFileSync(join(REPORTS_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
