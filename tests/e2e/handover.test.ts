@@ -1,13 +1,21 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
 import { bookViaApi, handoverByApi } from './support/api';
 import { violations } from './support/axe';
-import { borrowForm, fieldError, horizontalOverflow, signInAsAdmin } from './support/pages';
+import {
+  borrowForm,
+  fieldError,
+  horizontalOverflow,
+  pastViewportEdge,
+  type StoredBooking,
+  signInAsAdmin,
+  storeOnDevice,
+} from './support/pages';
 import { adminIdOf, execOnDatabase, openPage, type StudentApp, useStudentApp } from './support/student-app';
 
 // The server reads "now" from this file (APP_CLOCK_FILE) on every request; the page's clock is moved with it.
@@ -28,30 +36,12 @@ async function moveClocks(page: Page, date: string, time: string): Promise<void>
   await page.clock.fastForward(at.getTime() - (await page.evaluate(() => Date.now())));
 }
 
-interface Stored {
-  token: string;
-  name: string;
-  date: string;
-  start: string;
-  end: string;
-}
-
 /** A page whose clock starts at `at` and whose device holds `stored` bookings, as after booking from it. */
-async function pageAt(app: StudentApp, at: Date, viewport: { width: number; height: number }, stored: Stored[] = []): Promise<Page> {
+async function pageAt(app: StudentApp, at: Date, viewport: { width: number; height: number }, stored: StoredBooking[] = []): Promise<Page> {
   const page = await openPage(app, { viewport, agreed: true });
   await page.clock.install({ time: at });
-  const entries = stored.map((booking) => ({ ...booking, endDate: booking.date }));
-  await page.context().addInitScript((value) => localStorage.setItem('myBookings', value), JSON.stringify(entries));
+  await storeOnDevice(page, stored);
   return page;
-}
-
-/** The texts of elements inside `region` whose right edge passes the viewport's. */
-function pastViewportEdge(region: Locator): Promise<string[]> {
-  return region.evaluate((root) =>
-    [root, ...root.querySelectorAll('*')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth)
-      .map((element) => (element.textContent ?? '').trim().slice(0, 40)),
-  );
 }
 
 const card = (page: Page) => page.getByRole('region', { name: 'Peminjaman kamu' });

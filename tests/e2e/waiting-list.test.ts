@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { borrowerChatMessages } from '../../src/domain/borrower-chat-messages';
 import { formatIndonesianDate } from '../../src/domain/clock';
@@ -14,7 +14,7 @@ import { waitUntil } from '../helpers/wait-until';
 import { bookViaApi } from './support/api';
 import { violations } from './support/axe';
 import { deepLinkOpenedBy } from './support/deep-link';
-import { fieldError, hasNoError } from './support/pages';
+import { fieldError, hasNoError, pastViewportEdge, type StoredBooking, storeOnDevice } from './support/pages';
 import { openPage, type StudentApp, useStudentApp } from './support/student-app';
 
 const clockDir = mkdtempSync(join(tmpdir(), 'pinjam-clock-'));
@@ -22,25 +22,10 @@ const clockFile = join(clockDir, 'now');
 writeFileSync(clockFile, new Date('2026-12-01T08:00:00+07:00').toISOString());
 afterAll(() => rmSync(clockDir, { recursive: true, force: true }));
 
-interface Stored {
-  token: string;
-  name: string;
-  date: string;
-  start: string;
-  end: string;
-}
-
 /** A phone at 360 px whose `Peminjaman kamu` card holds `stored`, as after booking from it, and that keeps `deviceSecret` if given. */
-async function phoneWith(app: StudentApp, stored: Stored[], deviceSecret?: string): Promise<Page> {
+async function phoneWith(app: StudentApp, stored: StoredBooking[], deviceSecret?: string): Promise<Page> {
   const page = await openPage(app, { agreed: true, viewport: PHONE });
-  const entries = stored.map((booking) => ({ ...booking, endDate: booking.date }));
-  await page.context().addInitScript(
-    ({ bookings, device }) => {
-      localStorage.setItem('myBookings', bookings);
-      if (device) localStorage.setItem('borrowerDevice', device);
-    },
-    { bookings: JSON.stringify(entries), device: deviceSecret ?? '' },
-  );
+  await storeOnDevice(page, stored, deviceSecret);
   return page;
 }
 
@@ -48,15 +33,6 @@ const timeline = (page: Page) => page.getByRole('main').getByRole('list', { name
 const waitButton = (page: Page, start: string, end: string) =>
   timeline(page).getByRole('button', { name: `${messages.borrowerChat.waitButton} ${start} - ${end}`, exact: true });
 const waitDialog = (page: Page) => page.getByRole('dialog', { name: waitingListMessages.title });
-
-/** The texts of elements inside `region` whose right edge passes the viewport's. */
-function pastViewportEdge(region: Locator): Promise<string[]> {
-  return region.evaluate((root) =>
-    [root, ...root.querySelectorAll('*')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth)
-      .map((element) => (element.textContent ?? '').trim().slice(0, 40)),
-  );
-}
 
 // Through the CSSOM, which the page's CSP allows (a style element it does not): Android's largest text.
 const largeText = (page: Page) => page.evaluate(() => document.documentElement.style.setProperty('font-size', '200%', 'important'));

@@ -14,7 +14,7 @@ import type { TestDatabase } from './test-db';
 export class QueryGate implements KyselyPlugin {
   #armed = false;
   #reached = false;
-  #held = new WeakSet<object>();
+  #heldQuery: object | undefined;
   #release: () => void = () => {};
 
   arm(): void {
@@ -34,13 +34,14 @@ export class QueryGate implements KyselyPlugin {
   transformQuery: KyselyPlugin['transformQuery'] = ({ node, queryId }) => {
     if (this.#armed && InsertQueryNode.is(node) && node.into?.table.identifier.name === 'borrow_request') {
       this.#armed = false;
-      this.#held.add(queryId);
+      this.#heldQuery = queryId;
     }
     return node;
   };
 
   transformResult: KyselyPlugin['transformResult'] = async ({ result, queryId }) => {
-    if (this.#held.has(queryId)) {
+    if (queryId === this.#heldQuery) {
+      this.#heldQuery = undefined;
       const released = new Promise<void>((resolve) => {
         this.#release = resolve;
       });

@@ -117,3 +117,33 @@ export async function signInAsAdmin(page: Page, admin: { name: string; id: strin
   await page.waitForURL('**/generate');
   await page.getByRole('button', { name: 'Generate Voucher' }).waitFor();
 }
+
+/** A booking of one day as the `Peminjaman kamu` card keeps it on the device. */
+export interface StoredBooking {
+  token: string;
+  name: string;
+  date: string;
+  start: string;
+  end: string;
+}
+
+/** From its next load, the page's device holds `stored` (as after booking from it) and, if given, the chat link's `deviceSecret`. */
+export async function storeOnDevice(page: Page, stored: StoredBooking[], deviceSecret?: string): Promise<void> {
+  const entries = stored.map((booking) => ({ ...booking, endDate: booking.date }));
+  await page.context().addInitScript(
+    ({ bookings, device }) => {
+      localStorage.setItem('myBookings', bookings);
+      if (device) localStorage.setItem('borrowerDevice', device);
+    },
+    { bookings: JSON.stringify(entries), device: deviceSecret ?? '' },
+  );
+}
+
+/** The texts of elements inside `region` whose right edge passes the viewport's. */
+export function pastViewportEdge(region: Locator): Promise<string[]> {
+  return region.evaluate((root) =>
+    [root, ...root.querySelectorAll('*')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth)
+      .map((element) => (element.textContent ?? '').trim().slice(0, 40)),
+  );
+}
