@@ -49,7 +49,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup-e2e.ts'],
-          testTimeout: 60_000,
+          // A guard against a hang, not a speed check: on a slow 2-core machine under load a test
+          // of six axe-checked pages took 50 s. Playwright's own waits still fail after 30 s.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // Each file starts its own server on its own database; two at a time suit a 2-core machine.
           maxWorkers: 2,
