@@ -53,6 +53,9 @@ export default defineConfig({
           // of six axe-checked pages took 50 s. Playwright's own waits still fail after 30 s.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll waits for what the user would see as long as Playwright's own waits do:
+          // its 1 s default once missed a refusal the loaded server answered later than that.
+          expect: { poll: { timeout: 30_000 } },
           // Each file starts its own server on its own database; two at a time suit a 2-core machine.
           maxWorkers: 2,
           // Files in one worker share its modules, so they share one Chromium (sharedChromium in
