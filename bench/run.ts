@@ -14,6 +14,7 @@ import { addDays, startOfWeek, todayIn } from '../src/domain/clock';
 import { seedBenchData } from './dataset';
 
 const CONNECTIONS = 50;
+const COLD_STARTS = 5;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -44,7 +45,9 @@ interface EngineResult {
   engine: string;
   /** Booking transactions written during the run and how many bookings they held. */
   bookingBatches?: { batches: number; jobs: number; largest: number; average: number } | undefined;
+  /** Medians of COLD_STARTS starts: the server's, and a bare Fastify server's with the same flags. */
   coldStartMs: number;
+  coldStartCeilingMs: number;
   peakRssMb: number;
   rssAfterMb: number;
   /** The V8 heap in use, as the server logged it when told to close, right after the RSS was read. */
@@ -115,26 +118,28 @@ function heapUsedAtCloseMb(): number | undefined {
   return undefined;
 }
 
-async function startServer(databaseUrl: string, port: number): Promise<{ child: ChildProcess; coldStartMs: number }> {
+function serverEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...productionRuntime().env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'info',
+    SESSION_SECRET: 'b'.repeat(32),
+    TELEGRAM_BOT_TOKEN: '',
+    // One load generator on one address books hundreds of days ahead: the per-address limit
+    // and the horizon would refuse it, and this measures saving, not refusing.
+    BOOKING_LIMIT_PER_HOUR: '0',
+    BOOKING_HORIZON_DAYS: '36500',
+  };
+}
+
+async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
   // As `npm start` runs it in production: its allocator settings and Node flags.
-  const runtime = productionRuntime();
-  const startedAt = performance.now();
-  const child = spawn(process.execPath, [...runtime.nodeArgs, 'dist/server/main.js'], {
-    env: {
-      ...process.env,
-      ...runtime.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'info',
-      SESSION_SECRET: 'b'.repeat(32),
-      TELEGRAM_BOT_TOKEN: '',
-      // One load generator on one address books hundreds of days ahead: the per-address limit
-      // and the horizon would refuse it, and this measures saving, not refusing.
-      BOOKING_LIMIT_PER_HOUR: '0',
-      BOOKING_HORIZON_DAYS: '36500',
-    },
+  const child = spawn(process.execPath, [...productionRuntime().nodeArgs, 'dist/server/main.js'], {
+    env: serverEnv(databaseUrl, port),
     // stdout is read for the booking batch sizes the server logs when it closes.
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -143,7 +148,39 @@ async function startServer(databaseUrl: string, port: number): Promise<{ child: 
     serverOutput += chunk;
   });
   await waitFor(`http://127.0.0.1:${port}/healthz`);
-  return { child, coldStartMs: performance.now() - startedAt };
+  return child;
+}
+
+/** Spawn → first 200 of `url`, in ms; the process is stopped again. */
+async function timeToFirst200(args: string[], env: NodeJS.ProcessEnv, url: string): Promise<number> {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [...productionRuntime().nodeArgs, ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    await waitFor(url);
+    return performance.now() - startedAt;
+  } finally {
+    await stop(child);
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * Cold starts of the server and of the bare Fastify ceiling, alternated and run with the same
+ * flags. One start moves by a third between runs and twice as much between machines; the
+ * median of several, and its ratio to the ceiling's, mean something on any machine.
+ */
+async function coldStarts(databaseUrl: string): Promise<{ serverMs: number; ceilingMs: number }> {
+  const server: number[] = [];
+  const ceiling: number[] = [];
+  for (let start = 0; start < COLD_STARTS; start++) {
+    const port = freePort();
+    server.push(await timeToFirst200(['dist/server/main.js'], serverEnv(databaseUrl, port), `http://127.0.0.1:${port}/healthz`));
+    const ceilingPort = freePort();
+    const ceilingArgs = ['bench/ceiling.mjs', String(ceilingPort), '[]', '[]'];
+    ceiling.push(await timeToFirst200(ceilingArgs, serverEnv(databaseUrl, ceilingPort), `http://127.0.0.1:${ceilingPort}/api/bookings`));
+  }
+  return { serverMs: Math.round(median(server)), ceilingMs: Math.round(median(ceiling)) };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -215,9 +252,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult>
   const { names, busiestDate } = await seedBenchData(db, today);
   await db.close();
 
+  const coldStart = await coldStarts(database.url);
   const port = freePort();
   serverOutput = '';
-  const { child, coldStartMs } = await startServer(database.url, port);
+  const child = await startServer(database.url, port);
   let result: EngineResult;
   const base = `http://127.0.0.1:${port}`;
   try {
@@ -301,7 +339,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult>
     const ceilingRps = results[0]?.rps ?? 1;
     result = {
       engine,
-      coldStartMs: Math.round(coldStartMs),
+      coldStartMs: coldStart.serverMs,
+      coldStartCeilingMs: coldStart.ceilingMs,
       peakRssMb: Math.round(memory.peak),
       rssAfterMb: Math.round(memory.current),
       heapUsedAfterMb: undefined,
@@ -343,12 +382,12 @@ function table(results: EngineResult[]): string {
   }
   lines.push(
     '',
-    '| engine | cold start (spawn → first 200 /healthz) | peak RSS | RSS after the run | heap in use after the run |',
-    '|---|---:|---:|---:|---:|',
+    `| engine | cold start (spawn → first 200 /healthz, median of ${COLD_STARTS}) | bare Fastify, same flags | × ceiling | peak RSS | RSS after the run | heap in use after the run |`,
+    '|---|---:|---:|---:|---:|---:|---:|',
   );
   for (const engine of results)
     lines.push(
-      `| ${engine.engine} | ${engine.coldStartMs} ms | ${engine.peakRssMb} MB | ${engine.rssAfterMb} MB | ${engine.heapUsedAfterMb ?? '?'} MB |`,
+      `| ${engine.engine} | ${engine.coldStartMs} ms | ${engine.coldStartCeilingMs} ms | ${(engine.coldStartMs / engine.coldStartCeilingMs).toFixed(2)} | ${engine.peakRssMb} MB | ${engine.rssAfterMb} MB | ${engine.heapUsedAfterMb ?? '?'} MB |`,
     );
   return lines.join('\n');
 }
