@@ -15,6 +15,8 @@ import { seedBenchData } from './dataset';
 
 const CONNECTIONS = 50;
 const COLD_STARTS = 5;
+// As `npm start` runs the server in production: its allocator settings and Node flags.
+const RUNTIME = productionRuntime();
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -121,7 +123,7 @@ function heapUsedAtCloseMb(): number | undefined {
 function serverEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    ...productionRuntime().env,
+    ...RUNTIME.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
@@ -137,8 +139,7 @@ function serverEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
 }
 
 async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  // As `npm start` runs it in production: its allocator settings and Node flags.
-  const child = spawn(process.execPath, [...productionRuntime().nodeArgs, 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...RUNTIME.nodeArgs, 'dist/server/main.js'], {
     env: serverEnv(databaseUrl, port),
     // stdout is read for the booking batch sizes the server logs when it closes.
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -154,7 +155,7 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
 /** Spawn → first 200 of `url`, in ms; the process is stopped again. */
 async function timeToFirst200(args: string[], env: NodeJS.ProcessEnv, url: string): Promise<number> {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [...productionRuntime().nodeArgs, ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...RUNTIME.nodeArgs, ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     await waitFor(url);
     return performance.now() - startedAt;
@@ -178,7 +179,7 @@ async function coldStarts(databaseUrl: string): Promise<{ serverMs: number; ceil
     server.push(await timeToFirst200(['dist/server/main.js'], serverEnv(databaseUrl, port), `http://127.0.0.1:${port}/healthz`));
     const ceilingPort = freePort();
     const ceilingArgs = ['bench/ceiling.mjs', String(ceilingPort), '[]', '[]'];
-    ceiling.push(await timeToFirst200(ceilingArgs, serverEnv(databaseUrl, ceilingPort), `http://127.0.0.1:${ceilingPort}/api/bookings`));
+    ceiling.push(await timeToFirst200(ceilingArgs, { ...process.env, ...RUNTIME.env }, `http://127.0.0.1:${ceilingPort}/api/bookings`));
   }
   return { serverMs: Math.round(median(server)), ceilingMs: Math.round(median(ceiling)) };
 }
