@@ -3,13 +3,13 @@
 // without compressing on every request. The build tools are dev dependencies, imported only when
 // building, so a production install (`npm ci --omit=dev`) can still ask `isStale()`.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const STAMP = 'dist/.build-stamp';
 const SOURCES = ['src', 'vite.config.ts', 'scripts/pwa-icons.ts', 'scripts/inline-css.ts', 'package-lock.json', 'tsconfig.json'];
-const OUTPUTS = ['dist/client/index.html', 'dist/server/main.js', 'dist/cli/roster.js', 'dist/cli/db.js'];
+const OUTPUTS = ['dist/client/index.html', 'dist/server/main.js', 'dist/server/app.cjs', 'dist/cli/roster.js', 'dist/cli/db.js'];
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -50,18 +50,22 @@ export async function buildIfStale({ force = false } = {}) {
   const common = { outdir: 'dist', bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: true, logLevel: 'warning' };
   // The server carries its dependencies: resolving and reading some 400 module files was most of
   // its start-up (decision 0040). Left out: the native module, and a package that reads files
-  // beside its own code. Whitespace goes too: less to parse at start.
+  // beside its own code. Whitespace goes too: less to parse at start. CommonJS, because only a
+  // script takes V8's code cache in Node 20: boot.ts runs it with one (decision 0047).
   await build({
     ...common,
-    entryPoints: { 'server/main': 'src/server/main.ts' },
+    entryPoints: { 'server/app': 'src/server/start.ts' },
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
     external: ['better-sqlite3', 'pg-native', '@touch4it/ical-timezones'],
     minifyWhitespace: true,
     minifySyntax: true,
-    // A bundled CommonJS package may require a Node module: an ES module has no `require` of its own.
-    banner: {
-      js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
-    },
+    define: { 'import.meta.url': 'importMetaUrlOfBundle' },
+    banner: { js: "const importMetaUrlOfBundle = require('node:url').pathToFileURL(__filename).href;" },
   });
+  await build({ ...common, entryPoints: { 'server/main': 'src/server/boot.ts' } });
+  // Every cache belongs to the bundle just replaced.
+  rmSync('dist/code-cache', { recursive: true, force: true });
   await build({ ...common, entryPoints: { 'cli/roster': 'src/cli/roster.ts', 'cli/db': 'src/cli/db.ts' }, packages: 'external' });
   writeFileSync(STAMP, String(startedAt));
   return true;

@@ -17,9 +17,12 @@ process.on('exit', () => {
 });
 
 /** Spawns the built server (`dist/server/main.js`) as `npm start` runs it; resolves once /healthz answers 200. */
-export async function startServerProcess(env: Record<string, string>, { timeoutMs = 15_000 } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { timeoutMs = 15_000, nodeArgs = [] as string[] } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
