@@ -60,7 +60,7 @@ export async function buildIfStale({ force = false } = {}) {
     external: ['better-sqlite3', 'pg-native', '@touch4it/ical-timezones'],
     minifyWhitespace: true,
     minifySyntax: true,
-    define: { 'import.meta.url': 'importMetaUrlOfBundle' },
+    define: { 'import.meta.url': 'importMetaUrlOfBundle', SERVER_BUNDLE: 'true' },
     banner: { js: "const importMetaUrlOfBundle = require('node:url').pathToFileURL(__filename).href;" },
   });
   await build({ ...common, entryPoints: { 'server/main': 'src/server/boot.ts' } });

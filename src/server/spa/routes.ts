@@ -33,6 +33,18 @@ async function inMemoryPage(html: string, cacheControl: string): Promise<InMemor
   return { contentType: CONTENT_TYPES['.html'] ?? 'text/html', cacheControl, bodies: await compressedInBackground(Buffer.from(html)) };
 }
 
+/** Made at the first call and kept; a failure is a failure of each of the page's requests, answered as errors. */
+function madeOnce(make: () => Promise<InMemoryFile>): () => Promise<InMemoryFile> {
+  let made: Promise<InMemoryFile> | undefined;
+  return () => {
+    if (!made) {
+      made = make();
+      made.catch(() => {});
+    }
+    return made;
+  };
+}
+
 function sendInMemory(file: InMemoryFile, request: FastifyRequest, reply: FastifyReply) {
   reply.header('Cache-Control', file.cacheControl).type(file.contentType);
   return sendBodies(file.bodies, request, reply);
@@ -93,30 +105,37 @@ export async function registerSpa(
       }
       return sendInMemory(withFirstLoad(json), request, reply);
     });
-    const pageFor = new Map<string, Promise<InMemoryFile>>();
+    // Brotli at its best for ten pages holds the main thread some 60 ms (the streams' set-up and
+    // teardown): begun once the server listens, after its first answer; a request that comes
+    // sooner begins its own page.
+    const pageFor = new Map<string, () => Promise<InMemoryFile>>();
     for (const [route, scripts] of pagePreloads(clientDir)) {
-      const page = inMemoryPage(withModulePreloads(indexHtml, scripts), 'no-cache');
-      // A failure here is a failure of each of the page's requests, answered as errors.
-      page.catch(() => {});
-      pageFor.set(route, page);
+      pageFor.set(
+        route,
+        madeOnce(() => inMemoryPage(withModulePreloads(indexHtml, scripts), 'no-cache')),
+      );
     }
     const cancelRoutes: string[] = [clientRoutes.cancel, clientRoutes.oldCancel];
     for (const [route, page] of pageFor) {
       if (cancelRoutes.includes(route)) continue;
-      app.get(route, PRECOMPRESSED_ROUTE, async (request, reply) => sendInMemory(await page, request, reply));
+      app.get(route, PRECOMPRESSED_ROUTE, async (request, reply) => sendInMemory(await page(), request, reply));
     }
     // A cancel page holds a secret (in its fragment, or in an old link's path): no cache or search
     // engine keeps it and no request from the page names it. Fastify's parameter also takes 'a.b',
     // which no token is: a missing page.
     for (const route of cancelRoutes) {
-      const cancelPage = (pageFor.get(route) ?? Promise.resolve(indexPage)).then((page) => ({ ...page, cacheControl: 'no-store' }));
-      cancelPage.catch(() => {});
+      const page = pageFor.get(route);
+      const cancelPage = madeOnce(async () => ({ ...(page ? await page() : indexPage), cacheControl: 'no-store' }));
+      pageFor.set(route, cancelPage);
       app.get(route, PRECOMPRESSED_ROUTE, async (request, reply) => {
         reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex');
         if (!isClientRoute(pathOf(request.url))) reply.status(404);
-        return sendInMemory(await cancelPage, request, reply);
+        return sendInMemory(await cancelPage(), request, reply);
       });
     }
+    app.addHook('onListen', async () => {
+      for (const page of pageFor.values()) void page();
+    });
     if (ceilingDir) registerCeilingPages(app, ceilingDir);
     await app.register(fastifyStatic, {
       root: clientDir,
