@@ -1,5 +1,6 @@
 // Case folding keeps `ı` and makes `İ` an i with a combining dot; typed names want one i for all four.
-const TURKIC_I = /[İı]/g;
+// Written as escapes: the server's bundle stays text V8 keeps one byte a character (decision 0047).
+const TURKIC_I = /[\u0130\u0131]/g;
 
 // JavaScript has no case folding, and toLowerCase leaves `ß`, `ς`, `ſ`, `ϐ`; down-up-down gives Unicode's
 // CaseFolding classes for every code point (checked). Per code point, so a typed prefix stays a prefix.
