@@ -187,8 +187,10 @@ try {
       return measure(url, path, categories, attempt + 1);
     }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
-    if (REPORTS_DIR)
+    if (REPORTS_DIR) {
+      mkdirSync(REPORTS_DIR, { recursive: true });
       writeFileSync(join(REPORTS_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const scores = Object.fromEntries(categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)]));
     const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id].displayValue]));
     return { scores, tbtMs: tbtMs(lhr), metrics, failing: failingAudits(lhr, categories), finalUrl: lhr.finalDisplayedUrl };
