@@ -4,7 +4,11 @@ import { isSqlite, type MigrationDb } from './engine';
 /** `nameKey` as it was when this was written: migrations are frozen in time; a changed key needs a new migration. */
 function nameKeyAsOf20261122(name: string): string {
   // İ and ı, escaped as in nameKey: the same characters.
-  const spaced = name.normalize('NFC').trim().replace(/\s+/g, ' ').replace(/[\u0130\u0131]/g, 'i');
+  const spaced = name
+    .normalize('NFC')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[\u0130\u0131]/g, 'i');
   let folded = '';
   for (const char of spaced) folded += char.toLowerCase().toUpperCase().toLowerCase();
   return folded.normalize('NFC');
