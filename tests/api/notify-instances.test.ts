@@ -18,6 +18,8 @@ describe('durability and several instances', () => {
     const db = first.database.open();
     expect(await db.kysely.selectFrom('outbox').selectAll().execute()).toMatchObject([{ attempts: 0, sent_at: null, locked_until: null }]);
     await db.close();
+    // Else the request the closed app gave up, still open as the fake sees it, would be answered and counted.
+    await waitUntil('the fake to see the request given up', () => telegram.hangingRequests() === 0);
 
     telegram.answer({ kind: 'ok' });
     const second = await app(telegram.telegram, clock, { database: first.database });

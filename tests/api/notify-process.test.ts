@@ -64,6 +64,8 @@ describe('the server process and its notifications', () => {
     await waitUntil('the hanging request', () => telegram.requests.length === 1);
     expect(await first.stop('SIGTERM')).toBe(0);
     expect(await outboxRows(database)).toMatchObject([{ attempts: 0, sent_at: null, locked_until: null }]);
+    // Else the request of the stopped server, still open as the fake sees it, would be answered and counted.
+    await waitUntil('the fake to see the request given up', () => telegram.hangingRequests() === 0);
 
     telegram.answer({ kind: 'ok' });
     const second = await serverProcess(env);

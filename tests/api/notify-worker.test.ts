@@ -155,6 +155,8 @@ describe('the outbox worker', () => {
     const row = await firstRow(testApp);
     expect(row.last_error).toBe('no answer within 2000 ms');
     expect(Date.parse(row.next_attempt_at) - clock.now().getTime()).toBe(5 * SECOND);
+    // Else the given-up request, still open as the fake sees it, would be answered and counted.
+    await waitUntil('the fake to see the first request given up', () => telegram.hangingRequests() === 0);
 
     telegram.answer({ kind: 'ok' });
     clock.advance(5 * SECOND);

@@ -134,6 +134,11 @@ export interface FakeTelegram {
   conflict: boolean;
   /** The most getUpdates calls that were open at one time. */
   maxOpenPolls(): number;
+  /**
+   * Requests still hanging as this server sees them. A client that gave up is counted until its
+   * closed connection reaches the server: a test waits for 0 before a new answer could reach it.
+   */
+  hangingRequests(): number;
   /** How the fake answers from now on (first `ok`), hanging requests included (unless their client gave up). */
   answer(answer: FakeAnswer): void;
   close(): Promise<void>;
@@ -415,6 +420,7 @@ export async function startFakeTelegram({ token = '123456:TEST-token_secret', ch
         },
       };
     },
+    hangingRequests: () => hanging.length,
     answer: (answer) => {
       mode = answer;
       const waiting = hanging;

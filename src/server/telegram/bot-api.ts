@@ -50,12 +50,20 @@ export async function callTelegram(
 ): Promise<SendOutcome> {
   let status: number;
   let reply: TelegramReply;
+  // Not AbortSignal.any with AbortSignal.timeout: on Node 20 nothing holds that timeout signal, and
+  // after a garbage collection a call Telegram never answers was never given up, stalling the
+  // outbox. The timer holds this controller until it fires or is cleared.
+  const call = new AbortController();
+  const timer = setTimeout(() => call.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+  const stop = () => call.abort(signal.reason);
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
   try {
     const response = await fetch(`${telegram.apiUrl}/bot${telegram.token}/${method}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+      signal: call.signal,
     });
     status = response.status;
     reply = parseReply(await response.text());
@@ -63,6 +71,9 @@ export async function callTelegram(
     if (signal.aborted) return { kind: 'aborted' };
     if (error instanceof Error && error.name === 'TimeoutError') return { kind: 'retry', error: `no answer within ${timeoutMs} ms` };
     return { kind: 'retry', error: scrubToken(describeFailure(error), telegram.token) };
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', stop);
   }
   if (status >= 200 && status < 300 && reply.ok !== false) return { kind: 'sent', result: reply.result };
   if (status === 400 && reply.description?.includes(NOT_MODIFIED)) return { kind: 'sent', result: true };
