@@ -131,7 +131,7 @@ function serverEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
-    CODE_CACHE_DIR: CODE_CACHE_DIR,
+    CODE_CACHE_DIR,
     SEED_DEMO: '0',
     LOG_LEVEL: 'info',
     SESSION_SECRET: 'b'.repeat(32),
@@ -177,14 +177,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * median of several, and its ratio to the ceiling's, mean something on any machine.
  */
 async function coldStarts(databaseUrl: string): Promise<{ serverMs: number; ceilingMs: number; firstMs: number }> {
+  const serverStart = () => {
+    const port = freePort();
+    return timeToFirst200(['dist/server/main.js'], serverEnv(databaseUrl, port), `http://127.0.0.1:${port}/healthz`);
+  };
   rmSync(CODE_CACHE_DIR, { recursive: true, force: true });
-  const firstPort = freePort();
-  const firstMs = await timeToFirst200(['dist/server/main.js'], serverEnv(databaseUrl, firstPort), `http://127.0.0.1:${firstPort}/healthz`);
+  const firstMs = await serverStart();
   const server: number[] = [];
   const ceiling: number[] = [];
   for (let start = 0; start < COLD_STARTS; start++) {
-    const port = freePort();
-    server.push(await timeToFirst200(['dist/server/main.js'], serverEnv(databaseUrl, port), `http://127.0.0.1:${port}/healthz`));
+    server.push(await serverStart());
     const ceilingPort = freePort();
     const ceilingArgs = ['bench/ceiling.mjs', String(ceilingPort), '[]', '[]'];
     ceiling.push(await timeToFirst200(ceilingArgs, { ...process.env, ...RUNTIME.env }, `http://127.0.0.1:${ceilingPort}/api/bookings`));
