@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/executor';
 import type { NamedBookingSpan, ShownBooking } from '../../domain/booking-day';
 import { addDays } from '../../domain/clock';
@@ -50,33 +50,23 @@ export function toShownBooking(
   };
 }
 
-function touchingQuery(db: Executor, date: string, dayBefore: string) {
-  return db
+/** Active bookings on `date` and overnight ones from `dayBefore` ending on it, by start: the first clash found is the earliest. */
+const touchingQuery = compiledQuery((db, at: { date: string; dayBefore: string }) =>
+  db
     .selectFrom('borrow_request as b')
     .innerJoin('users as u', 'u.id', 'b.users_id')
     .select(['b.users_id', ...SHOWN_BOOKING_COLUMNS])
     .where('b.cancelled_at', 'is', null)
-    .where((eb) => eb.or([eb('b.borrow_date', '=', date), eb.and([eb('b.borrow_date', '=', dayBefore), eb('b.end_date', '=', date)])]))
+    .where((eb) =>
+      eb.or([eb('b.borrow_date', '=', at.date), eb.and([eb('b.borrow_date', '=', at.dayBefore), eb('b.end_date', '=', at.date)])]),
+    )
     .orderBy('b.borrow_date')
     .orderBy('b.start_time')
-    .orderBy('b.id');
-}
-
-type TouchingRow = Awaited<ReturnType<ReturnType<typeof touchingQuery>['execute']>>[number];
-
-// Building a Kysely query costs more than SQLite takes to run this one, on the hottest path: it is
-// compiled once per adapter and rerun with new parameters, in the order [date, dayBefore, date].
-const compiledTouchingQueries = new WeakMap<object, CompiledQuery<TouchingRow>>();
+    .orderBy('b.id'),
+);
 
 /** Active bookings on `date` and overnight ones ending on it, by start, so the first clash found is the earliest. */
 export async function findBookingsTouching(db: Executor, date: string): Promise<BookingRow[]> {
-  const dayBefore = addDays(date, -1);
-  const adapter = db.getExecutor().adapter;
-  let compiled = compiledTouchingQueries.get(adapter);
-  if (!compiled) {
-    compiled = touchingQuery(db, date, dayBefore).compile();
-    compiledTouchingQueries.set(adapter, compiled);
-  }
-  const { rows } = await db.executeQuery<TouchingRow>({ ...compiled, parameters: [date, dayBefore, date] });
+  const { rows } = await touchingQuery(db, { date, dayBefore: addDays(date, -1) });
   return rows.map((row) => ({ usersId: row.users_id, ...toShownBooking(row) }));
 }

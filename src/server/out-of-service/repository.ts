@@ -1,3 +1,4 @@
+import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/executor';
 import type { NamedBookingSpan } from '../../domain/booking-day';
 import type { OutOfServiceDecision, OutOfServicePeriod } from '../../domain/out-of-service';
@@ -43,10 +44,12 @@ function toPeriod(row: PeriodRow): StoredPeriod {
 }
 
 /** The periods not over before `date`: open-ended ones and those ending on or after it. */
+const periodsFromQuery = compiledQuery((db, from: { date: string }) =>
+  periodsQuery(db).where((eb) => eb.or([eb('until_date', 'is', null), eb('until_date', '>=', from.date)])),
+);
+
 export async function findPeriodsFrom(db: Executor, date: string): Promise<StoredPeriod[]> {
-  const rows = await periodsQuery(db)
-    .where((eb) => eb.or([eb('until_date', 'is', null), eb('until_date', '>=', date)]))
-    .execute();
+  const { rows } = await periodsFromQuery(db, { date });
   return rows.map(toPeriod);
 }
 

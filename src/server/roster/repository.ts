@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PostgresAdapter, sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { nameKey } from '../../domain/name-key';
@@ -12,13 +13,16 @@ export interface User {
 }
 
 /** Only an active member is found: the one who may book and sign in. */
-export async function findUserByName(db: Executor, name: string): Promise<(User & { committee: boolean }) | undefined> {
-  const row = await db
+const activeUserQuery = compiledQuery((db, user: { nameKey: string }) =>
+  db
     .selectFrom('users')
     .select(['id', 'name', 'class', 'role', 'committee'])
-    .where('name_key', '=', nameKey(name))
-    .where('active', '=', true)
-    .executeTakeFirst();
+    .where('name_key', '=', user.nameKey)
+    .where('active', '=', true),
+);
+
+export async function findUserByName(db: Executor, name: string): Promise<(User & { committee: boolean }) | undefined> {
+  const [row] = (await activeUserQuery(db, { nameKey: nameKey(name) })).rows;
   return row && { ...row, committee: toBoolean(row.committee) };
 }
 

@@ -20,7 +20,7 @@ export async function holdRefusal(
     const offer = await findOffer(trx, takes);
     if (!offer || offer.ended || offer.holdUntil <= clock.now.toISOString()) return waitingListMessages.offerEnded;
   }
-  const dates = span.endDate === span.date ? [span.date] : [span.date, span.endDate];
+  const dates = span.endDate === span.date ? ([span.date] as const) : ([span.date, span.endDate] as const);
   const holds = (await findHolds(trx, dates, clock.now)).filter((hold) => hold.id !== takes);
   const hold = findHold(span, holds);
   return hold && waitingListMessages.held(localMomentIn(clock.timeZone, new Date(hold.holdUntil)).time);

@@ -1,3 +1,4 @@
+import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/executor';
 import type { DaySpan } from '../../domain/waiting-list';
 
@@ -101,13 +102,18 @@ function toOffer(row: Awaited<ReturnType<ReturnType<typeof offersQuery>['execute
 }
 
 /** The holds on `dates` at `now`: offers not ended whose hold has not passed, by the hold's end. */
-export async function findHolds(db: Executor, dates: readonly string[], now: Date): Promise<StoredOffer[]> {
-  const rows = await offersQuery(db)
+const holdsQuery = compiledQuery((db, on: { first: string; last: string; now: string }) =>
+  offersQuery(db)
     .where('ended_at', 'is', null)
-    .where('hold_until', '>', now.toISOString())
-    .where('borrow_date', 'in', [...dates])
-    .orderBy('hold_until')
-    .execute();
+    .where('hold_until', '>', on.now)
+    .where('borrow_date', 'in', [on.first, on.last])
+    .orderBy('hold_until'),
+);
+
+/** The offers still held on a day, or on a span's two days. */
+export async function findHolds(db: Executor, dates: readonly [string] | readonly [string, string], now: Date): Promise<StoredOffer[]> {
+  const [first, last = first] = dates;
+  const { rows } = await holdsQuery(db, { first, last, now: now.toISOString() });
   return rows.map(toOffer);
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { compiledQuery } from '../../../db/compiled-query';
 import { toBoolean } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
 import type { SavedBookingDetails } from '../../../domain/booking-rules';
@@ -23,9 +24,8 @@ export async function consumeVoucher(db: Executor, code: string): Promise<boolea
   return result.numUpdatedRows > 0n;
 }
 
-export async function insertBooking(db: Executor, booking: NewBookingRow): Promise<{ id: number; ref: string }> {
-  const ref = newBookingRef();
-  const row = await db
+const insertBookingQuery = compiledQuery((db, booking: Required<NewBookingRow> & { ref: string }) =>
+  db
     .insertInto('borrow_request')
     .values({
       users_id: booking.usersId,
@@ -37,12 +37,17 @@ export async function insertBooking(db: Executor, booking: NewBookingRow): Promi
       need_stnk: booking.needStnk,
       voucher_code: booking.voucherCode,
       created_at: booking.createdAt,
-      ref,
+      ref: booking.ref,
       cancel_token_hash: booking.cancelTokenHash,
-      purpose: booking.purpose ?? 'personal',
+      purpose: booking.purpose,
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    .returning('id'),
+);
+
+export async function insertBooking(db: Executor, booking: NewBookingRow): Promise<{ id: number; ref: string }> {
+  const ref = newBookingRef();
+  const [row] = (await insertBookingQuery(db, { ...booking, purpose: booking.purpose ?? 'personal', ref })).rows;
+  if (!row) throw new Error('insert into borrow_request returned no id');
   return { id: row.id, ref };
 }
 

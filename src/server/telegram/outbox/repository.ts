@@ -1,3 +1,4 @@
+import { compiledQuery } from '../../../db/compiled-query';
 import type { Executor } from '../../../db/executor';
 
 export interface ClaimedMessage {
@@ -83,6 +84,22 @@ export async function releaseClaim(db: Executor, id: number): Promise<void> {
   await db.updateTable('outbox').set({ locked_until: null }).where('id', '=', id).execute();
 }
 
+const insertOutboxQuery = compiledQuery(
+  (db, row: { kind: string; payload: string; at: string; dedupeKey: string | null; chatId: string | null }) =>
+    db
+      .insertInto('outbox')
+      .values({
+        kind: row.kind,
+        payload: row.payload,
+        created_at: row.at,
+        attempts: 0,
+        next_attempt_at: row.at,
+        dedupe_key: row.dedupeKey,
+        chat_id: row.chatId,
+      })
+      .onConflict((conflict) => conflict.column('dedupe_key').doNothing()),
+);
+
 /** A second insert of `dedupeKey`, by any instance, is a no-op; true when this call wrote the row. `chatId` null: the owner's chat. */
 export async function insertOutboxRow(
   db: Executor,
@@ -92,21 +109,8 @@ export async function insertOutboxRow(
   dedupeKey: string | null = null,
   chatId: string | null = null,
 ): Promise<boolean> {
-  const at = now.toISOString();
-  const result = await db
-    .insertInto('outbox')
-    .values({
-      kind,
-      payload: JSON.stringify(payload),
-      created_at: at,
-      attempts: 0,
-      next_attempt_at: at,
-      dedupe_key: dedupeKey,
-      chat_id: chatId,
-    })
-    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  const result = await insertOutboxQuery(db, { kind, payload: JSON.stringify(payload), at: now.toISOString(), dedupeKey, chatId });
+  return Number(result.numAffectedRows ?? 0n) > 0;
 }
 
 export async function giveUpUnsent(db: Executor, dedupeKey: string, reason: string, now: Date): Promise<void> {
