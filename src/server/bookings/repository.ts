@@ -50,7 +50,6 @@ export function toShownBooking(
   };
 }
 
-/** Active bookings on `date` and overnight ones from `dayBefore` ending on it, by start: the first clash found is the earliest. */
 const touchingQuery = compiledQuery((db, at: { date: string; dayBefore: string }) =>
   db
     .selectFrom('borrow_request as b')

@@ -101,7 +101,6 @@ function toOffer(row: Awaited<ReturnType<ReturnType<typeof offersQuery>['execute
   };
 }
 
-/** The holds on `dates` at `now`: offers not ended whose hold has not passed, by the hold's end. */
 const holdsQuery = compiledQuery((db, on: { first: string; last: string; now: string }) =>
   offersQuery(db)
     .where('ended_at', 'is', null)
@@ -110,7 +109,7 @@ const holdsQuery = compiledQuery((db, on: { first: string; last: string; now: st
     .orderBy('hold_until'),
 );
 
-/** The offers still held on a day, or on a span's two days. */
+/** The holds on `dates` (a day, or a span's two days) at `now`: offers not ended whose hold has not passed, by the hold's end. */
 export async function findHolds(db: Executor, dates: readonly [string] | readonly [string, string], now: Date): Promise<StoredOffer[]> {
   const [first, last = first] = dates;
   const { rows } = await holdsQuery(db, { first, last, now: now.toISOString() });
