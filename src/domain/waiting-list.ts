@@ -1,4 +1,4 @@
-import { type FieldErrors, intervalOn, lastBookableDate } from './booking-rules';
+import { type BookingSpan, type FieldErrors, findClash, intervalOn, lastBookableDate } from './booking-rules';
 import type { LocalMoment } from './cancellation';
 import { findMinutes, formatIndonesianDate, formatMinutes } from './clock';
 import { messages } from './messages';
@@ -91,15 +91,8 @@ export function freeSpanToOffer(wanted: DaySpan, busy: readonly MinuteRange[], n
 }
 
 /** The first hold a new booking's span would enter, by the hold's end. */
-export function findHold<H extends DaySpan>(
-  span: { date: string; start: string; end: string; endDate: string },
-  holds: readonly H[],
-): H | undefined {
-  return holds.find((hold) => {
-    const taken = intervalOn(hold.date, { ...hold, endDate: hold.date });
-    const wanted = intervalOn(hold.date, span);
-    return taken !== undefined && wanted !== undefined && wanted.from < taken.to && taken.from < wanted.to;
-  });
+export function findHold<H extends DaySpan>(span: BookingSpan, holds: readonly H[]): H | undefined {
+  return holds.find((hold) => findClash(span, [{ ...hold, endDate: hold.date }]) !== undefined);
 }
 
 export function offerText(span: DaySpan): string {
