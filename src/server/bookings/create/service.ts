@@ -23,7 +23,7 @@ import { findUserByName } from '../../roster/repository';
 import { enqueueBookingNotice } from '../../telegram/outbox/notices';
 import { holdRefusal, takeOffer } from '../../waiting-list/holds';
 import { hashCancelToken } from '../cancel-token';
-import { findBookingsTouching } from '../repository';
+import { findSpansTouching } from '../repository';
 import { deleteExpiredAnswers, findStoredAnswer, insertStoredAnswer, type StoredAnswer } from './idempotency-repository';
 import { consumeVoucher, findVoucher, insertBooking } from './repository';
 import { BookingQueueFullError, BookingWriter } from './writer';
@@ -180,8 +180,8 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
       return { kind: 'rejected', errors: { reason: messages.unknownVoucher } };
     }
     span = voucherEnd(input.date, input.start);
-    const touching = await findBookingsTouching(trx, input.date);
-    if (span.endDate !== input.date) touching.push(...(await findBookingsTouching(trx, span.endDate)));
+    const touching = await findSpansTouching(trx, input.date);
+    if (span.endDate !== input.date) touching.push(...(await findSpansTouching(trx, span.endDate)));
     const errors = checkVoucherBookingRules(input, {
       today,
       timeNow: nowMoment.time,
@@ -191,7 +191,7 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
     if (hasErrors(errors)) return { kind: 'rejected', errors };
     await consumeVoucher(trx, voucherCode);
   } else {
-    const touching = await findBookingsTouching(trx, input.date);
+    const touching = await findSpansTouching(trx, input.date);
     const errors = checkBookingRules(input, {
       today,
       timeNow: nowMoment.time,
