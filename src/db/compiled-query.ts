@@ -6,13 +6,6 @@ class Slot {
   constructor(readonly name: string) {}
 }
 
-type SlotsOf<Values> = { readonly [Name in keyof Values]: Values[Name] };
-
-interface Compiled<Row> {
-  query: CompiledQuery<Row>;
-  parameters: readonly unknown[];
-}
-
 /**
  * A query Kysely builds and compiles once per engine, then runs with each call's values. Building
  * a Kysely query costs more than SQLite takes to run the small ones of a booking's transaction
@@ -20,20 +13,19 @@ interface Compiled<Row> {
  * whatever the values: only where they go, never whether a clause is there.
  */
 export function compiledQuery<Values extends Record<string, unknown>, Row>(
-  build: (db: Executor, slots: SlotsOf<Values>) => Compilable<Row>,
+  build: (db: Executor, slots: Readonly<Values>) => Compilable<Row>,
 ): (db: Executor, values: Values) => Promise<QueryResult<Row>> {
-  const byAdapter = new WeakMap<object, Compiled<Row>>();
-  const slots = new Proxy({}, { get: (_target, name) => new Slot(String(name)) }) as SlotsOf<Values>;
+  const byAdapter = new WeakMap<object, CompiledQuery<Row>>();
+  const slots = new Proxy({}, { get: (_target, name) => new Slot(String(name)) }) as Readonly<Values>;
   return async (db, values) => {
     const adapter = db.getExecutor().adapter;
     let compiled = byAdapter.get(adapter);
     if (!compiled) {
-      const query = build(db, slots).compile();
-      compiled = { query, parameters: query.parameters };
+      compiled = build(db, slots).compile();
       byAdapter.set(adapter, compiled);
     }
     const parameters = compiled.parameters.map((parameter) => (parameter instanceof Slot ? slotValue(values, parameter.name) : parameter));
-    return db.executeQuery<Row>({ ...compiled.query, parameters });
+    return db.executeQuery<Row>({ ...compiled, parameters });
   };
 }
 

@@ -1,22 +1,16 @@
-import type { CompiledQuery } from 'kysely';
 import type pg from 'pg';
+import { compiledQuery } from '../../../db/compiled-query';
 import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
 import type { ListenerEvents } from '../../../db/listener';
 
 type VersionRow = { version: number | string };
 
-// Read on every schedule request: compiled once, like the day query.
-const compiledVersionQueries = new WeakMap<object, CompiledQuery<VersionRow>>();
+// Read on every schedule request.
+const versionQuery = compiledQuery((db) => db.selectFrom('schedule_version').select('version').where('id', '=', 1));
 
 export async function readScheduleVersion(db: Executor): Promise<string> {
-  const adapter = db.getExecutor().adapter;
-  let compiled = compiledVersionQueries.get(adapter);
-  if (!compiled) {
-    compiled = db.selectFrom('schedule_version').select('version').where('id', '=', 1).compile();
-    compiledVersionQueries.set(adapter, compiled);
-  }
-  return versionOf((await db.executeQuery(compiled)).rows);
+  return versionOf((await versionQuery(db, {})).rows);
 }
 
 const VERSION_SQL = 'select version from schedule_version where id = 1';
