@@ -5,7 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { inlineCss } from './scripts/inline-css.ts';
 import { ICON_SIZES, pwaIcons } from './scripts/pwa-icons.ts';
 import { PAGES_CACHE, SCHEDULE_CACHE } from './src/client/lib/offline-caches.ts';
-import { messages } from './src/domain/messages.ts';
+import { messages } from './src/domain/text/messages.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 

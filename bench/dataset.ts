@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/database';
-import { addDays } from '../src/domain/clock';
-import { makeVoucherCode } from '../src/domain/voucher-code';
+import { makeVoucherCode } from '../src/domain/booking/voucher-code';
+import { addDays } from '../src/domain/time/clock';
 import { addUsers, type NewUser } from '../src/server/roster/service';
 
 export const BENCH_CLASSES = ['PPTI 21', 'PPTI 22', 'PPTI 23'];

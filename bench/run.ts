@@ -10,7 +10,7 @@ import { buildIfStale } from '../scripts/build.mjs';
 import { productionRuntime } from '../scripts/server-runtime.mjs';
 import { createDb, type DatabaseLocation } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { addDays, startOfWeek, todayIn } from '../src/domain/clock';
+import { addDays, startOfWeek, todayIn } from '../src/domain/time/clock';
 import { seedBenchData } from './dataset';
 
 const CONNECTIONS = 50;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import type { RosterProblem, RowRef } from '../domain/roster-problems';
+import type { RosterProblem, RowRef } from '../domain/admin/roster-problems';
 import { ConfigError, loadDotEnv, readDatabase } from '../server/config';
 import { openDatabase } from '../server/open-database';
 import { listUsers } from '../server/roster/repository';

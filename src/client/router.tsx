@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { cancelPagePath } from '../domain/cancel-token';
-import { clientRoutes } from '../domain/client-routes';
-import { messages } from '../domain/messages';
+import { cancelPagePath } from '../domain/booking/cancel-token';
+import { clientRoutes } from '../domain/booking/client-routes';
+import { messages } from '../domain/text/messages';
 import { Layout } from './components/layout';
 import { AvailabilityPage } from './pages/availability-page';
 import { NotFoundPage } from './pages/not-found-page';

@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { type DatabaseLocation, type PostgresTimeouts, parseDatabaseUrl } from '../db/database';
-import { DEFAULT_START_REMINDER_MINUTES } from '../domain/borrower-bot';
-import { isClockTime, isKnownTimeZone } from '../domain/clock';
-import { DEFAULT_NO_SHOW_MINUTES, DEFAULT_RETURN_GRACE_MINUTES } from '../domain/handover';
+import { DEFAULT_START_REMINDER_MINUTES } from '../domain/chat/borrower-bot';
+import { DEFAULT_NO_SHOW_MINUTES, DEFAULT_RETURN_GRACE_MINUTES } from '../domain/handover/handover';
+import { isClockTime, isKnownTimeZone } from '../domain/time/clock';
 
 export interface TelegramConfig {
   token: string;

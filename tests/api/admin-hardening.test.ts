@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '../../src/domain/admin-messages';
-import { messages } from '../../src/domain/messages';
+import { adminMessages } from '../../src/domain/admin/admin-messages';
+import { messages } from '../../src/domain/text/messages';
 import type { User } from '../../src/server/roster/repository';
 import { adminClient, login, loginCookie, manualClock, seedRoster, sessionCookieOf } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';

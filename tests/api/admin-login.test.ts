@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_WINDOW_MS } from '../../src/domain/admin-limits';
+import { LOGIN_WINDOW_MS } from '../../src/domain/admin/admin-limits';
 import type { User } from '../../src/server/roster/repository';
 import { login, manualClock, seedRoster, sessionCookieOf } from '../helpers/admin-fixtures';
 import { startServerProcess } from '../helpers/server-process';

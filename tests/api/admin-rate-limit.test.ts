@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOGIN_SLOW_DELAY_MS, LOGIN_WINDOW_MS } from '../../src/domain/admin-limits';
+import { LOGIN_SLOW_DELAY_MS, LOGIN_WINDOW_MS } from '../../src/domain/admin/admin-limits';
 import type { User } from '../../src/server/roster/repository';
 import { login, manualClock, seedRoster } from '../helpers/admin-fixtures';
 import { present } from '../helpers/present';

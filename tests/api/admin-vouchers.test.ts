@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { VOUCHER_CODE_PATTERN } from '../../src/domain/voucher-code';
+import { VOUCHER_CODE_PATTERN } from '../../src/domain/booking/voucher-code';
 import type { User } from '../../src/server/roster/repository';
 import { generateVoucher } from '../../src/server/vouchers/service';
 import { loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';

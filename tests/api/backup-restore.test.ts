@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../src/domain/clock';
+import { addDays, todayIn } from '../../src/domain/time/clock';
 import { backupSqlite } from '../../src/server/backup/service';
 import { testDatabaseWithStudents } from '../helpers/booking-fixtures';
 import { runCommand, type ServerProcess, startServerProcess } from '../helpers/server-process';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../src/domain/clock';
+import { addDays, todayIn } from '../../src/domain/time/clock';
 import { manyStudents, testDatabaseWithStudents } from '../helpers/booking-fixtures';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
 import { integrityOf, runDbCommand, slotsIn } from '../helpers/sqlite-files';

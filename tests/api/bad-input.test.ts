@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '../../src/domain/admin-messages';
-import { messages } from '../../src/domain/messages';
+import { adminMessages } from '../../src/domain/admin/admin-messages';
+import { messages } from '../../src/domain/text/messages';
 import { loginCookie, seedRoster } from '../helpers/admin-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/domain/clock';
 import { listBookingsRangeResponseSchema } from '../../src/domain/schemas/bookings';
+import { addDays } from '../../src/domain/time/clock';
 import { markBookingCancelled } from '../../src/server/bookings/cancel/repository';
 import { addStudents, addVoucher, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, findMinutes, formatMinutes, localMomentIn } from '../../src/domain/clock';
+import { addDays, findMinutes, formatMinutes, localMomentIn } from '../../src/domain/time/clock';
 import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUEL_LEVELS } from '../../src/domain/handover';
-import { messages } from '../../src/domain/messages';
+import { FUEL_LEVELS } from '../../src/domain/handover/handover';
+import { messages } from '../../src/domain/text/messages';
 import { addStudents, jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo, messageIdIn, pressIn } from '../helpers/borrower-chat';
 import { type BotApp, startBotApp } from '../helpers/bot-app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { borrowerChatMessages } from '../../src/domain/borrower-chat-messages';
-import { messages } from '../../src/domain/messages';
+import { borrowerChatMessages } from '../../src/domain/chat/borrower-chat-messages';
+import { messages } from '../../src/domain/text/messages';
 import { hashSecret } from '../../src/server/telegram/borrower/link';
 import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
 import { bookingBody, postBooking } from '../helpers/booking-fixtures';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { borrowerChatMessages } from '../../src/domain/borrower-chat-messages';
+import { borrowerChatMessages } from '../../src/domain/chat/borrower-chat-messages';
 import { addStudents, jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
 import { type BotApp, startBotApp } from '../helpers/bot-app';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../src/domain/clock';
+import { addDays, todayIn } from '../../src/domain/time/clock';
 import { addUsers } from '../../src/server/roster/service';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';

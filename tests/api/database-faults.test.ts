@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../src/domain/clock';
+import { addDays, todayIn } from '../../src/domain/time/clock';
 import { cancelBooking } from '../../src/server/bookings/cancel/service';
 import { addStudents, bookingBody, countRows, jakartaInstant, manyStudents, postBooking } from '../helpers/booking-fixtures';
 import { withPostgresAdmin } from '../helpers/postgres';

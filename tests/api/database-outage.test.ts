@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../src/domain/clock';
-import { messages } from '../../src/domain/messages';
+import { messages } from '../../src/domain/text/messages';
+import { addDays, todayIn } from '../../src/domain/time/clock';
 import { manyStudents, testDatabaseWithStudents } from '../helpers/booking-fixtures';
 import { type PostgresRelay, relayToPostgres } from '../helpers/pg-relay';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';

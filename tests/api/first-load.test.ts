@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_LOAD_ELEMENT_ID, type FirstLoad } from '../../src/domain/first-load';
+import { FIRST_LOAD_ELEMENT_ID, type FirstLoad } from '../../src/domain/booking/first-load';
 import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 

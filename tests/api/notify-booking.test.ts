@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookingNoticeText } from '../../src/domain/telegram-text';
+import { bookingNoticeText } from '../../src/domain/chat/telegram-text';
 import { addStudents, addVoucher, type BookingBody, bookingBody, postBooking } from '../helpers/booking-fixtures';
 import type { FakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock, firstOutboxRow, type NotifyingApp, notifyFixtures, outboxRows, type TestClock } from '../helpers/notify-app';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/domain/clock';
+import { addDays } from '../../src/domain/time/clock';
 import { addStudents, bookingBody, postBooking } from '../helpers/booking-fixtures';
 import { startFakeTelegram } from '../helpers/fake-telegram';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookingNoticeText } from '../../src/domain/telegram-text';
+import { bookingNoticeText } from '../../src/domain/chat/telegram-text';
 import { startFakeTelegram } from '../helpers/fake-telegram';
 import {
   createTestClock,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages';
-import { outOfServiceMessages } from '../../src/domain/out-of-service-messages';
+import { outOfServiceMessages } from '../../src/domain/out-of-service/out-of-service-messages';
+import { messages } from '../../src/domain/text/messages';
 import type { User } from '../../src/server/roster/repository';
 import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
 import { jakartaInstant } from '../helpers/booking-fixtures';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { outOfServiceMessages } from '../../src/domain/out-of-service-messages';
+import { outOfServiceMessages } from '../../src/domain/out-of-service/out-of-service-messages';
 import { cancelBooking } from '../../src/server/bookings/cancel/service';
 import { findPeriodByRef, insertPeriod, insertPeriodBookings } from '../../src/server/out-of-service/repository';
 import { seedRoster } from '../helpers/admin-fixtures';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database';
-import { todayIn } from '../../src/domain/clock';
+import { todayIn } from '../../src/domain/time/clock';
 import { buildApp } from '../../src/server/app';
 import { helmetOptions } from '../../src/server/plugins/security';
 import { inlineStyleSources } from '../../src/server/spa/inline-styles';

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages';
+import { messages } from '../../src/domain/text/messages';
 import { manyStudents, testDatabaseWithStudents } from '../helpers/booking-fixtures';
 import { startServerProcess } from '../helpers/server-process';
 import { startTestApp, type TestApp } from '../helpers/test-app';

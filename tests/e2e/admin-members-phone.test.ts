@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatIndonesianDate } from '../../src/domain/clock';
+import { formatIndonesianDate } from '../../src/domain/time/clock';
 import type { User } from '../../src/server/roster/repository';
 import { DESKTOP, newPage, PHONE, screenshot, sharedChromium } from '../helpers/browser';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-db';

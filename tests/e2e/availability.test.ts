@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addDays, formatIndonesianDate } from '../../src/domain/clock';
+import { addDays, formatIndonesianDate } from '../../src/domain/time/clock';
 import { PHONE, screenshot } from '../helpers/browser';
 import { bookViaApi, dayFromToday, serverToday } from './support/api';
 import { horizontalOverflow, smallTouchTargets } from './support/pages';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatIndonesianDate } from '../../src/domain/clock';
+import { formatIndonesianDate } from '../../src/domain/time/clock';
 import { PHONE, screenshot } from '../helpers/browser';
 import { present } from '../helpers/present';
 import { bookViaApi, dayFromToday } from './support/api';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatIndonesianDate } from '../../src/domain/clock';
+import { formatIndonesianDate } from '../../src/domain/time/clock';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
 import { bookViaApi, handoverByApi } from './support/api';

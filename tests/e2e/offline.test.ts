@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { localMomentIn, todayIn } from '../../src/domain/clock';
+import { localMomentIn, todayIn } from '../../src/domain/time/clock';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { bookViaApi, dayFromToday, serverToday } from './support/api';
 import { borrowForm, openBorrowForm } from './support/pages';

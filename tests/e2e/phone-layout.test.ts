@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localMomentIn } from '../../src/domain/clock';
+import { addDays, localMomentIn } from '../../src/domain/time/clock';
 import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
 import { present } from '../helpers/present';
 import { bookViaApi } from './support/api';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatIndonesianDate } from '../../src/domain/clock';
+import { formatIndonesianDate } from '../../src/domain/time/clock';
 import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
 import { parseCalendar } from '../helpers/icalendar';
 import { waitUntil } from '../helpers/wait-until';

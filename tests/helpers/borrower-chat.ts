@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { borrowerChatMessages } from '../../src/domain/borrower-chat-messages';
+import { borrowerChatMessages } from '../../src/domain/chat/borrower-chat-messages';
 import { bookingBody, postBooking } from './booking-fixtures';
 import type { FakeTelegram } from './fake-telegram';
 import { requestJson } from './test-app';

@@ -1,4 +1,4 @@
-import type { BookingNotice } from '../../src/domain/telegram-text';
+import type { BookingNotice } from '../../src/domain/chat/telegram-text';
 import type { TelegramConfig } from '../../src/server/config';
 import { enqueueBookingNotice } from '../../src/server/telegram/outbox/notices';
 import { DEFAULT_NOTIFIER_OPTIONS, type NotifierOptions } from '../../src/server/telegram/outbox/worker';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLimitRemainingMs } from '../../src/domain/address-limits';
+import { addressLimitRemainingMs } from '../../src/domain/admin/address-limits';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handoverDialogValues, likelyHandoverEvent, recordedWallClock } from '../../src/domain/admin-handover';
+import { handoverDialogValues, likelyHandoverEvent, recordedWallClock } from '../../src/domain/handover/admin-handover';
 import type { AdminHandover } from '../../src/domain/schemas/handover';
 
 const ZONE = 'Asia/Jakarta';

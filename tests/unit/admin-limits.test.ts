@@ -7,7 +7,7 @@ import {
   loginLockRemainingMs,
   loginRefusalMs,
   wholeMinutes,
-} from '../../src/domain/admin-limits';
+} from '../../src/domain/admin/admin-limits';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();

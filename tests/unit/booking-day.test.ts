@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingsShownOn, type ShownBooking } from '../../src/domain/booking-day';
+import { bookingsShownOn, type ShownBooking } from '../../src/domain/booking/booking-day';
 
 const booking = (date: string, start: string, end: string, endDate = date, name = 'Budi'): ShownBooking => ({
   date,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupiah, rulesPageItems } from '../../src/domain/booking-rules-page';
+import { formatRupiah, rulesPageItems } from '../../src/domain/booking/booking-rules-page';
 import {
   COMMITTEE_FREE_HOURS,
   HOME_CLASS,
@@ -7,7 +7,7 @@ import {
   MAX_HOURS_OTHER_CLASS,
   MAX_HOURS_PER_DAY,
   VOUCHER_HOURS,
-} from '../../src/domain/limits';
+} from '../../src/domain/booking/limits';
 import { EXPECTED_RULES } from '../helpers/rules-text';
 
 describe('the rules page text', () => {

@@ -12,8 +12,8 @@ import {
   needsStnk,
   voucherEnd,
   voucherFormHint,
-} from '../../src/domain/booking-rules';
-import { addDays, todayIn } from '../../src/domain/clock';
+} from '../../src/domain/booking/booking-rules';
+import { addDays, todayIn } from '../../src/domain/time/clock';
 
 const TODAY = '2026-11-22';
 const TOMORROW = '2026-11-23';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsFromZod } from '../../src/domain/field-errors';
 import { createBookingRequestSchema, listBookingsQuerySchema } from '../../src/domain/schemas/booking-requests';
+import { fieldErrorsFromZod } from '../../src/domain/text/field-errors';
 
 const valid = { name: 'Budi', date: '2026-11-23', start: '08:00', end: '10:00', reason: 'Kuliah', needStnk: 'ya' };
 

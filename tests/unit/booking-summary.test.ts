@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingSummary, formatDuration } from '../../src/domain/booking-summary';
+import { bookingSummary, formatDuration } from '../../src/domain/booking/booking-summary';
 
 describe('the duration', () => {
   it.each([

@@ -10,7 +10,7 @@ import {
   parseBorrowerCallback,
   parseBorrowerCommand,
   startReminderText,
-} from '../../src/domain/borrower-bot';
+} from '../../src/domain/chat/borrower-bot';
 
 const booking = (overrides: Partial<ChatBooking> = {}): ChatBooking => ({
   ref: 'abcdefghijklmnop',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type CancellableBooking, cancellerLabel, cancelRefusalMessage, findCancelRefusal } from '../../src/domain/cancellation';
-import { localMomentIn } from '../../src/domain/clock';
-import { cancellationNoticeText, TELEGRAM_TEXT_LIMIT } from '../../src/domain/telegram-text';
+import { type CancellableBooking, cancellerLabel, cancelRefusalMessage, findCancelRefusal } from '../../src/domain/booking/cancellation';
+import { cancellationNoticeText, TELEGRAM_TEXT_LIMIT } from '../../src/domain/chat/telegram-text';
+import { localMomentIn } from '../../src/domain/time/clock';
 import { parseLegacyMarkdown } from '../helpers/fake-telegram';
 
 const booking: CancellableBooking = { date: '2026-11-23', start: '09:00', end: '11:00', endDate: '2026-11-23', cancelledAt: null };

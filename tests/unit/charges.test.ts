@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ChargeLoan, chargeFor, chargeRules } from '../../src/domain/charges';
-import { addDays, formatMinutes } from '../../src/domain/clock';
+import { type ChargeLoan, chargeFor, chargeRules } from '../../src/domain/fund/charges';
+import { addDays, formatMinutes } from '../../src/domain/time/clock';
 
 const RULES = chargeRules(10);
 const HOME = { class: 'PPTI 21' };

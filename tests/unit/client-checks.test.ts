@@ -8,7 +8,7 @@ import {
   withVoucherEnd,
 } from '../../src/client/features/booking/client-checks';
 import { findRosterEntry, matchingNames } from '../../src/client/features/booking/roster';
-import type { BookingInput } from '../../src/domain/booking-rules';
+import type { BookingInput } from '../../src/domain/booking/booking-rules';
 
 const ROSTER = [
   { name: 'Budi Santoso', class: 'PPTI 21' },

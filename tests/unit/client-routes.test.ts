@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingFormPath, bookingFormPrefill, isClientRoute } from '../../src/domain/client-routes';
+import { bookingFormPath, bookingFormPrefill, isClientRoute } from '../../src/domain/booking/client-routes';
 
 describe('the client routes', () => {
   it.each([

@@ -9,7 +9,7 @@ import {
   isClockTime,
   isKnownTimeZone,
   todayIn,
-} from '../../src/domain/clock';
+} from '../../src/domain/time/clock';
 
 describe('calendar dates and clock times', () => {
   it.each(['2026-11-22', '2028-02-29', '2026-12-31'])('accepts the date %s', (date) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inertCsvCell } from '../../src/domain/csv-cell';
+import { inertCsvCell } from '../../src/domain/text/csv-cell';
 
 describe('inertCsvCell', () => {
   it.each(['=1+1', '+1', '-1', '@SUM(1)', '\tSUM(1)', '\rSUM(1)'])('puts an apostrophe before %j', (cell) => {

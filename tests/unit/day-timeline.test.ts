@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, formatShortWeekday, startOfWeek } from '../../src/domain/clock';
 import {
   bookedMinutes,
   dayTimeline,
@@ -11,9 +10,10 @@ import {
   roundUpToQuarter,
   type TimelineSegment,
   timelineBookingLabel,
-} from '../../src/domain/day-timeline';
-import { MINUTES_PER_DAY } from '../../src/domain/limits';
+} from '../../src/domain/booking/day-timeline';
+import { MINUTES_PER_DAY } from '../../src/domain/booking/limits';
 import type { DayBooking } from '../../src/domain/schemas/bookings';
+import { daysBetween, formatShortWeekday, startOfWeek } from '../../src/domain/time/clock';
 
 const booking = (start: string, end: string, name = 'Budi', flags: Partial<DayBooking> = {}): DayBooking => ({
   start,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonForScriptElement } from '../../src/domain/first-load';
+import { jsonForScriptElement } from '../../src/domain/booking/first-load';
 
 describe('jsonForScriptElement', () => {
   it('escapes what could end or confuse a script element, and parses back to the same value', () => {

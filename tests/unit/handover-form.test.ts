@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type HandoverFormInput, readHandoverForm, readKilometres } from '../../src/domain/handover-form';
+import { type HandoverFormInput, readHandoverForm, readKilometres } from '../../src/domain/handover/handover-form';
 
 const form = (overrides: Partial<HandoverFormInput>): HandoverFormInput => ({
   event: 'return',

@@ -12,7 +12,7 @@ import {
   type StatefulBooking,
   startsWhileLate,
   waitsForLateBike,
-} from '../../src/domain/handover';
+} from '../../src/domain/handover/handover';
 
 const GRACE = 10;
 const booking = (overrides: Partial<StatefulBooking> = {}): StatefulBooking => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupiah } from '../../src/domain/booking-rules-page';
-import { addDays, appClockAt, appMomentAt, formatDateRange, formatIndonesianDate, formatShortWeekday } from '../../src/domain/clock';
+import { formatRupiah } from '../../src/domain/booking/booking-rules-page';
+import { addDays, appClockAt, appMomentAt, formatDateRange, formatIndonesianDate, formatShortWeekday } from '../../src/domain/time/clock';
 
 // The app writes Indonesian dates from its own tables (docs/decisions/0027); Intl's id-ID output
 // is the reference they are held to, day by day.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkedDayRange } from '../../src/client/features/admin/bookings-link';
-import { classChoice, classKey } from '../../src/domain/member-class';
+import { classChoice, classKey } from '../../src/domain/admin/member-class';
 
 describe('one class, one spelling', () => {
   it('keys a class without case or spaces', () => {

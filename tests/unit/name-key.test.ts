@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nameKey } from '../../src/domain/name-key';
+import { nameKey } from '../../src/domain/text/name-key';
 
 describe('nameKey', () => {
   it.each([

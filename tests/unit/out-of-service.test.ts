@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayTimeline, unavailableSpansOn } from '../../src/domain/day-timeline';
+import { dayTimeline, unavailableSpansOn } from '../../src/domain/booking/day-timeline';
 import {
   bookingsInside,
   bookingsNewlyInside,
@@ -9,8 +9,8 @@ import {
   outOfServiceText,
   overlapsPeriod,
   periodSpanOn,
-} from '../../src/domain/out-of-service';
-import { checkPeriod } from '../../src/domain/out-of-service-form';
+} from '../../src/domain/out-of-service/out-of-service';
+import { checkPeriod } from '../../src/domain/out-of-service/out-of-service-form';
 
 const servis = { fromDate: '2026-11-27', fromTime: '10:00', untilDate: '2026-11-27', untilTime: '14:00', reason: 'Servis' };
 const open = { fromDate: '2026-11-28', fromTime: '08:00', untilDate: null, untilTime: null, reason: 'Ban bocor' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digestWithOutstanding, fundText, returnChargeText } from '../../src/domain/owner-bot';
+import { digestWithOutstanding, fundText, returnChargeText } from '../../src/domain/chat/owner-bot';
 
 describe('the class fund in the owner’s texts', () => {
   it('confirms a return with the charge’s lines and total', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { FUEL_LEVELS, type StatefulBooking } from '../../src/domain/handover';
 import {
   bookingsToPickUp,
   bookingsToReturn,
@@ -19,8 +18,9 @@ import {
   parseKilometres,
   pickedUpByText,
   returnOfText,
-} from '../../src/domain/owner-bot';
-import { type BookingNotice, bookingNoticeText, TELEGRAM_TEXT_LIMIT } from '../../src/domain/telegram-text';
+} from '../../src/domain/chat/owner-bot';
+import { type BookingNotice, bookingNoticeText, TELEGRAM_TEXT_LIMIT } from '../../src/domain/chat/telegram-text';
+import { FUEL_LEVELS, type StatefulBooking } from '../../src/domain/handover/handover';
 import { parseLegacyMarkdown } from '../helpers/fake-telegram';
 
 const REF = 'Ab3_-x9ZqLm0Pq7R';

@@ -11,8 +11,8 @@ import {
   reminderText,
   type ScheduledBooking,
   scheduleText,
-} from '../../src/domain/owner-bot';
-import { type BookingNotice, bookingNoticeText, TELEGRAM_TEXT_LIMIT } from '../../src/domain/telegram-text';
+} from '../../src/domain/chat/owner-bot';
+import { type BookingNotice, bookingNoticeText, TELEGRAM_TEXT_LIMIT } from '../../src/domain/chat/telegram-text';
 import { parseLegacyMarkdown } from '../helpers/fake-telegram';
 
 const REF = 'Ab3_-x9ZqLm0Pq7R';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacter, plainText } from '../../src/domain/plain-text';
+import { hasControlCharacter, plainText } from '../../src/domain/text/plain-text';
 
 describe('hasControlCharacter', () => {
   it.each(['\u0000', '\u0001', '\u001b', '\r', '\u000b', '\u000c', '\u007f', '\u0085', '\u009f'])('finds %j', (char) => {

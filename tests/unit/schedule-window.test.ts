@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampToWindow, isInWindow, nearestInWindow, publicScheduleWindow, weekShown } from '../../src/domain/schedule-window';
+import { clampToWindow, isInWindow, nearestInWindow, publicScheduleWindow, weekShown } from '../../src/domain/booking/schedule-window';
 
 // A Sunday.
 const TODAY = '2026-11-22';

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { lockRemainingMs } from '../../src/domain/admin-limits';
-import { FEED_DAYS_AHEAD, FEED_DAYS_BACK, feedWindow } from '../../src/domain/calendar-feed';
-import { CANCEL_TOKEN_LIMIT, cancelPagePath, cancelTokenFromFragment, isWellFormedCancelToken } from '../../src/domain/cancel-token';
-import { type MyBooking, myBookingsOnCard, parseMyBookings, pruneMyBookings } from '../../src/domain/my-bookings';
+import { lockRemainingMs } from '../../src/domain/admin/admin-limits';
+import { FEED_DAYS_AHEAD, FEED_DAYS_BACK, feedWindow } from '../../src/domain/booking/calendar-feed';
+import {
+  CANCEL_TOKEN_LIMIT,
+  cancelPagePath,
+  cancelTokenFromFragment,
+  isWellFormedCancelToken,
+} from '../../src/domain/booking/cancel-token';
+import { type MyBooking, myBookingsOnCard, parseMyBookings, pruneMyBookings } from '../../src/domain/booking/my-bookings';
 import { ownBookingStatus } from '../../src/domain/schemas/own-booking';
 
 const mine = (overrides: Partial<MyBooking>): MyBooking => ({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type BookingNotice, bookingNoticeText, escapeLegacyMarkdown, TELEGRAM_TEXT_LIMIT } from '../../src/domain/telegram-text';
+import { type BookingNotice, bookingNoticeText, escapeLegacyMarkdown, TELEGRAM_TEXT_LIMIT } from '../../src/domain/chat/telegram-text';
 import { MarkdownParseError, parseLegacyMarkdown } from '../helpers/fake-telegram';
 
 const notice: BookingNotice = {

@@ -5,7 +5,7 @@ import {
   makeVoucherCode,
   normalizeVoucherCode,
   VOUCHER_ALPHABET,
-} from '../../src/domain/voucher-code';
+} from '../../src/domain/booking/voucher-code';
 
 describe('what looks like a voucher code', () => {
   it.each(['VCH-AB12CD', 'vch-ab12cd', 'Vch-Zz9zZ9', '  VCH-ZZZZZ9 \n', '\tvch-000000'])('%j looks like a code', (reason) => {

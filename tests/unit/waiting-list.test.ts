@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { borrowerKeyboard } from '../../src/domain/borrower-bot';
-import { messages } from '../../src/domain/messages';
+import { borrowerKeyboard } from '../../src/domain/chat/borrower-bot';
+import { messages } from '../../src/domain/text/messages';
 import {
   busyRangesOn,
   checkWait,
@@ -9,7 +9,7 @@ import {
   isWaitOver,
   offerText,
   parseOfferCallback,
-} from '../../src/domain/waiting-list';
+} from '../../src/domain/waiting-list/waiting-list';
 
 const DATE = '2026-11-23';
 const wanted = { date: DATE, start: '10:00', end: '12:00' };

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { cancelPagePath } from '../../domain/cancel-token';
-import { messages } from '../../domain/messages';
+import { cancelPagePath } from '../../domain/booking/cancel-token';
+import { messages } from '../../domain/text/messages';
 import { postForFile } from '../lib/http';
 import { buttonStyles } from './button-styles';
 

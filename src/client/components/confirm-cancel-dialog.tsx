@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
-import { formatIndonesianDate } from '../../domain/clock';
-import { messages } from '../../domain/messages';
+import { messages } from '../../domain/text/messages';
+import { formatIndonesianDate } from '../../domain/time/clock';
 import { buttonStyles } from './button-styles';
 import { Dialog } from './dialog';
 

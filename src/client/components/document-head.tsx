@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { messages } from '../../domain/messages';
+import { messages } from '../../domain/text/messages';
 
 export type HeadMeta = Readonly<Record<string, string>>;
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { FUEL_LEVELS, MAX_CONDITION_NOTE_LENGTH } from '../../domain/handover';
-import type { HandoverFormInput } from '../../domain/handover-form';
-import { messages } from '../../domain/messages';
+import { FUEL_LEVELS, MAX_CONDITION_NOTE_LENGTH } from '../../domain/handover/handover';
+import type { HandoverFormInput } from '../../domain/handover/handover-form';
+import { messages } from '../../domain/text/messages';
 
 const labels = messages.handover;
 const screens = messages.handoverScreens;

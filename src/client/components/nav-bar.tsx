@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { messages } from '../../domain/messages';
+import { messages } from '../../domain/text/messages';
 import { frameWidth } from './frame-width';
 
 interface NavItem {

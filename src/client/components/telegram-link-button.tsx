@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages } from '../../domain/messages';
+import { messages } from '../../domain/text/messages';
 import { buttonStyles } from './button-styles';
 
 /** Opens the bot with a fresh one-use code for these bookings (the device's own, proved by their secrets). */

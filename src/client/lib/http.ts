@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { messages } from '../../domain/messages';
+import { messages } from '../../domain/text/messages';
 
 export type ApiFailure = {
   ok: false;

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import { recordedWallClock } from '../../domain/admin-handover';
-import { adminMessages } from '../../domain/admin-messages';
-import { purposeLabel } from '../../domain/charges';
-import { formatIndonesianDate } from '../../domain/clock';
-import { messages } from '../../domain/messages';
+import { adminMessages } from '../../domain/admin/admin-messages';
+import { purposeLabel } from '../../domain/fund/charges';
+import { recordedWallClock } from '../../domain/handover/admin-handover';
 import type { AdminBooking } from '../../domain/schemas/admin';
+import { messages } from '../../domain/text/messages';
+import { formatIndonesianDate } from '../../domain/time/clock';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { bookingsCsvPath, cancelAdminBooking, fetchAdminBookings } from '../features/admin/api';
 import { linkedDayRange } from '../features/admin/bookings-link';

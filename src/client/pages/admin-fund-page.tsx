@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { adminMessages } from '../../domain/admin-messages';
-import { formatRupiah } from '../../domain/booking-rules-page';
-import { messages } from '../../domain/messages';
+import { adminMessages } from '../../domain/admin/admin-messages';
+import { formatRupiah } from '../../domain/booking/booking-rules-page';
+import { messages } from '../../domain/text/messages';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchFundOverview } from '../features/admin/api';
 import { FundBookSection } from '../features/admin/fund-book';

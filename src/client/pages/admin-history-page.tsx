@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { adminMessages } from '../../domain/admin-messages';
-import { auditActionLabel } from '../../domain/audit';
-import { messages } from '../../domain/messages';
+import { adminMessages } from '../../domain/admin/admin-messages';
+import { auditActionLabel } from '../../domain/admin/audit';
 import type { AuditEntry } from '../../domain/schemas/admin';
+import { messages } from '../../domain/text/messages';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchAuditPage } from '../features/admin/api';
 import { formatInstant } from '../features/admin/format-instant';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { adminMessages } from '../../domain/admin-messages';
-import { messages } from '../../domain/messages';
+import { adminMessages } from '../../domain/admin/admin-messages';
 import type { Member, MemberRequest } from '../../domain/schemas/admin';
+import { messages } from '../../domain/text/messages';
 import { buttonStyles } from '../components/button-styles';
 import { Dialog } from '../components/dialog';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';

@@ -1,11 +1,11 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { recordedWallClock } from '../../domain/admin-handover';
-import { adminMessages } from '../../domain/admin-messages';
-import { formatIndonesianDate } from '../../domain/clock';
-import { fieldErrorsFromZod } from '../../domain/field-errors';
-import { readKilometres } from '../../domain/handover-form';
-import { messages } from '../../domain/messages';
+import { adminMessages } from '../../domain/admin/admin-messages';
+import { recordedWallClock } from '../../domain/handover/admin-handover';
+import { readKilometres } from '../../domain/handover/handover-form';
 import { type MotorbikeResponse, motorbikeRequestSchema } from '../../domain/schemas/handover';
+import { fieldErrorsFromZod } from '../../domain/text/field-errors';
+import { messages } from '../../domain/text/messages';
+import { formatIndonesianDate } from '../../domain/time/clock';
 import { buttonStyles } from '../components/button-styles';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchMotorbike, saveMotorbike } from '../features/admin/api';

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { bookingFormPath } from '../../domain/client-routes';
-import { addDays, formatIndonesianDate, isCalendarDate, localMomentIn, startOfWeek } from '../../domain/clock';
-import { firstBookableMinute, gapFillHours, nowStatus } from '../../domain/day-timeline';
-import { messages } from '../../domain/messages';
-import { isInWindow } from '../../domain/schedule-window';
+import { bookingFormPath } from '../../domain/booking/client-routes';
+import { firstBookableMinute, gapFillHours, nowStatus } from '../../domain/booking/day-timeline';
+import { isInWindow } from '../../domain/booking/schedule-window';
+import { messages } from '../../domain/text/messages';
+import { addDays, formatIndonesianDate, isCalendarDate, localMomentIn, startOfWeek } from '../../domain/time/clock';
 import { buttonStyles } from '../components/button-styles';
 import { DocumentHead } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';

@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { Redirect, useSearch, useSearchParams } from 'wouter';
-import { bookingFormPrefill, clientRoutes } from '../../domain/client-routes';
-import { messages } from '../../domain/messages';
+import { bookingFormPrefill, clientRoutes } from '../../domain/booking/client-routes';
 import type { CreatedBooking } from '../../domain/schemas/bookings';
+import { messages } from '../../domain/text/messages';
 import { buttonStyles } from '../components/button-styles';
 import { DocumentHead } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';

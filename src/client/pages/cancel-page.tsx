@@ -1,10 +1,10 @@
 import { useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
-import { cancelTokenFromFragment } from '../../domain/cancel-token';
-import { cancelRefusalMessage } from '../../domain/cancellation';
-import { formatIndonesianDate } from '../../domain/clock';
-import { messages } from '../../domain/messages';
+import { cancelTokenFromFragment } from '../../domain/booking/cancel-token';
+import { cancelRefusalMessage } from '../../domain/booking/cancellation';
 import type { OwnBooking } from '../../domain/schemas/own-booking';
+import { messages } from '../../domain/text/messages';
+import { formatIndonesianDate } from '../../domain/time/clock';
 import { buttonStyles } from '../components/button-styles';
 import { ConfirmCancelDialog } from '../components/confirm-cancel-dialog';
 import { DocumentHead, type HeadMeta } from '../components/document-head';

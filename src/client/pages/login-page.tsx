@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { clientRoutes } from '../../domain/client-routes';
+import { clientRoutes } from '../../domain/booking/client-routes';
 import { PageHeading } from '../components/page-heading';
 import { readStoredAdmin, storeAdmin } from '../features/admin/admin-storage';
 import { fetchAdminSession } from '../features/admin/api';

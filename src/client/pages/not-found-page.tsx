@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { clientRoutes } from '../../domain/client-routes';
-import { messages } from '../../domain/messages';
+import { clientRoutes } from '../../domain/booking/client-routes';
+import { messages } from '../../domain/text/messages';
 import { buttonStyles } from '../components/button-styles';
 import { DocumentHead } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';

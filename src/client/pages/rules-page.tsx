@@ -1,7 +1,7 @@
 import { Link, useSearch } from 'wouter';
-import { rulesPageItems } from '../../domain/booking-rules-page';
-import { clientRoutes } from '../../domain/client-routes';
-import { messages } from '../../domain/messages';
+import { rulesPageItems } from '../../domain/booking/booking-rules-page';
+import { clientRoutes } from '../../domain/booking/client-routes';
+import { messages } from '../../domain/text/messages';
 import { buttonStyles } from '../components/button-styles';
 import { DocumentHead } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';

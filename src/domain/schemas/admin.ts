@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { adminMessages } from '../admin-messages';
-import { PURPOSES } from '../charges';
-import { isCalendarDate } from '../clock';
-import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../limits';
-import { messages } from '../messages';
-import { hasLineBreakOrControl, plainText } from '../plain-text';
+import { adminMessages } from '../admin/admin-messages';
+import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../booking/limits';
+import { PURPOSES } from '../fund/charges';
+import { messages } from '../text/messages';
+import { hasLineBreakOrControl, plainText } from '../text/plain-text';
+import { isCalendarDate } from '../time/clock';
 import { bookingSpanShape } from './bookings';
 import { adminHandoverSchema } from './handover';
 

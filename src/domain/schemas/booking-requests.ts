@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { PURPOSES } from '../charges';
-import { daysBetween, isCalendarDate, isClockTime } from '../clock';
-import { MAX_LIST_DAYS, MAX_NAME_LENGTH, MAX_REASON_LENGTH } from '../limits';
-import { messages } from '../messages';
-import { plainText } from '../plain-text';
+import { MAX_LIST_DAYS, MAX_NAME_LENGTH, MAX_REASON_LENGTH } from '../booking/limits';
+import { PURPOSES } from '../fund/charges';
+import { messages } from '../text/messages';
+import { plainText } from '../text/plain-text';
+import { daysBetween, isCalendarDate, isClockTime } from '../time/clock';
 
 // Apart from the answers (bookings.ts), which pages load: building these cost a cheap phone 70 ms at first load.
 

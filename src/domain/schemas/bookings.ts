@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { HANDOVER_STAGES } from '../handover';
-import { MAX_CLASS_LENGTH } from '../limits';
+import { MAX_CLASS_LENGTH } from '../booking/limits';
+import { HANDOVER_STAGES } from '../handover/handover';
 import { outOfServiceClockSchema } from './out-of-service';
 
 export const bookingSpanShape = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWellFormedSecret } from '../borrower-bot';
+import { isWellFormedSecret } from '../chat/borrower-bot';
 import { cancelTokenRequestSchema, cancelTokensRequestSchema } from './own-booking';
 
 const deviceSecret = z.string().refine(isWellFormedSecret);

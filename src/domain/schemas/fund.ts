@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { adminMessages } from '../admin-messages';
-import { isCalendarDate } from '../clock';
-import { EXPENSE_CATEGORIES, isMonth, MAX_FUND_AMOUNT, MAX_FUND_NOTE_LENGTH, PAYMENT_METHODS } from '../fund';
-import { messages } from '../messages';
-import { plainText } from '../plain-text';
+import { adminMessages } from '../admin/admin-messages';
+import { EXPENSE_CATEGORIES, isMonth, MAX_FUND_AMOUNT, MAX_FUND_NOTE_LENGTH, PAYMENT_METHODS } from '../fund/fund';
+import { messages } from '../text/messages';
+import { plainText } from '../text/plain-text';
+import { isCalendarDate } from '../time/clock';
 import { type LoanCharge, loanChargeSchema } from './charge';
 
 export type { LoanCharge };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { FUEL_LEVELS, HANDOVER_STAGES, MAX_CONDITION_NOTE_LENGTH, MAX_KILOMETRES } from '../handover';
-import { messages } from '../messages';
-import { hasLineBreakOrControl, plainText } from '../plain-text';
+import { FUEL_LEVELS, HANDOVER_STAGES, MAX_CONDITION_NOTE_LENGTH, MAX_KILOMETRES } from '../handover/handover';
+import { messages } from '../text/messages';
+import { hasLineBreakOrControl, plainText } from '../text/plain-text';
 import { calendarDate } from './booking-requests';
 
 const labels = messages.handover;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { isCalendarDate, isClockTime } from '../clock';
-import { messages } from '../messages';
-import { MAX_OUT_OF_SERVICE_REASON } from '../out-of-service-form';
-import { outOfServiceMessages } from '../out-of-service-messages';
-import { plainText } from '../plain-text';
+import { MAX_OUT_OF_SERVICE_REASON } from '../out-of-service/out-of-service-form';
+import { outOfServiceMessages } from '../out-of-service/out-of-service-messages';
+import { messages } from '../text/messages';
+import { plainText } from '../text/plain-text';
+import { isCalendarDate, isClockTime } from '../time/clock';
 
 const date = z.string().refine(isCalendarDate, { error: messages.invalidDate });
 const time = z.string().refine(isClockTime, { error: messages.invalidField('time') });

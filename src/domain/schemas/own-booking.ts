@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { BookingSpan } from '../booking-rules';
-import { findCancelRefusal, type LocalMoment } from '../cancellation';
-import { messages } from '../messages';
+import type { BookingSpan } from '../booking/booking-rules';
+import { findCancelRefusal, type LocalMoment } from '../booking/cancellation';
+import { messages } from '../text/messages';
 import { bookingSpanShape } from './bookings';
 import { loanChargeSchema } from './charge';
 import { ownHandoverSchema } from './handover';

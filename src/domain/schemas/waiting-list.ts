@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { isWellFormedSecret } from '../borrower-bot';
-import { isClockTime } from '../clock';
-import { MAX_NAME_LENGTH, MAX_REASON_LENGTH } from '../limits';
-import { messages } from '../messages';
-import { plainText } from '../plain-text';
+import { MAX_NAME_LENGTH, MAX_REASON_LENGTH } from '../booking/limits';
+import { isWellFormedSecret } from '../chat/borrower-bot';
+import { messages } from '../text/messages';
+import { plainText } from '../text/plain-text';
+import { isClockTime } from '../time/clock';
 import { bookingFieldLabels, calendarDate } from './booking-requests';
 
 const deviceSecret = z.string().refine(isWellFormedSecret);

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor';
-import { ADDRESS_LIMIT_WINDOW_MS, addressLimitRemainingMs } from '../../domain/address-limits';
+import { ADDRESS_LIMIT_WINDOW_MS, addressLimitRemainingMs } from '../../domain/admin/address-limits';
 import { type AddressEventKind, deleteAddressEventsBefore, findAddressEventTimes, insertAddressEvent } from './repository';
 
 /** Milliseconds until `ip` may do `kind` again. Read it under the booking lock, or parallel requests all slip under the limit. */

@@ -1,7 +1,7 @@
 import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import type { NamedBookingSpan } from '../../domain/booking-day';
-import { isPurpose, type Purpose } from '../../domain/charges';
+import type { NamedBookingSpan } from '../../domain/booking/booking-day';
+import { isPurpose, type Purpose } from '../../domain/fund/charges';
 import { toNamedSpan } from '../bookings/repository';
 
 export interface AdminBookingRow extends NamedBookingSpan {

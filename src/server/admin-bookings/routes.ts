@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { resolveBookingRange } from '../../domain/booking-range';
-import { todayIn } from '../../domain/clock';
-import { messages } from '../../domain/messages';
+import { resolveBookingRange } from '../../domain/booking/booking-range';
 import { bookingRangeQuerySchema, cancelBookingRequestSchema } from '../../domain/schemas/admin';
+import { messages } from '../../domain/text/messages';
+import { todayIn } from '../../domain/time/clock';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';

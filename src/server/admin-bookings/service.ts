@@ -1,11 +1,11 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { adminMessages } from '../../domain/admin-messages';
-import { type CancellerKind, cancellerLabel, cancelRefusalMessage } from '../../domain/cancellation';
-import { purposeLabel } from '../../domain/charges';
-import { localMomentIn } from '../../domain/clock';
-import { messages } from '../../domain/messages';
+import { adminMessages } from '../../domain/admin/admin-messages';
+import { type CancellerKind, cancellerLabel, cancelRefusalMessage } from '../../domain/booking/cancellation';
+import { purposeLabel } from '../../domain/fund/charges';
 import type { AdminBooking } from '../../domain/schemas/admin';
+import { messages } from '../../domain/text/messages';
+import { localMomentIn } from '../../domain/time/clock';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/repository';
 import { cancelBooking } from '../bookings/cancel/service';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { messages } from '../../domain/messages';
+import { messages } from '../../domain/text/messages';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/http-errors';
 import { changesState, isProvenSameSite } from '../plugins/security';

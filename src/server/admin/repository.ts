@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor';
-import type { LoginFailures } from '../../domain/admin-limits';
+import type { LoginFailures } from '../../domain/admin/admin-limits';
 
 export interface NewLoginAttempt {
   nameKey: string;

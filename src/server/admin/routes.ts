@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { wholeMinutes } from '../../domain/admin-limits';
-import { messages } from '../../domain/messages';
+import { wholeMinutes } from '../../domain/admin/admin-limits';
 import { type LoginRequest, loginRequestSchema } from '../../domain/schemas/admin';
+import { messages } from '../../domain/text/messages';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
 import { adminSession, createRequireAdmin } from './guard';

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Executor } from '../../db/executor';
-import { LOGIN_WINDOW_MS, loginDelayMs, loginRefusalMs, SESSION_LIFETIME_MS } from '../../domain/admin-limits';
-import { adminMessages } from '../../domain/admin-messages';
-import { messages } from '../../domain/messages';
-import { nameKey } from '../../domain/name-key';
+import { LOGIN_WINDOW_MS, loginDelayMs, loginRefusalMs, SESSION_LIFETIME_MS } from '../../domain/admin/admin-limits';
+import { adminMessages } from '../../domain/admin/admin-messages';
 import type { LoginRequest } from '../../domain/schemas/admin';
+import { messages } from '../../domain/text/messages';
+import { nameKey } from '../../domain/text/name-key';
 import { appendAuditEntry, raiseRecentRefusal } from '../audit/repository';
 import { findUserByName } from '../roster/repository';
 import {

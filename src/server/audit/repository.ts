@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor';
-import type { AuditAction } from '../../domain/audit';
+import type { AuditAction } from '../../domain/admin/audit';
 
 export interface NewAuditEntry {
   at: Date;

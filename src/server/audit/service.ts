@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor';
-import { AUDIT_PAGE_SIZE } from '../../domain/audit';
+import { AUDIT_PAGE_SIZE } from '../../domain/admin/audit';
 import type { AuditEntry } from '../../domain/schemas/admin';
 import { countAuditEntries, findAuditEntries } from './repository';
 

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { localMomentIn } from '../../domain/clock';
+import { localMomentIn } from '../../domain/time/clock';
 import type { AppContext } from '../context';
 import { repeatWhileOpen } from '../repeat';
 import { backupSqlite } from './service';

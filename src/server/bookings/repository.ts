@@ -1,9 +1,9 @@
 import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/executor';
-import type { NamedBookingSpan, ShownBooking } from '../../domain/booking-day';
-import type { BookingSpan } from '../../domain/booking-rules';
-import { addDays } from '../../domain/clock';
-import { handoverStageOf } from '../../domain/handover';
+import type { NamedBookingSpan, ShownBooking } from '../../domain/booking/booking-day';
+import type { BookingSpan } from '../../domain/booking/booking-rules';
+import { handoverStageOf } from '../../domain/handover/handover';
+import { addDays } from '../../domain/time/clock';
 
 export interface BookingRow extends ShownBooking {
   usersId: string;

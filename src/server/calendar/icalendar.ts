@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalAlarmType, ICalEventStatus } from 'ical-generator';
-import type { BookingSpan } from '../../domain/booking-rules';
+import type { BookingSpan } from '../../domain/booking/booking-rules';
 import { wallClockInstant } from '../wall-clock';
 
 export interface CalendarBooking extends BookingSpan {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { FEED_REFRESH_SECONDS } from '../../domain/calendar-feed';
-import { todayIn } from '../../domain/clock';
+import { FEED_REFRESH_SECONDS } from '../../domain/booking/calendar-feed';
+import { todayIn } from '../../domain/time/clock';
 import type { AppContext } from '../context';
 import { matchesIfNoneMatch } from '../http/if-none-match';
 import { calendarFeed } from './service';

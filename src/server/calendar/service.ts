@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
-import { FEED_REFRESH_SECONDS, feedWindow } from '../../domain/calendar-feed';
-import { messages } from '../../domain/messages';
+import { FEED_REFRESH_SECONDS, feedWindow } from '../../domain/booking/calendar-feed';
+import { messages } from '../../domain/text/messages';
 import { renderCalendar } from './icalendar';
 import { findActiveBookingsStartingBetween } from './repository';
 

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { type Charge, chargeFor, chargeRules, isPurpose } from '../../domain/charges';
-import { addDays, localMomentIn, todayIn } from '../../domain/clock';
-import { minutesBetween } from '../../domain/handover';
-import { returnChargeText } from '../../domain/owner-bot';
+import { returnChargeText } from '../../domain/chat/owner-bot';
+import { type Charge, chargeFor, chargeRules, isPurpose } from '../../domain/fund/charges';
+import { minutesBetween } from '../../domain/handover/handover';
+import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
 import { withBookingLock } from '../bookings/booking-lock';
 import { enqueueBotText } from '../telegram/outbox/notices';
 import {

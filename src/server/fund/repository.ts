@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { ChargeLine } from '../../domain/charges';
+import type { ChargeLine } from '../../domain/fund/charges';
 
 export interface ChargeLoanRow {
   id: number;

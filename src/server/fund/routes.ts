@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminMessages } from '../../domain/admin-messages';
-import { messages } from '../../domain/messages';
+import { adminMessages } from '../../domain/admin/admin-messages';
 import { chargeChangeRequestSchema, expenseRequestSchema, fundBookQuerySchema, paymentRequestSchema } from '../../domain/schemas/fund';
+import { messages } from '../../domain/text/messages';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { toCsv } from '../http/csv';

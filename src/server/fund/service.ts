@@ -1,9 +1,8 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { adminMessages } from '../../domain/admin-messages';
-import { formatRupiah } from '../../domain/booking-rules-page';
-import { todayIn } from '../../domain/clock';
-import { FUND_PAGE_SIZE, isInMonth, settledCharges } from '../../domain/fund';
+import { adminMessages } from '../../domain/admin/admin-messages';
+import { formatRupiah } from '../../domain/booking/booking-rules-page';
+import { FUND_PAGE_SIZE, isInMonth, settledCharges } from '../../domain/fund/fund';
 import type {
   ChargeChangeRequest,
   ExpenseRequest,
@@ -15,6 +14,7 @@ import type {
   OutstandingMember,
   PaymentRequest,
 } from '../../domain/schemas/fund';
+import { todayIn } from '../../domain/time/clock';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/repository';
 import { findMemberByRef, listMembers } from '../roster/repository';

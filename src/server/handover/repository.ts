@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/executor';
-import type { NamedBookingSpan } from '../../domain/booking-day';
-import { type FuelLevel, handoverStageOf, type Recorder, type RecorderKind, type StatefulBooking } from '../../domain/handover';
+import type { NamedBookingSpan } from '../../domain/booking/booking-day';
+import { type FuelLevel, handoverStageOf, type Recorder, type RecorderKind, type StatefulBooking } from '../../domain/handover/handover';
 import { toNamedSpan } from '../bookings/repository';
 
 export interface RecordedEvent {

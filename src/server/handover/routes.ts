@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { messages } from '../../domain/messages';
 import { adminHandoverRequestSchema, motorbikeRequestSchema } from '../../domain/schemas/handover';
+import { messages } from '../../domain/text/messages';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';

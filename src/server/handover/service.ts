@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { localMomentIn } from '../../domain/clock';
 import {
   bookingState,
   bookingStateLabel,
@@ -16,9 +15,10 @@ import {
   type Recorder,
   recorderLabel,
   waitsForLateBike,
-} from '../../domain/handover';
-import { messages } from '../../domain/messages';
+} from '../../domain/handover/handover';
 import type { AdminHandover, MotorbikeResponse, OwnHandover } from '../../domain/schemas/handover';
+import { messages } from '../../domain/text/messages';
+import { localMomentIn } from '../../domain/time/clock';
 import { appendAuditEntry } from '../audit/repository';
 import { withBookingLock } from '../bookings/booking-lock';
 import { enqueueReturnCharge, settleCharge } from '../fund/charges';

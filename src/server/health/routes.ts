@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { messages } from '../../domain/messages';
+import { messages } from '../../domain/text/messages';
 import type { AppContext } from '../context';
 import { storageHealthOf } from './storage-health';
 

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { inertCsvCell } from '../../domain/csv-cell';
+import { inertCsvCell } from '../../domain/text/csv-cell';
 
 // Without a byte order mark spreadsheet apps read UTF-8 as a legacy code page.
 const BOM = '\uFEFF';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { fieldErrorsFromZod } from '../../domain/field-errors';
-import { messages } from '../../domain/messages';
+import { fieldErrorsFromZod } from '../../domain/text/field-errors';
+import { messages } from '../../domain/text/messages';
 
 export class HttpError extends Error {
   constructor(

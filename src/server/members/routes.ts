@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminMessages } from '../../domain/admin-messages';
-import { rosterProblemText } from '../../domain/roster-problems';
+import { adminMessages } from '../../domain/admin/admin-messages';
+import { rosterProblemText } from '../../domain/admin/roster-problems';
 import { importRosterRequestSchema, memberRequestSchema } from '../../domain/schemas/admin';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';

@@ -1,12 +1,12 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { adminMessages } from '../../domain/admin-messages';
-import { todayIn } from '../../domain/clock';
-import { classChoice } from '../../domain/member-class';
-import { messages } from '../../domain/messages';
-import { nameKey } from '../../domain/name-key';
-import { rosterProblemText } from '../../domain/roster-problems';
+import { adminMessages } from '../../domain/admin/admin-messages';
+import { classChoice } from '../../domain/admin/member-class';
+import { rosterProblemText } from '../../domain/admin/roster-problems';
 import type { Member, MemberBooking, MemberRequest } from '../../domain/schemas/admin';
+import { messages } from '../../domain/text/messages';
+import { nameKey } from '../../domain/text/name-key';
+import { todayIn } from '../../domain/time/clock';
 import { deleteSessionsOf } from '../admin/repository';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/repository';

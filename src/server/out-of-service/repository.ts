@@ -1,7 +1,7 @@
 import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/executor';
-import type { NamedBookingSpan } from '../../domain/booking-day';
-import type { OutOfServiceDecision, OutOfServicePeriod } from '../../domain/out-of-service';
+import type { NamedBookingSpan } from '../../domain/booking/booking-day';
+import type { OutOfServiceDecision, OutOfServicePeriod } from '../../domain/out-of-service/out-of-service';
 import { toNamedSpan } from '../bookings/repository';
 
 export interface StoredPeriod extends OutOfServicePeriod {

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { messages } from '../../domain/messages';
-import { outOfServiceMessages } from '../../domain/out-of-service-messages';
+import { outOfServiceMessages } from '../../domain/out-of-service/out-of-service-messages';
 import {
   createPeriodRequestSchema,
   editPeriodRequestSchema,
   periodChangeSchema,
   periodRequestSchema,
 } from '../../domain/schemas/out-of-service';
+import { messages } from '../../domain/text/messages';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { type BookingInput, type BookingSpan, voucherEnd } from '../../domain/booking-rules';
-import type { Canceller } from '../../domain/cancellation';
-import { addDays, localMomentIn } from '../../domain/clock';
-import { unavailableSpansOn } from '../../domain/day-timeline';
-import { messages } from '../../domain/messages';
+import { type BookingInput, type BookingSpan, voucherEnd } from '../../domain/booking/booking-rules';
+import type { Canceller } from '../../domain/booking/cancellation';
+import { unavailableSpansOn } from '../../domain/booking/day-timeline';
+import { looksLikeVoucherCode } from '../../domain/booking/voucher-code';
 import {
   bookingsInside,
   bookingsNewlyInside,
@@ -16,11 +15,12 @@ import {
   type OutOfServicePeriod,
   outOfServiceText,
   overlapsPeriod,
-} from '../../domain/out-of-service';
-import { checkPeriod, type PeriodFieldErrors } from '../../domain/out-of-service-form';
-import { outOfServiceMessages } from '../../domain/out-of-service-messages';
+} from '../../domain/out-of-service/out-of-service';
+import { checkPeriod, type PeriodFieldErrors } from '../../domain/out-of-service/out-of-service-form';
+import { outOfServiceMessages } from '../../domain/out-of-service/out-of-service-messages';
 import type { OutOfServiceClock, PeriodChange, PeriodsResponse, PeriodView, PublicPeriod } from '../../domain/schemas/out-of-service';
-import { looksLikeVoucherCode } from '../../domain/voucher-code';
+import { messages } from '../../domain/text/messages';
+import { addDays, localMomentIn } from '../../domain/time/clock';
 import { appendAuditEntry } from '../audit/repository';
 import { withBookingLock } from '../bookings/booking-lock';
 import { cancelBooking } from '../bookings/cancel/service';

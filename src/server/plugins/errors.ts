@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '../../domain/messages';
+import { messages } from '../../domain/text/messages';
 import { findStorageFault, STORAGE_RETRY_AFTER_SECONDS, type StorageHealth } from '../health/storage-health';
 import { HttpError } from '../http/http-errors';
 

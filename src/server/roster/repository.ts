@@ -3,7 +3,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { nameKey } from '../../domain/name-key';
+import { nameKey } from '../../domain/text/name-key';
 
 export interface User {
   id: string;

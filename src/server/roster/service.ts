@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { Executor } from '../../db/executor';
-import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../../domain/limits';
-import { classChoice } from '../../domain/member-class';
-import { nameKey } from '../../domain/name-key';
-import { hasControlCharacter, hasLineBreakOrControl } from '../../domain/plain-text';
-import { type RosterProblem, type RowRef, rosterProblemText } from '../../domain/roster-problems';
-import { makeUserId } from '../../domain/user-id';
+import { classChoice } from '../../domain/admin/member-class';
+import { type RosterProblem, type RowRef, rosterProblemText } from '../../domain/admin/roster-problems';
+import { makeUserId } from '../../domain/admin/user-id';
+import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../../domain/booking/limits';
+import { nameKey } from '../../domain/text/name-key';
+import { hasControlCharacter, hasLineBreakOrControl } from '../../domain/text/plain-text';
 import {
   countUsers,
   findUsersByIds,

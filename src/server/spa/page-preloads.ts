@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clientRoutes } from '../../domain/client-routes';
+import { clientRoutes } from '../../domain/booking/client-routes';
 
 // Announced in the route's HTML, so a page opened directly fetches its chunk beside the entry
 // script: one round trip less on campus mobile data. A route missing here works, one trip slower.

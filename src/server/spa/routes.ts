@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clientRoutes, isClientRoute } from '../../domain/client-routes';
-import { FIRST_LOAD_ELEMENT_ID } from '../../domain/first-load';
-import { messages } from '../../domain/messages';
+import { clientRoutes, isClientRoute } from '../../domain/booking/client-routes';
+import { FIRST_LOAD_ELEMENT_ID } from '../../domain/booking/first-load';
+import { messages } from '../../domain/text/messages';
 import { type Bodies, compressedInBackground, compressedOnce, type Encoding, PRECOMPRESSED_ROUTE, sendBodies } from '../http/precompressed';
 import { pagePreloads, withModulePreloads } from './page-preloads';
 

@@ -1,9 +1,9 @@
 import { randomBytes as secureRandomBytes } from 'node:crypto';
 import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { adminMessages } from '../../domain/admin-messages';
+import { adminMessages } from '../../domain/admin/admin-messages';
+import { makeVoucherCode } from '../../domain/booking/voucher-code';
 import type { AdminVoucher, CreatedVoucher } from '../../domain/schemas/admin';
-import { makeVoucherCode } from '../../domain/voucher-code';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/repository';
 import { findVoucherRow, insertVoucherIfAbsent, listVoucherRows, revokeUnusedVoucher, type VoucherRow } from './repository';

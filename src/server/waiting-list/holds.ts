@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/executor';
-import type { BookingSpan } from '../../domain/booking-rules';
-import { localMomentIn } from '../../domain/clock';
-import { findHold } from '../../domain/waiting-list';
-import { waitingListMessages } from '../../domain/waiting-list-messages';
+import type { BookingSpan } from '../../domain/booking/booking-rules';
+import { localMomentIn } from '../../domain/time/clock';
+import { findHold } from '../../domain/waiting-list/waiting-list';
+import { waitingListMessages } from '../../domain/waiting-list/waiting-list-messages';
 import { addDeviceBookings } from '../telegram/borrower/repository';
 import { endOffer, findHolds, findOffer, findWaitOfOffer } from './repository';
 

@@ -1,6 +1,6 @@
 import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/executor';
-import type { DaySpan } from '../../domain/waiting-list';
+import type { DaySpan } from '../../domain/waiting-list/waiting-list';
 
 export interface StoredWait extends DaySpan {
   id: number;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { borrowerChatMessages } from '../../domain/borrower-chat-messages';
+import { borrowerChatMessages } from '../../domain/chat/borrower-chat-messages';
 import { createWaitRequestSchema, waitDeviceRequestSchema } from '../../domain/schemas/waiting-list';
-import { waitingListMessages } from '../../domain/waiting-list-messages';
+import { waitingListMessages } from '../../domain/waiting-list/waiting-list-messages';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
 import { createWait, deviceWaits } from './service';

@@ -1,12 +1,12 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { wholeMinutes } from '../../domain/admin-limits';
-import type { FieldErrors } from '../../domain/booking-rules';
-import { hasErrors } from '../../domain/booking-rules';
-import { addDays, localMomentIn, todayIn } from '../../domain/clock';
-import { startsWhileLate, startsWithinLateReach } from '../../domain/handover';
-import { messages } from '../../domain/messages';
+import { wholeMinutes } from '../../domain/admin/admin-limits';
+import type { FieldErrors } from '../../domain/booking/booking-rules';
+import { hasErrors } from '../../domain/booking/booking-rules';
+import { startsWhileLate, startsWithinLateReach } from '../../domain/handover/handover';
 import type { Wait } from '../../domain/schemas/waiting-list';
+import { messages } from '../../domain/text/messages';
+import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
 import {
   busyRangesOn,
   checkWait,
@@ -17,8 +17,8 @@ import {
   type OfferAction,
   offerText,
   takenText,
-} from '../../domain/waiting-list';
-import { waitingListMessages } from '../../domain/waiting-list-messages';
+} from '../../domain/waiting-list/waiting-list';
+import { waitingListMessages } from '../../domain/waiting-list/waiting-list-messages';
 import { withBookingLock } from '../bookings/booking-lock';
 import type { BookingOutcome, BookingRequest } from '../bookings/create/service';
 import { findBookingsTouching } from '../bookings/repository';

@@ -1,4 +1,4 @@
-import { addDays } from '../../../src/domain/clock';
+import { addDays } from '../../../src/domain/time/clock';
 
 /** Today in the server's APP_TIMEZONE. */
 export async function serverToday(baseUrl: string): Promise<string> {

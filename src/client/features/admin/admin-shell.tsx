@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { adminMessages } from '../../../domain/admin-messages';
-import { clientRoutes } from '../../../domain/client-routes';
-import { messages } from '../../../domain/messages';
+import { adminMessages } from '../../../domain/admin/admin-messages';
+import { clientRoutes } from '../../../domain/booking/client-routes';
 import type { Admin } from '../../../domain/schemas/admin';
+import { messages } from '../../../domain/text/messages';
 import { buttonStyles } from '../../components/button-styles';
 import { PageHeading } from '../../components/page-heading';
 import { logoutAdmin } from './api';

@@ -1,5 +1,5 @@
-import { clientRoutes } from '../../../domain/client-routes';
-import { isCalendarDate } from '../../../domain/clock';
+import { clientRoutes } from '../../../domain/booking/client-routes';
+import { isCalendarDate } from '../../../domain/time/clock';
 
 /** `Peminjaman` opened on one day, as the deactivation's confirmation links a coming booking. */
 export const adminBookingsDayPath = (date: string) => `${clientRoutes.adminBookings}?tanggal=${date}`;

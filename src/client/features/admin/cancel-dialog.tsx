@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { adminMessages } from '../../../domain/admin-messages';
-import { fieldErrorsFromZod } from '../../../domain/field-errors';
+import { adminMessages } from '../../../domain/admin/admin-messages';
 import { cancelBookingRequestSchema } from '../../../domain/schemas/admin';
+import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { adminStyles } from './styles';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { adminMessages } from '../../../domain/admin-messages';
-import { formatIndonesianDate } from '../../../domain/clock';
-import { messages } from '../../../domain/messages';
+import { adminMessages } from '../../../domain/admin/admin-messages';
 import type { Member, MemberBooking } from '../../../domain/schemas/admin';
+import { messages } from '../../../domain/text/messages';
+import { formatIndonesianDate } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { fetchMemberBookings } from './api';

@@ -1,10 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { adminMessages } from '../../../domain/admin-messages';
-import { formatRupiah } from '../../../domain/booking-rules-page';
-import { formatIndonesianDate } from '../../../domain/clock';
-import { fieldErrorsFromZod } from '../../../domain/field-errors';
-import { messages } from '../../../domain/messages';
+import { adminMessages } from '../../../domain/admin/admin-messages';
+import { formatRupiah } from '../../../domain/booking/booking-rules-page';
 import { type ChargeChangeRequest, chargeChangeRequestSchema, type FundBook, type FundEntry } from '../../../domain/schemas/fund';
+import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
+import { messages } from '../../../domain/text/messages';
+import { formatIndonesianDate } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { changeCharge, type FundFilter, fetchFundBook, fundCsvPath } from './api';

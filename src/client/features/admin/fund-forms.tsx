@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { adminMessages } from '../../../domain/admin-messages';
-import { fieldErrorsFromZod } from '../../../domain/field-errors';
-import { EXPENSE_CATEGORIES, MAX_FUND_NOTE_LENGTH, PAYMENT_METHODS } from '../../../domain/fund';
+import { adminMessages } from '../../../domain/admin/admin-messages';
+import { EXPENSE_CATEGORIES, MAX_FUND_NOTE_LENGTH, PAYMENT_METHODS } from '../../../domain/fund/fund';
 import { expenseRequestSchema, paymentRequestSchema } from '../../../domain/schemas/fund';
+import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { buttonStyles } from '../../components/button-styles';
 import { recordExpense, recordPayment } from './api';
 import { adminStyles } from './styles';

@@ -1,13 +1,18 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { type HandoverDialogValues, handoverDialogValues, likelyHandoverEvent, recordedWallClock } from '../../../domain/admin-handover';
-import { adminMessages } from '../../../domain/admin-messages';
-import { localMomentIn } from '../../../domain/clock';
-import { fieldErrorsFromZod } from '../../../domain/field-errors';
-import type { HandoverEvent } from '../../../domain/handover';
-import { readHandoverForm } from '../../../domain/handover-form';
-import { messages } from '../../../domain/messages';
+import { adminMessages } from '../../../domain/admin/admin-messages';
+import {
+  type HandoverDialogValues,
+  handoverDialogValues,
+  likelyHandoverEvent,
+  recordedWallClock,
+} from '../../../domain/handover/admin-handover';
+import type { HandoverEvent } from '../../../domain/handover/handover';
+import { readHandoverForm } from '../../../domain/handover/handover-form';
 import type { AdminBooking } from '../../../domain/schemas/admin';
 import { adminHandoverRequestSchema } from '../../../domain/schemas/handover';
+import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
+import { messages } from '../../../domain/text/messages';
+import { localMomentIn } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { HandoverFields } from '../../components/handover-fields';

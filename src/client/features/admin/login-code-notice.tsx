@@ -1,4 +1,4 @@
-import { adminMessages } from '../../../domain/admin-messages';
+import { adminMessages } from '../../../domain/admin/admin-messages';
 import { adminStyles } from './styles';
 import { useCopyNote } from './use-copy-note';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { fieldErrorsFromZod } from '../../../domain/field-errors';
 import { loginRequestSchema } from '../../../domain/schemas/admin';
+import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { useNavigate } from '../../lib/navigation';
 import { storeAdmin } from './admin-storage';
 import { loginAdmin } from './api';

@@ -1,9 +1,9 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { adminMessages } from '../../../domain/admin-messages';
-import { fieldErrorsFromZod } from '../../../domain/field-errors';
-import { classChoice } from '../../../domain/member-class';
-import { messages } from '../../../domain/messages';
+import { adminMessages } from '../../../domain/admin/admin-messages';
+import { classChoice } from '../../../domain/admin/member-class';
 import { type MemberRequest, memberRequestSchema } from '../../../domain/schemas/admin';
+import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
+import { messages } from '../../../domain/text/messages';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { adminStyles } from './styles';

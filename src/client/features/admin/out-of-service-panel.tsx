@@ -1,10 +1,10 @@
 import { type FormEvent, type RefObject, useCallback, useEffect, useId, useState } from 'react';
-import { adminMessages } from '../../../domain/admin-messages';
-import { formatIndonesianDate, localMomentIn } from '../../../domain/clock';
-import { outOfServiceText } from '../../../domain/out-of-service';
-import { checkPeriod, MAX_OUT_OF_SERVICE_REASON } from '../../../domain/out-of-service-form';
-import { outOfServiceMessages } from '../../../domain/out-of-service-messages';
+import { adminMessages } from '../../../domain/admin/admin-messages';
+import { outOfServiceText } from '../../../domain/out-of-service/out-of-service';
+import { checkPeriod, MAX_OUT_OF_SERVICE_REASON } from '../../../domain/out-of-service/out-of-service-form';
+import { outOfServiceMessages } from '../../../domain/out-of-service/out-of-service-messages';
 import type { AffectedBooking, PeriodRequest, PeriodsResponse, PeriodView } from '../../../domain/schemas/out-of-service';
+import { formatIndonesianDate, localMomentIn } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { createOutOfService, endOutOfService, fetchOutOfService, previewOutOfService } from './api';
 import { editOutOfService, previewOutOfServiceEdit } from './out-of-service-api';

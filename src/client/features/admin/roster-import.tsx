@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { adminMessages } from '../../../domain/admin-messages';
+import { adminMessages } from '../../../domain/admin/admin-messages';
 import { importRoster } from './api';
 import { adminStyles } from './styles';
 

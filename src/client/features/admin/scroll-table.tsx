@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { adminMessages } from '../../../domain/admin-messages';
+import { adminMessages } from '../../../domain/admin/admin-messages';
 import { adminStyles } from './styles';
 
 // Focusable and named, so keyboard users can scroll it too (axe: scrollable-region-focusable).

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { messages } from '../../../domain/messages';
+import { messages } from '../../../domain/text/messages';
 
 export function useCopyNote() {
   const [copyNote, setCopyNote] = useState('');

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
-import { adminMessages } from '../../../domain/admin-messages';
-import { VOUCHER_HOURS } from '../../../domain/limits';
-import { messages } from '../../../domain/messages';
+import { adminMessages } from '../../../domain/admin/admin-messages';
+import { VOUCHER_HOURS } from '../../../domain/booking/limits';
 import type { CreatedVoucher } from '../../../domain/schemas/admin';
+import { messages } from '../../../domain/text/messages';
 import { createVoucher } from './api';
 import { adminStyles } from './styles';
 import { useCopyNote } from './use-copy-note';

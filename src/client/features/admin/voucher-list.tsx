@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { adminMessages } from '../../../domain/admin-messages';
-import { formatIndonesianDate } from '../../../domain/clock';
-import { messages } from '../../../domain/messages';
+import { adminMessages } from '../../../domain/admin/admin-messages';
 import type { AdminVoucher } from '../../../domain/schemas/admin';
+import { messages } from '../../../domain/text/messages';
+import { formatIndonesianDate } from '../../../domain/time/clock';
 import { revokeVoucher } from './api';
 import { formatInstant } from './format-instant';
 import { Cell, ScrollTable, TableHeadWithActions } from './scroll-table';

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { bookingFormPath } from '../../../domain/client-routes';
-import { formatIndonesianDate } from '../../../domain/clock';
+import { bookingFormPath } from '../../../domain/booking/client-routes';
 import {
   dayTimeline,
   formatDayMinute,
@@ -9,10 +8,11 @@ import {
   type ScheduleNow,
   type TimelineSegment,
   timelineBookingLabel,
-} from '../../../domain/day-timeline';
-import { messages } from '../../../domain/messages';
+} from '../../../domain/booking/day-timeline';
 import type { DayBooking } from '../../../domain/schemas/bookings';
 import type { UnavailableSpan } from '../../../domain/schemas/out-of-service';
+import { messages } from '../../../domain/text/messages';
+import { formatIndonesianDate } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 
 interface DayTimelineProps {

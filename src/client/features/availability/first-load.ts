@@ -1,4 +1,4 @@
-import { FIRST_LOAD_ELEMENT_ID, type FirstLoad } from '../../../domain/first-load';
+import { FIRST_LOAD_ELEMENT_ID, type FirstLoad } from '../../../domain/booking/first-load';
 
 /** Taken once. Not parsed with zod: it comes with the page from the same server, and zod's chunk would delay the first paint. */
 export function takeFirstLoad(weekStart: string | undefined): { data: FirstLoad; receivedAt: number } | undefined {

@@ -1,6 +1,6 @@
-import { nowStatus, type ScheduleNow } from '../../../domain/day-timeline';
-import { messages } from '../../../domain/messages';
+import { nowStatus, type ScheduleNow } from '../../../domain/booking/day-timeline';
 import type { DayBooking, LoanOut } from '../../../domain/schemas/bookings';
+import { messages } from '../../../domain/text/messages';
 
 function statusText(status: ReturnType<typeof nowStatus>): string {
   if (status.kind === 'late') return messages.handover.notReturnedStatus(status.name, status.minutes);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { appMomentAt, findMinutes } from '../../../domain/clock';
 import type { TodayResponse } from '../../../domain/schemas/bookings';
+import { appMomentAt, findMinutes } from '../../../domain/time/clock';
 
 export interface AppNow {
   today: string;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { startOfWeek } from '../../../domain/clock';
-import { isInWindow, weekShown } from '../../../domain/schedule-window';
+import { isInWindow, weekShown } from '../../../domain/booking/schedule-window';
 import type { DayBooking, ListBookingsRangeResponse, ListBookingsResponse, TodayResponse } from '../../../domain/schemas/bookings';
+import { startOfWeek } from '../../../domain/time/clock';
 import type { ApiResult } from '../../lib/http';
 import { fetchBookingsBetween, fetchDayBookings, fetchToday, keepScheduleAnswers, type ScheduleAnswers } from '../../lib/schedule-api';
 import type { FetchState } from '../../lib/use-fetch';

@@ -7,15 +7,15 @@ import {
   type FieldErrors,
   hasErrors,
   voucherEnd,
-} from '../../../domain/booking-rules';
-import { formatRupiah } from '../../../domain/booking-rules-page';
-import { chargeFor, chargeRules, type Purpose } from '../../../domain/charges';
-import { findMinutes, formatMinutes } from '../../../domain/clock';
-import { DEFAULT_RETURN_GRACE_MINUTES } from '../../../domain/handover';
-import { isHomeClass, VOUCHER_HOURS } from '../../../domain/limits';
-import { messages } from '../../../domain/messages';
+} from '../../../domain/booking/booking-rules';
+import { formatRupiah } from '../../../domain/booking/booking-rules-page';
+import { isHomeClass, VOUCHER_HOURS } from '../../../domain/booking/limits';
+import { looksLikeVoucherCode } from '../../../domain/booking/voucher-code';
+import { chargeFor, chargeRules, type Purpose } from '../../../domain/fund/charges';
+import { DEFAULT_RETURN_GRACE_MINUTES } from '../../../domain/handover/handover';
 import type { RosterEntry } from '../../../domain/schemas/bookings';
-import { looksLikeVoucherCode } from '../../../domain/voucher-code';
+import { messages } from '../../../domain/text/messages';
+import { findMinutes, formatMinutes } from '../../../domain/time/clock';
 import { findRosterEntry } from './roster';
 
 export const FIELD_ORDER: readonly BookingField[] = ['name', 'date', 'start', 'end', 'reason', 'needStnk', 'purpose'];

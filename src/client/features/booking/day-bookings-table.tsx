@@ -1,5 +1,5 @@
-import { messages } from '../../../domain/messages';
 import type { DayBooking } from '../../../domain/schemas/bookings';
+import { messages } from '../../../domain/text/messages';
 
 const COLUMNS = [
   { label: messages.columnStart, width: 'w-[22%]' },

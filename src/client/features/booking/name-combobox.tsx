@@ -1,6 +1,6 @@
 import { useCombobox } from 'downshift';
 import { type Ref, useId } from 'react';
-import { MAX_NAME_LENGTH } from '../../../domain/limits';
+import { MAX_NAME_LENGTH } from '../../../domain/booking/limits';
 import type { RosterEntry } from '../../../domain/schemas/bookings';
 import { matchingNames } from './roster';
 

@@ -1,5 +1,5 @@
-import { nameKey } from '../../../domain/name-key';
 import type { RosterEntry } from '../../../domain/schemas/bookings';
+import { nameKey } from '../../../domain/text/name-key';
 
 export function findRosterEntry(roster: RosterEntry[] | undefined, name: string): RosterEntry | undefined {
   const key = nameKey(name);

@@ -1,8 +1,8 @@
 import { type RefObject, useEffect } from 'react';
-import { formatIndonesianDate } from '../../../domain/clock';
-import { messages } from '../../../domain/messages';
+import { normalizeVoucherCode } from '../../../domain/booking/voucher-code';
 import type { CreatedBooking } from '../../../domain/schemas/bookings';
-import { normalizeVoucherCode } from '../../../domain/voucher-code';
+import { messages } from '../../../domain/text/messages';
+import { formatIndonesianDate } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { CancelLinkActions } from '../../components/cancel-link-actions';
 import { Dialog } from '../../components/dialog';

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking-rules';
-import { type AppClock, appMomentAt } from '../../../domain/clock';
+import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking/booking-rules';
 import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
+import { type AppClock, appMomentAt } from '../../../domain/time/clock';
 import { readLastBorrowerName } from '../../lib/remembered-borrower';
 import { createBooking, newIdempotencyKey } from './api';
 import { checkOnClient, firstErrorField, purposeFor, splitServerErrors, withVoucherEnd } from './client-checks';

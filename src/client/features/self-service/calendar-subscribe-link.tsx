@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { messages } from '../../../domain/messages';
+import { messages } from '../../../domain/text/messages';
 
 export function CalendarSubscribeLink() {
   const hintId = useId();

@@ -1,6 +1,6 @@
-import { formatRupiah } from '../../../domain/booking-rules-page';
-import { messages } from '../../../domain/messages';
+import { formatRupiah } from '../../../domain/booking/booking-rules-page';
 import type { LoanCharge } from '../../../domain/schemas/charge';
+import { messages } from '../../../domain/text/messages';
 
 const labels = messages.fund;
 

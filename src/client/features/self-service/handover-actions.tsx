@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { readHandoverForm } from '../../../domain/handover-form';
-import { messages } from '../../../domain/messages';
+import { readHandoverForm } from '../../../domain/handover/handover-form';
 import type { OwnBooking } from '../../../domain/schemas/own-booking';
+import { messages } from '../../../domain/text/messages';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { EMPTY_HANDOVER_FIELDS, HandoverFields, type HandoverFieldValues } from '../../components/handover-fields';

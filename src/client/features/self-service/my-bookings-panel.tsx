@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatIndonesianDate, localMomentIn } from '../../../domain/clock';
-import { messages } from '../../../domain/messages';
-import { type CardBooking, type MyBooking, myBookingsOnCard } from '../../../domain/my-bookings';
+import { type CardBooking, type MyBooking, myBookingsOnCard } from '../../../domain/booking/my-bookings';
 import type { OwnBooking } from '../../../domain/schemas/own-booking';
+import { messages } from '../../../domain/text/messages';
+import { formatIndonesianDate, localMomentIn } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { ConfirmCancelDialog } from '../../components/confirm-cancel-dialog';
 import { TelegramLinkButton } from '../../components/telegram-link-button';

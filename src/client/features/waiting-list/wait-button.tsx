@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { formatDayMinute } from '../../../domain/day-timeline';
-import { messages } from '../../../domain/messages';
+import { formatDayMinute } from '../../../domain/booking/day-timeline';
+import { messages } from '../../../domain/text/messages';
 import { buttonStyles } from '../../components/button-styles';
 
 // Loaded on the first press: only the button's label is part of the first load of `/`.

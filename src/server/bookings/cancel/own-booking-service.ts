@@ -1,13 +1,13 @@
 import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
-import { lockRemainingMs } from '../../../domain/admin-limits';
-import { CANCEL_TOKEN_LIMIT, isWellFormedCancelToken } from '../../../domain/cancel-token';
-import { type CancellerKind, cancellerLabel } from '../../../domain/cancellation';
-import { localMomentIn } from '../../../domain/clock';
-import { messages } from '../../../domain/messages';
+import { lockRemainingMs } from '../../../domain/admin/admin-limits';
+import { CANCEL_TOKEN_LIMIT, isWellFormedCancelToken } from '../../../domain/booking/cancel-token';
+import { type CancellerKind, cancellerLabel } from '../../../domain/booking/cancellation';
 import type { LoanCharge } from '../../../domain/schemas/charge';
 import type { OwnHandover } from '../../../domain/schemas/handover';
 import { type OwnBooking, ownBookingStatus } from '../../../domain/schemas/own-booking';
+import { messages } from '../../../domain/text/messages';
+import { localMomentIn } from '../../../domain/time/clock';
 import { ownCharge } from '../../fund/service';
 import { type HandoverClock, type HandoverDetails, type HandoverOutcome, ownHandover, recordHandover } from '../../handover/service';
 import { hashCancelToken } from '../cancel-token';

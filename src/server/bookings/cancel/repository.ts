@@ -1,5 +1,5 @@
 import type { Executor } from '../../../db/executor';
-import type { NamedBookingSpan } from '../../../domain/booking-day';
+import type { NamedBookingSpan } from '../../../domain/booking/booking-day';
 import { toNamedSpan } from '../repository';
 
 export interface StoredBooking extends NamedBookingSpan {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { wholeMinutes } from '../../../domain/admin-limits';
-import { cancelRefusalMessage } from '../../../domain/cancellation';
-import { messages } from '../../../domain/messages';
+import { wholeMinutes } from '../../../domain/admin/admin-limits';
+import { cancelRefusalMessage } from '../../../domain/booking/cancellation';
 import { borrowerHandoverRequestSchema } from '../../../domain/schemas/handover';
 import { cancelTokenRequestSchema, cancelTokensRequestSchema } from '../../../domain/schemas/own-booking';
+import { messages } from '../../../domain/text/messages';
 import { renderCalendar } from '../../calendar/icalendar';
 import type { AppContext } from '../../context';
 import { HttpError, parseOrThrow } from '../../http/http-errors';

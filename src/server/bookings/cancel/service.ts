@@ -1,9 +1,9 @@
 import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
-import { cancelledText } from '../../../domain/borrower-bot';
-import { type Canceller, type CancelRefusal, cancellerLabel, findCancelRefusal } from '../../../domain/cancellation';
-import { localMomentIn } from '../../../domain/clock';
-import { DEFAULT_RETURN_GRACE_MINUTES } from '../../../domain/handover';
+import { type Canceller, type CancelRefusal, cancellerLabel, findCancelRefusal } from '../../../domain/booking/cancellation';
+import { cancelledText } from '../../../domain/chat/borrower-bot';
+import { DEFAULT_RETURN_GRACE_MINUTES } from '../../../domain/handover/handover';
+import { localMomentIn } from '../../../domain/time/clock';
 import { settleCharge } from '../../fund/charges';
 import { enqueueToBookingChats } from '../../telegram/borrower/notify';
 import { enqueueCancellationNotice, withdrawReminder } from '../../telegram/outbox/notices';

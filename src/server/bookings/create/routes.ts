@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { wholeMinutes } from '../../../domain/admin-limits';
-import { todayIn } from '../../../domain/clock';
-import { messages } from '../../../domain/messages';
+import { wholeMinutes } from '../../../domain/admin/admin-limits';
 import { createBookingRequestSchema } from '../../../domain/schemas/booking-requests';
+import { messages } from '../../../domain/text/messages';
+import { todayIn } from '../../../domain/time/clock';
 import type { AppContext } from '../../context';
 import { findStorageFault, STORAGE_RETRY_AFTER_SECONDS, storageHealthOf } from '../../health/storage-health';
 import { HttpError, parseOrThrow } from '../../http/http-errors';

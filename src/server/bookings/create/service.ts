@@ -10,12 +10,12 @@ import {
   hasErrors,
   needsStnk,
   voucherEnd,
-} from '../../../domain/booking-rules';
-import { localMomentIn } from '../../../domain/clock';
-import { startsWhileLate, startsWithinLateReach } from '../../../domain/handover';
-import { messages } from '../../../domain/messages';
+} from '../../../domain/booking/booking-rules';
+import { looksLikeVoucherCode, normalizeVoucherCode } from '../../../domain/booking/voucher-code';
+import { startsWhileLate, startsWithinLateReach } from '../../../domain/handover/handover';
 import type { CreatedBooking } from '../../../domain/schemas/bookings';
-import { looksLikeVoucherCode, normalizeVoucherCode } from '../../../domain/voucher-code';
+import { messages } from '../../../domain/text/messages';
+import { localMomentIn } from '../../../domain/time/clock';
 import { addressLimitWaitMs, forgetOldAddressEvents, recordAddressEvent } from '../../address-limits/service';
 import { findLoansOut } from '../../handover/repository';
 import { outOfServiceRefusal } from '../../out-of-service/service';

@@ -1,6 +1,6 @@
-import { isCalendarDate } from '../../../domain/clock';
-import { jsonForScriptElement } from '../../../domain/first-load';
-import { isInWindow, weekShown } from '../../../domain/schedule-window';
+import { jsonForScriptElement } from '../../../domain/booking/first-load';
+import { isInWindow, weekShown } from '../../../domain/booking/schedule-window';
+import { isCalendarDate } from '../../../domain/time/clock';
 import type { AppContext } from '../../context';
 import { dayAnswer, scheduleClock, weekAnswer } from './service';
 

@@ -1,6 +1,6 @@
 import type { Executor } from '../../../db/executor';
-import type { ShownBooking } from '../../../domain/booking-day';
-import { addDays } from '../../../domain/clock';
+import type { ShownBooking } from '../../../domain/booking/booking-day';
+import { addDays } from '../../../domain/time/clock';
 import { SHOWN_BOOKING_COLUMNS, toShownBooking } from '../repository';
 
 /** Includes overnight bookings from the day before `from`: the caller drops those that end before it. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { todayIn } from '../../../domain/clock';
-import { type DateWindow, publicScheduleWindow } from '../../../domain/schedule-window';
+import { type DateWindow, publicScheduleWindow } from '../../../domain/booking/schedule-window';
+import { todayIn } from '../../../domain/time/clock';
 import type { AppContext } from '../../context';
 import { matchesIfNoneMatch } from '../../http/if-none-match';
 import { type Bodies, compressedOnce, PRECOMPRESSED_ROUTE, sendBodies } from '../../http/precompressed';

@@ -1,12 +1,12 @@
 import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
-import { bookingsShownOn } from '../../../domain/booking-day';
-import { addDays, appClockAt, appMomentAt, daysBetween, formatIndonesianDate, isCalendarDate } from '../../../domain/clock';
-import { messages } from '../../../domain/messages';
-import { type DateWindow, isInWindow, publicScheduleWindow } from '../../../domain/schedule-window';
+import { bookingsShownOn } from '../../../domain/booking/booking-day';
+import { type DateWindow, isInWindow, publicScheduleWindow } from '../../../domain/booking/schedule-window';
 import { listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../../domain/schemas/booking-requests';
 import type { DayBooking, ListBookingsResponse, LoanOut, TodayResponse } from '../../../domain/schemas/bookings';
 import type { PublicPeriod } from '../../../domain/schemas/out-of-service';
+import { messages } from '../../../domain/text/messages';
+import { addDays, appClockAt, appMomentAt, daysBetween, formatIndonesianDate, isCalendarDate } from '../../../domain/time/clock';
 import type { Config } from '../../config';
 import { findLoansOut } from '../../handover/repository';
 import { HttpError, parseOrThrow } from '../../http/http-errors';

@@ -1,8 +1,8 @@
 import type { Db } from '../../../db/database';
-import { type BorrowerKeyboard, parseBorrowerCallback } from '../../../domain/borrower-bot';
-import { messages } from '../../../domain/messages';
-import { handoverLines } from '../../../domain/owner-bot';
-import { type OfferAction, parseOfferCallback } from '../../../domain/waiting-list';
+import { type BorrowerKeyboard, parseBorrowerCallback } from '../../../domain/chat/borrower-bot';
+import { handoverLines } from '../../../domain/chat/owner-bot';
+import { messages } from '../../../domain/text/messages';
+import { type OfferAction, parseOfferCallback } from '../../../domain/waiting-list/waiting-list';
 import { findStoredBooking } from '../../bookings/cancel/repository';
 import { cancelBooking } from '../../bookings/cancel/service';
 import { type HandoverOutcome, recordHandover } from '../../handover/service';

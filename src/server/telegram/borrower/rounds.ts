@@ -6,10 +6,10 @@ import {
   isEndReminderDue,
   isStartReminderDue,
   startReminderText,
-} from '../../../domain/borrower-bot';
-import { borrowerChatMessages } from '../../../domain/borrower-chat-messages';
-import { addDays, localMomentIn } from '../../../domain/clock';
-import { bookingState, waitsForLateBike } from '../../../domain/handover';
+} from '../../../domain/chat/borrower-bot';
+import { borrowerChatMessages } from '../../../domain/chat/borrower-chat-messages';
+import { bookingState, waitsForLateBike } from '../../../domain/handover/handover';
+import { addDays, localMomentIn } from '../../../domain/time/clock';
 import { findCharge } from '../../fund/repository';
 import { findLoansOut } from '../../handover/repository';
 import { insertOutboxRow } from '../outbox/repository';

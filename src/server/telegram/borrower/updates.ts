@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/database';
-import { parseBorrowerCommand } from '../../../domain/borrower-bot';
-import { borrowerChatMessages } from '../../../domain/borrower-chat-messages';
-import { localMomentIn } from '../../../domain/clock';
+import { parseBorrowerCommand } from '../../../domain/chat/borrower-bot';
+import { borrowerChatMessages } from '../../../domain/chat/borrower-chat-messages';
+import { localMomentIn } from '../../../domain/time/clock';
 import { commandReply } from '../bot/commands';
 import { startLink, stopLink } from './link';
 import { mineReply } from './mine';

@@ -1,7 +1,7 @@
 import type { Executor } from '../../../db/executor';
-import { addDays, localMomentIn, todayIn } from '../../../domain/clock';
-import { messages } from '../../../domain/messages';
-import { fundText, lateLoanText, nowText, outOfServiceLine, scheduleText } from '../../../domain/owner-bot';
+import { fundText, lateLoanText, nowText, outOfServiceLine, scheduleText } from '../../../domain/chat/owner-bot';
+import { messages } from '../../../domain/text/messages';
+import { addDays, localMomentIn, todayIn } from '../../../domain/time/clock';
 import { fundSummary } from '../../fund/service';
 import { findLoansOut } from '../../handover/repository';
 import { findCurrentPeriod } from '../../out-of-service/service';

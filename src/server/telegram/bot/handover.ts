@@ -1,6 +1,6 @@
 import type { Executor } from '../../../db/executor';
-import { addDays, localMomentIn, todayIn } from '../../../domain/clock';
-import { bookingsToPickUp, bookingsToReturn } from '../../../domain/owner-bot';
+import { bookingsToPickUp, bookingsToReturn } from '../../../domain/chat/owner-bot';
+import { addDays, localMomentIn, todayIn } from '../../../domain/time/clock';
 import { findHandoverBooking, findHandoversStartingBetween, findLoansOut, type HandoverBooking } from '../../handover/repository';
 import { wallClockInstant } from '../../wall-clock';
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../../db/database';
-import { localMomentIn } from '../../../domain/clock';
-import type { OutOfServiceDecision } from '../../../domain/out-of-service';
-import { outOfServiceMessages } from '../../../domain/out-of-service-messages';
-import { type HandoverKeyboard, outOfServiceStartText } from '../../../domain/owner-bot';
+import { type HandoverKeyboard, outOfServiceStartText } from '../../../domain/chat/owner-bot';
+import type { OutOfServiceDecision } from '../../../domain/out-of-service/out-of-service';
+import { outOfServiceMessages } from '../../../domain/out-of-service/out-of-service-messages';
+import { localMomentIn } from '../../../domain/time/clock';
 import {
   createPeriod,
   decidePeriod,

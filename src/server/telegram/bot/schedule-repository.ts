@@ -1,6 +1,6 @@
 import type { Executor } from '../../../db/executor';
-import { addDays } from '../../../domain/clock';
-import type { ScheduledBooking } from '../../../domain/owner-bot';
+import type { ScheduledBooking } from '../../../domain/chat/owner-bot';
+import { addDays } from '../../../domain/time/clock';
 
 function activeBookings(db: Executor) {
   return db

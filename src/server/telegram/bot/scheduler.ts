@@ -1,7 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
-import { addDays, localMomentIn, todayIn } from '../../../domain/clock';
-import { periodSpanOn } from '../../../domain/out-of-service';
 import {
   digestWithOutstanding,
   dueHandoverNotices,
@@ -11,7 +9,9 @@ import {
   outOfServiceLine,
   reminderText,
   scheduleText,
-} from '../../../domain/owner-bot';
+} from '../../../domain/chat/owner-bot';
+import { periodSpanOn } from '../../../domain/out-of-service/out-of-service';
+import { addDays, localMomentIn, todayIn } from '../../../domain/time/clock';
 import { fundSummary } from '../../fund/service';
 import { findHandoversStartingBetween, findLoansOut } from '../../handover/repository';
 import { publicPeriodsFrom } from '../../out-of-service/service';

@@ -2,9 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
-import { localMomentIn } from '../../../domain/clock';
-import { formatKilometres, type HandoverEvent } from '../../../domain/handover';
-import { messages } from '../../../domain/messages';
 import {
   choiceLabel,
   handoverLines,
@@ -14,7 +11,10 @@ import {
   pickedUpByText,
   type RecordedHandover,
   returnOfText,
-} from '../../../domain/owner-bot';
+} from '../../../domain/chat/owner-bot';
+import { formatKilometres, type HandoverEvent } from '../../../domain/handover/handover';
+import { messages } from '../../../domain/text/messages';
+import { localMomentIn } from '../../../domain/time/clock';
 import { cancelBooking, findBookingToCancel } from '../../bookings/cancel/service';
 import type { TelegramConfig } from '../../config';
 import { addReturnKilometres, type HandoverOutcome, recordHandover } from '../../handover/service';

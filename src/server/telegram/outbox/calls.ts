@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { type BorrowerKeyboard, borrowerKeyboard } from '../../../domain/borrower-bot';
-import { isCalendarDate, isClockTime } from '../../../domain/clock';
+import { type BorrowerKeyboard, borrowerKeyboard } from '../../../domain/chat/borrower-bot';
 import {
   cancelKeyboard,
   cancelledNoticeText,
@@ -9,8 +8,9 @@ import {
   handoverKeyboard,
   type InlineKeyboard,
   NO_KEYBOARD,
-} from '../../../domain/owner-bot';
-import { bookingNoticeText, cancellationNoticeText } from '../../../domain/telegram-text';
+} from '../../../domain/chat/owner-bot';
+import { bookingNoticeText, cancellationNoticeText } from '../../../domain/chat/telegram-text';
+import { isCalendarDate, isClockTime } from '../../../domain/time/clock';
 
 const date = z.string().refine(isCalendarDate);
 const time = z.string().refine(isClockTime);

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../../db/executor';
-import { messages } from '../../../domain/messages';
 import {
   type HandoverKeyboard,
   type HandoverMessageRole,
@@ -9,8 +8,9 @@ import {
   keyboardRefs,
   noticeTextWithLines,
   type RecordedHandover,
-} from '../../../domain/owner-bot';
-import type { BookingNotice, CancellationNotice } from '../../../domain/telegram-text';
+} from '../../../domain/chat/owner-bot';
+import type { BookingNotice, CancellationNotice } from '../../../domain/chat/telegram-text';
+import { messages } from '../../../domain/text/messages';
 import { bookingNoticeSchema, botTextSchema, findOutboxText } from './calls';
 import {
   findMessageOrigin,

@@ -1,8 +1,8 @@
-import type { BookingSpan } from './booking-rules';
-import type { LocalMoment } from './cancellation';
-import { addDays, findMinutes, formatIndonesianDate } from './clock';
-import { MINUTES_PER_DAY } from './limits';
-import { messages } from './messages';
+import type { BookingSpan } from '../booking/booking-rules';
+import type { LocalMoment } from '../booking/cancellation';
+import { MINUTES_PER_DAY } from '../booking/limits';
+import { messages } from '../text/messages';
+import { addDays, findMinutes, formatIndonesianDate } from '../time/clock';
 
 /** A `Tidak tersedia` period on the app's wall clock; `until` null means open-ended. `until` is exclusive. */
 export interface OutOfServicePeriod {

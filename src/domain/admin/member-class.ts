@@ -1,4 +1,4 @@
-import { nameKey } from './name-key';
+import { nameKey } from '../text/name-key';
 
 /** `ppti21`, `PPTI  21` and `ppti 21` are one class: case and spaces ignored. */
 export function classKey(className: string): string {

@@ -1,14 +1,14 @@
-import { formatRupiah } from './booking-rules-page';
+import { formatRupiah } from '../booking/booking-rules-page';
+import type { LocalMoment } from '../booking/cancellation';
+import type { ChargeLine } from '../fund/charges';
+import { FUEL_LEVELS, type FuelLevel, minutesBetween, type StatefulBooking } from '../handover/handover';
+import { messages } from '../text/messages';
+import { formatIndonesianDate } from '../time/clock';
+import { offerCallbackData } from '../waiting-list/waiting-list';
+import { waitingListMessages } from '../waiting-list/waiting-list-messages';
 import { borrowerChatMessages } from './borrower-chat-messages';
-import type { LocalMoment } from './cancellation';
-import type { ChargeLine } from './charges';
-import { formatIndonesianDate } from './clock';
-import { FUEL_LEVELS, type FuelLevel, minutesBetween, type StatefulBooking } from './handover';
-import { messages } from './messages';
 import type { InlineKeyboard } from './owner-bot';
 import { escapeLegacyMarkdown } from './telegram-text';
-import { offerCallbackData } from './waiting-list';
-import { waitingListMessages } from './waiting-list-messages';
 
 // Texts go out with parse_mode Markdown: whatever a person typed is escaped.
 const typed = (text: string) => escapeLegacyMarkdown(text.replace(/\s+/g, ' ').trim());

@@ -1,7 +1,7 @@
-import type { BookingSpan, SavedBookingDetails } from './booking-rules';
-import { purposeLabel } from './charges';
-import { formatIndonesianDate } from './clock';
-import { messages } from './messages';
+import type { BookingSpan, SavedBookingDetails } from '../booking/booking-rules';
+import { purposeLabel } from '../fund/charges';
+import { messages } from '../text/messages';
+import { formatIndonesianDate } from '../time/clock';
 
 /** Stored in the outbox and rendered when it is sent. */
 export interface BookingNotice extends SavedBookingDetails {

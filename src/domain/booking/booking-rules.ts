@@ -1,7 +1,7 @@
-import type { Purpose } from './charges';
-import { addDays, findMinutes, formatHours, formatMinutes } from './clock';
+import type { Purpose } from '../fund/charges';
+import { messages } from '../text/messages';
+import { addDays, findMinutes, formatHours, formatMinutes } from '../time/clock';
 import { COMMITTEE_FREE_HOURS, MAX_HOURS_PER_DAY, MINUTES_PER_DAY, maxHoursPerBooking, VOUCHER_HOURS } from './limits';
-import { messages } from './messages';
 import { looksLikeVoucherCode } from './voucher-code';
 
 export type BookingField = 'name' | 'date' | 'start' | 'end' | 'reason' | 'needStnk' | 'purpose';

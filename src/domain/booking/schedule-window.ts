@@ -1,4 +1,4 @@
-import { addDays, startOfWeek } from './clock';
+import { addDays, startOfWeek } from '../time/clock';
 
 /** Enough to look back at last week's loans; older history is the admin console's (0037). */
 export const SCHEDULE_DAYS_BACK = 7;

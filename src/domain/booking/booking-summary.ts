@@ -1,7 +1,7 @@
+import { messages } from '../text/messages';
+import { findMinutes, formatIndonesianDate, isCalendarDate } from '../time/clock';
 import { type BookingInput, voucherEnd } from './booking-rules';
-import { findMinutes, formatIndonesianDate, isCalendarDate } from './clock';
 import { MINUTES_PER_DAY } from './limits';
-import { messages } from './messages';
 import { looksLikeVoucherCode } from './voucher-code';
 
 /** `2 jam 30 menit`, `2 jam`, `45 menit`: a zero part is left out. */

@@ -1,5 +1,5 @@
+import { messages } from '../text/messages';
 import { type FuelLevel, type HandoverEvent, isFuelLevel, MAX_CONDITION_NOTE_LENGTH, MAX_KILOMETRES } from './handover';
-import { messages } from './messages';
 
 /** A handover form's fields as typed; `needStnk` and `fuelRequired` say which rules apply. */
 export interface HandoverFormInput {

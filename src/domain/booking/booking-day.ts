@@ -1,6 +1,6 @@
+import type { HandoverStage } from '../handover/handover';
+import type { DayBooking } from '../schemas/bookings';
 import { type BookingSpan, intervalOn } from './booking-rules';
-import type { HandoverStage } from './handover';
-import type { DayBooking } from './schemas/bookings';
 
 export interface NamedBookingSpan extends BookingSpan {
   name: string;

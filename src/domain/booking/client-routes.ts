@@ -1,4 +1,4 @@
-import { isCalendarDate, isClockTime } from './clock';
+import { isCalendarDate, isClockTime } from '../time/clock';
 
 /** The server answers 404 to any other page path: a page added to the router must be added here. */
 export const clientRoutes = {

@@ -1,4 +1,4 @@
-import { addDays } from './clock';
+import { addDays } from '../time/clock';
 
 // Kept so yesterday's loans do not vanish from phones at once.
 export const FEED_DAYS_BACK = 7;

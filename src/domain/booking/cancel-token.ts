@@ -1,4 +1,4 @@
-import type { AttemptLimit } from './admin-limits';
+import type { AttemptLimit } from '../admin/admin-limits';
 import { clientRoutes } from './client-routes';
 
 // 22 characters for today's 128-bit secrets, up to 64 so a longer one could come later; nothing else is looked up.

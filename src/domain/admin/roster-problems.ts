@@ -1,5 +1,5 @@
+import { messages } from '../text/messages';
 import { adminMessages } from './admin-messages';
-import { messages } from './messages';
 
 export type RowRef = { line: number } | { label: string };
 

@@ -1,10 +1,10 @@
+import { type BookingState, bookingState, bookingStateLabel, LATE_REACH_MINUTES } from '../handover/handover';
+import { type OutOfServicePeriod, periodSpanOn } from '../out-of-service/out-of-service';
+import type { DayBooking, LoanOut } from '../schemas/bookings';
+import { messages } from '../text/messages';
+import { addDays, findMinutes, formatMinutes } from '../time/clock';
 import type { LocalMoment } from './cancellation';
-import { addDays, findMinutes, formatMinutes } from './clock';
-import { type BookingState, bookingState, bookingStateLabel, LATE_REACH_MINUTES } from './handover';
 import { MAX_HOURS_OTHER_CLASS, MINUTES_PER_DAY, maxHoursPerBooking } from './limits';
-import { messages } from './messages';
-import { type OutOfServicePeriod, periodSpanOn } from './out-of-service';
-import type { DayBooking, LoanOut } from './schemas/bookings';
 
 export const MIN_GAP_MINUTES = 15;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { LATE_REACH_MINUTES, minutesBetween } from '../handover/handover';
+import { bookingSpanShape } from '../schemas/bookings';
+import { addDays } from '../time/clock';
 import type { LocalMoment } from './cancellation';
-import { addDays } from './clock';
-import { LATE_REACH_MINUTES, minutesBetween } from './handover';
-import { bookingSpanShape } from './schemas/bookings';
 
 export const myBookingSchema = z.object({
   token: z.string(),

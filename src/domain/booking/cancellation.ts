@@ -1,5 +1,5 @@
+import { messages } from '../text/messages';
 import type { BookingSpan } from './booking-rules';
-import { messages } from './messages';
 
 export type Canceller = { kind: 'admin'; userId: string; name: string } | { kind: 'borrower' } | { kind: 'owner' };
 

@@ -1,8 +1,7 @@
-import { type BookingSpan, intervalOn } from './booking-rules';
-import { formatRupiah } from './booking-rules-page';
-import type { LocalMoment } from './cancellation';
-import type { Charge } from './charges';
-import { formatIndonesianDate, localMomentIn } from './clock';
+import { type BookingSpan, intervalOn } from '../booking/booking-rules';
+import { formatRupiah } from '../booking/booking-rules-page';
+import type { LocalMoment } from '../booking/cancellation';
+import type { Charge } from '../fund/charges';
 import {
   bookingState,
   FUEL_LEVELS,
@@ -17,10 +16,11 @@ import {
   type Recorder,
   recorderLabel,
   type StatefulBooking,
-} from './handover';
-import { messages } from './messages';
-import { type OutOfServicePeriod, outOfServiceText } from './out-of-service';
-import { outOfServiceMessages } from './out-of-service-messages';
+} from '../handover/handover';
+import { type OutOfServicePeriod, outOfServiceText } from '../out-of-service/out-of-service';
+import { outOfServiceMessages } from '../out-of-service/out-of-service-messages';
+import { messages } from '../text/messages';
+import { formatIndonesianDate, localMomentIn } from '../time/clock';
 import { type BookingNotice, bookingNoticeText, escapeLegacyMarkdown, TELEGRAM_TEXT_LIMIT } from './telegram-text';
 
 export interface ScheduledBooking extends BookingSpan {

@@ -1,7 +1,7 @@
-import type { LocalMoment } from './cancellation';
-import { formatDateRange, localMomentIn } from './clock';
+import type { LocalMoment } from '../booking/cancellation';
+import type { AdminHandover } from '../schemas/handover';
+import { formatDateRange, localMomentIn } from '../time/clock';
 import type { HandoverEvent } from './handover';
-import type { AdminHandover } from './schemas/handover';
 
 /** A recorded instant on APP_TIMEZONE's wall clock: the time alone on the booking's own day, else with its date. */
 export function recordedWallClock(at: string, timeZone: string, bookingDate: string): string {

@@ -1,4 +1,4 @@
-import type { ListBookingsRangeResponse, ListBookingsResponse, TodayResponse } from './schemas/bookings';
+import type { ListBookingsRangeResponse, ListBookingsResponse, TodayResponse } from '../schemas/bookings';
 
 /**
  * Sent inside the HTML of `/` so the page shows the schedule without asking: `week` holds the days

@@ -1,4 +1,4 @@
-import { randomCode } from './random-code';
+import { randomCode } from '../text/random-code';
 
 export const VOUCHER_PREFIX = 'VCH-';
 

@@ -1,5 +1,6 @@
-import { RENT_TOLERANCE_MINUTES } from './charges';
-import { DEFAULT_RETURN_GRACE_MINUTES } from './handover';
+import { RENT_TOLERANCE_MINUTES } from '../fund/charges';
+import { DEFAULT_RETURN_GRACE_MINUTES } from '../handover/handover';
+import { messages } from '../text/messages';
 import {
   COMMITTEE_FREE_HOURS,
   FREE_SHORT_USE_HOURS,
@@ -10,7 +11,6 @@ import {
   RATE_PER_HOUR_RUPIAH,
   VOUCHER_HOURS,
 } from './limits';
-import { messages } from './messages';
 
 // By hand rather than Intl (docs/decisions/0027).
 export function formatRupiah(amount: number): string {

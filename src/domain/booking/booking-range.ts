@@ -1,6 +1,6 @@
-import { adminMessages } from './admin-messages';
-import { addDays } from './clock';
-import { MAX_RANGE_DAYS } from './schemas/admin';
+import { adminMessages } from '../admin/admin-messages';
+import { MAX_RANGE_DAYS } from '../schemas/admin';
+import { addDays } from '../time/clock';
 
 export const DEFAULT_RANGE_DAYS = 30;
 
