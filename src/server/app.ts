@@ -14,6 +14,7 @@ import { scheduleRoutes } from './bookings/schedule/routes';
 import { calendarRoutes } from './calendar/routes';
 import type { TrustProxy } from './config';
 import type { AppContext } from './context';
+import { installSubscribers } from './events/bus';
 import { DEFAULT_PROVISIONAL_INTERVAL_MS, registerProvisionalCharges } from './fund/provisional';
 import { fundRoutes } from './fund/routes';
 import { handoverAdminRoutes } from './handover/routes';
@@ -28,6 +29,7 @@ import { registerSecurity } from './plugins/security';
 import { rosterRoutes } from './roster/routes';
 import { inlineStyleSources } from './spa/inline-styles';
 import { registerSpa } from './spa/routes';
+import { subscribers } from './subscribers';
 import { DEFAULT_BORROWER_ROUND_INTERVAL_MS, registerBorrowerRounds } from './telegram/borrower/register';
 import { borrowerChatRoutes } from './telegram/borrower/routes';
 import { type BotOptions, registerBot } from './telegram/bot/bot';
@@ -72,6 +74,7 @@ function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'
 }
 
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  installSubscribers(subscribers);
   const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: options.logger ?? false,

@@ -1,9 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../../src/db/executor';
+import { installSubscribers } from '../../src/server/events/bus';
 import { writeDueProvisionalCharges } from '../../src/server/fund/charges';
 import { findCharge } from '../../src/server/fund/repository';
 import { recordHandover } from '../../src/server/handover/service';
 import type { User } from '../../src/server/roster/repository';
+import { subscribers } from '../../src/server/subscribers';
 import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
@@ -68,17 +71,23 @@ describe(`the class fund on ${engine}`, () => {
     expect((await press(loan.token, { event: 'pickup' })).status).toBe(200);
     clock(date, '12:00');
     let seenInside: unknown;
-    await expect(
-      recordHandover(
-        testApp.db,
-        { ref: loan.ref },
-        { event: 'return', by: { kind: 'owner', name: null }, now: at, timeZone: TZ, graceMinutes: 10, fuel: 'Penuh' },
-        async (trx) => {
-          seenInside = await findCharge(trx, loan.id);
-          throw new Error('crash between the return and the commit');
-        },
-      ),
-    ).rejects.toThrow('crash between');
+    // One more subscriber after the app's own: it runs inside the return's transaction, then fails.
+    const crashAfterReturn = async (trx: Executor) => {
+      seenInside = await findCharge(trx, loan.id);
+      throw new Error('crash between the return and the commit');
+    };
+    installSubscribers({ ...subscribers, loanReturned: [...subscribers.loanReturned, crashAfterReturn] });
+    try {
+      await expect(
+        recordHandover(
+          testApp.db,
+          { ref: loan.ref },
+          { event: 'return', by: { kind: 'owner', name: null }, now: at, timeZone: TZ, graceMinutes: 10, fuel: 'Penuh' },
+        ),
+      ).rejects.toThrow('crash between');
+    } finally {
+      installSubscribers(subscribers);
+    }
     expect(seenInside).toMatchObject({ computedTotal: 20_000, provisional: false });
     expect(await findCharge(testApp.db.kysely, loan.id)).toBeUndefined();
     expect((await own(loan.token)).handover.stage).toBe('pickedUp');

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { outOfServiceMessages } from '../../src/domain/out-of-service/out-of-service-messages';
 import { cancelBooking } from '../../src/server/bookings/cancel/service';
-import { findPeriodByRef, insertPeriod, insertPeriodBookings } from '../../src/server/out-of-service/repository';
+import { findPeriodByRef, insertPeriod } from '../../src/server/out-of-service/repository';
 import { seedRoster } from '../helpers/admin-fixtures';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
@@ -70,9 +70,8 @@ describe(`an interrupted Batalkan semua is finished by the app itself, on ${engi
         reason: outOfServiceMessages.cancelReason('Servis'),
         now: clock.now(),
         timeZone: 'Asia/Jakarta',
-        tellOwner: false,
+        cause: { kind: 'period', periodId: period.id },
       },
-      (trx, cancelled) => insertPeriodBookings(trx, period.id, [cancelled.id], 'cancelled', clock.now().toISOString()),
     );
     expect(first.kind).toBe('cancelled');
     await one.close();

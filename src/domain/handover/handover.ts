@@ -1,3 +1,4 @@
+import type { NamedBookingSpan } from '../booking/booking-day';
 import type { BookingSpan } from '../booking/booking-rules';
 import type { LocalMoment } from '../booking/cancellation';
 import { messages } from '../text/messages';
@@ -58,6 +59,22 @@ export type BookingState =
 export interface StatefulBooking extends BookingSpan {
   cancelled: boolean;
   stage: HandoverStage;
+}
+
+export interface RecordedEvent {
+  at: string;
+  by: Recorder;
+}
+
+export interface HandoverBooking extends NamedBookingSpan, StatefulBooking {
+  id: number;
+  ref: string;
+  needStnk: boolean;
+  /** The planned end: the booked one, before a return or release moved `end`. */
+  bookedEnd: { end: string; endDate: string };
+  pickup: (RecordedEvent & { fuel: FuelLevel | null }) | null;
+  return: (RecordedEvent & { fuel: FuelLevel | null; km: number | null; stnkBack: boolean | null; note: string | null }) | null;
+  release: RecordedEvent | null;
 }
 
 /** Minutes from `from` to `to` on the wall clock (negative when `to` is earlier). */

@@ -3,13 +3,13 @@ import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin/admin-messages';
 import { type CancellerKind, cancellerLabel, cancelRefusalMessage } from '../../domain/booking/cancellation';
 import { purposeLabel } from '../../domain/fund/charges';
+import type { HandoverBooking } from '../../domain/handover/handover';
 import type { AdminBooking } from '../../domain/schemas/admin';
 import { messages } from '../../domain/text/messages';
 import { localMomentIn } from '../../domain/time/clock';
 import type { SessionAdmin } from '../admin/service';
-import { appendAuditEntry } from '../audit/repository';
 import { cancelBooking } from '../bookings/cancel/service';
-import { findHandoverBooking, findHandoversStartingBetween, findLoansOut, type HandoverBooking } from '../handover/repository';
+import { findHandoverBooking, findHandoversStartingBetween, findLoansOut } from '../handover/repository';
 import { adminHandoverOf, type HandoverClock } from '../handover/service';
 import { toCsv } from '../http/csv';
 import { type AdminBookingRow, findAdminBooking, findBookingsBetween } from './repository';
@@ -47,36 +47,18 @@ export async function listAdminBookings(
   return range.state === 'late' ? bookings.filter((booking) => booking.handover.late) : bookings;
 }
 
-function bookingTarget(booking: { name: string; date: string; start: string; end: string; endDate: string }): string {
-  const end = booking.endDate === booking.date ? booking.end : adminMessages.endsNextDayShort(booking.end);
-  return `${booking.name}, ${booking.date} ${booking.start}–${end}`;
-}
-
 export type AdminCancelOutcome =
   | { kind: 'cancelled'; message: string; booking: AdminBooking }
   | { kind: 'refused'; status: 404 | 409; message: string };
 
-/** The audit entry is written in the cancellation's transaction. */
+/** The audit trail's entry is the subscribers' part (audit/subscribers.ts), in the cancellation's transaction. */
 export async function cancelByAdmin(
   db: Db,
   admin: SessionAdmin,
   ref: string,
   { reason, now, timeZone, graceMinutes }: { reason: string; now: Date; timeZone: string; graceMinutes: number },
 ): Promise<AdminCancelOutcome> {
-  const outcome = await cancelBooking(
-    db,
-    { ref },
-    { who: { kind: 'admin', userId: admin.id, name: admin.name }, reason, now, timeZone },
-    (trx, booking) =>
-      appendAuditEntry(trx, {
-        at: now,
-        actorUserId: admin.id,
-        actorName: admin.name,
-        action: 'booking-cancelled',
-        target: bookingTarget(booking),
-        detail: reason.trim(),
-      }),
-  );
+  const outcome = await cancelBooking(db, { ref }, { who: { kind: 'admin', userId: admin.id, name: admin.name }, reason, now, timeZone });
   if (outcome.kind === 'notFound') return { kind: 'refused', status: 404, message: messages.bookingNotFound };
   if (outcome.kind === 'refused') return { kind: 'refused', status: 409, message: cancelRefusalMessage(outcome.refusal) };
   const [stored, handover] = await Promise.all([findAdminBooking(db.kysely, ref), findHandoverBooking(db.kysely, { ref })]);

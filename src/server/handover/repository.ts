@@ -1,23 +1,14 @@
 import type { Executor } from '../../db/executor';
-import type { NamedBookingSpan } from '../../domain/booking/booking-day';
-import { type FuelLevel, handoverStageOf, type Recorder, type RecorderKind, type StatefulBooking } from '../../domain/handover/handover';
+import {
+  type FuelLevel,
+  type HandoverBooking,
+  handoverStageOf,
+  type RecordedEvent,
+  type Recorder,
+  type RecorderKind,
+} from '../../domain/handover/handover';
+
 import { toNamedSpan } from '../bookings/repository';
-
-export interface RecordedEvent {
-  at: string;
-  by: Recorder;
-}
-
-export interface HandoverBooking extends NamedBookingSpan, StatefulBooking {
-  id: number;
-  ref: string;
-  needStnk: boolean;
-  /** The planned end: the booked one, before a return or release moved `end`. */
-  bookedEnd: { end: string; endDate: string };
-  pickup: (RecordedEvent & { fuel: FuelLevel | null }) | null;
-  return: (RecordedEvent & { fuel: FuelLevel | null; km: number | null; stnkBack: boolean | null; note: string | null }) | null;
-  release: RecordedEvent | null;
-}
 
 const HANDOVER_COLUMNS = [
   'b.id',

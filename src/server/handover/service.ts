@@ -8,10 +8,12 @@ import {
   findHandoverRefusal,
   freedAt,
   freedEnd,
+  type HandoverBooking,
   type HandoverEvent,
   handoverRefusalMessage,
   LATE_REACH_MINUTES,
   minutesBetween,
+  type RecordedEvent,
   type Recorder,
   recorderLabel,
   waitsForLateBike,
@@ -21,16 +23,14 @@ import { messages } from '../../domain/text/messages';
 import { localMomentIn } from '../../domain/time/clock';
 import { appendAuditEntry } from '../audit/repository';
 import { withBookingLock } from '../bookings/booking-lock';
-import { enqueueReturnCharge, settleCharge } from '../fund/charges';
-import { enqueueHandoverEdits } from '../telegram/outbox/notices';
+import { emit } from '../events/bus';
+import { HANDOVER_EVENT_TYPES, type HandoverCause, type HandoverRecorded } from '../events/events';
 import {
   findHandoverBooking,
   findLoanHistory,
   findLoansOut,
   findMotorbike,
-  type HandoverBooking,
   type Motorbike,
-  type RecordedEvent,
   writeMotorbike,
   writePickup,
   writeRelease,
@@ -54,6 +54,9 @@ export interface HandoverRequest extends HandoverDetails {
   timeZone: string;
   /** RETURN_GRACE_MINUTES, for the charge written with a return (issue 25). */
   graceMinutes: number;
+  /** When it is written, if not `now` (the owner's `Sudah diambil` on a no-show records the start). */
+  recordedAt?: Date;
+  cause?: HandoverCause;
 }
 
 export type HandoverOutcome =
@@ -62,9 +65,6 @@ export type HandoverOutcome =
   | { kind: 'refused'; message: string; booking: HandoverBooking }
   | { kind: 'invalid'; errors: Record<string, string> }
   | { kind: 'notFound' };
-
-/** Runs in the recording's transaction, after the write (the owner's notices, the audit trail). */
-export type AlsoInTransaction = (trx: Executor, outcome: { booking: HandoverBooking; previous: HandoverBooking }) => Promise<void>;
 
 function recordedText(event: RecordedEvent, timeZone: string): { time: string; by: string } {
   return { time: localMomentIn(timeZone, new Date(event.at)).time, by: recorderLabel(event.by) };
@@ -94,20 +94,15 @@ function alreadyRecorded(booking: HandoverBooking, event: HandoverEvent, timeZon
  * release moves the booking's end to the minute the bike was free, and a booking of that remainder
  * must not interleave with it.
  */
-export function recordHandover(
-  db: Db,
-  lookup: HandoverLookup,
-  request: HandoverRequest,
-  alsoInTransaction?: AlsoInTransaction,
-): Promise<HandoverOutcome> {
-  return withBookingLock(db, (trx) => recordIn(trx, lookup, request, alsoInTransaction));
+export function recordHandover(db: Db, lookup: HandoverLookup, request: HandoverRequest): Promise<HandoverOutcome> {
+  return withBookingLock(db, (trx) => recordIn(trx, lookup, request, null));
 }
 
 async function recordIn(
   trx: Executor,
   lookup: HandoverLookup,
   request: HandoverRequest,
-  alsoInTransaction?: AlsoInTransaction,
+  admin: AdminActor | null,
 ): Promise<HandoverOutcome> {
   const booking = await findHandoverBooking(trx, lookup);
   if (!booking) return { kind: 'notFound' };
@@ -120,13 +115,31 @@ async function recordIn(
 
   const written = await writeEvent(trx, booking, request);
   if (written) return written;
-  await settleCharge(trx, booking.id, request);
-  if (request.event === 'return') await enqueueReturnCharge(trx, booking.id, request);
   const stored = await findHandoverBooking(trx, { ref: booking.ref });
   if (!stored) throw new Error(`booking ${booking.ref} vanished while its handover was recorded`);
-  await enqueueHandoverEdits(trx, stored, request.timeZone, request.now);
-  await alsoInTransaction?.(trx, { booking: stored, previous: booking });
+  const audited = admin && {
+    ...admin,
+    detail: `${messages.handover.eventLabel[request.event]}: ${wallClock(request.now, request.timeZone)}`,
+  };
+  await emit(trx, handoverRecorded(request, { booking: stored, previous: booking, admin: audited, corrected: false }));
   return { kind: 'recorded', booking: stored, previous: booking };
+}
+
+function handoverRecorded(
+  request: HandoverRequest,
+  what: Pick<HandoverRecorded, 'booking' | 'previous' | 'admin' | 'corrected'>,
+): HandoverRecorded {
+  return {
+    type: HANDOVER_EVENT_TYPES[request.event],
+    event: request.event,
+    ...what,
+    by: request.by,
+    cause: request.cause ?? { kind: 'request' },
+    at: request.now,
+    recordedAt: request.recordedAt ?? request.now,
+    timeZone: request.timeZone,
+    graceMinutes: request.graceMinutes,
+  };
 }
 
 export interface AdminActor {
@@ -156,32 +169,12 @@ export function recordOrCorrectByAdmin(
   recordedAt: Date,
 ): Promise<HandoverOutcome> {
   const by: Recorder = { kind: 'admin', name: admin.name };
-  const auditEntry = (
-    trx: Executor,
-    entry: { action: 'handover-recorded' | 'handover-corrected'; booking: HandoverBooking; detail: string },
-  ) =>
-    appendAuditEntry(trx, {
-      at: recordedAt,
-      actorUserId: admin.id,
-      actorName: admin.name,
-      action: entry.action,
-      target: `${entry.booking.name}, ${entry.booking.date} ${entry.booking.start}`,
-      detail: entry.detail,
-    });
   const labels = messages.handover;
   return withBookingLock(db, async (trx) => {
     const booking = await findHandoverBooking(trx, { ref });
     if (!booking) return { kind: 'notFound' };
     const existing = recordedEventOf(booking, request.event);
-    if (!existing) {
-      return recordIn(trx, { ref }, { ...request, by }, (inner, { booking: stored }) =>
-        auditEntry(inner, {
-          action: 'handover-recorded',
-          booking: stored,
-          detail: `${labels.eventLabel[request.event]}: ${wallClock(request.now, request.timeZone)}`,
-        }),
-      );
-    }
+    if (!existing) return recordIn(trx, { ref }, { ...request, by, recordedAt }, admin);
     if (booking.cancelled) return { kind: 'refused', message: handoverRefusalMessage('cancelled'), booking };
     const changes = [
       `${labels.eventLabel[request.event]}: ${wallClock(existing.at, request.timeZone)} → ${wallClock(request.now, request.timeZone)}`,
@@ -212,11 +205,11 @@ export function recordOrCorrectByAdmin(
         }
       }
     }
-    await settleCharge(trx, booking.id, request);
     const stored = await findHandoverBooking(trx, { ref });
     if (!stored) throw new Error(`booking ${ref} vanished while its handover was corrected`);
-    await enqueueHandoverEdits(trx, stored, request.timeZone, recordedAt);
-    await auditEntry(trx, { action: 'handover-corrected', booking: stored, detail: changes.join('; ') });
+    const corrected = { ...request, by, recordedAt };
+    const audited = { ...admin, detail: changes.join('; ') };
+    await emit(trx, handoverRecorded(corrected, { booking: stored, previous: booking, admin: audited, corrected: true }));
     return { kind: 'recorded', booking: stored, previous: booking };
   });
 }

@@ -161,12 +161,8 @@ export async function cancelBookingsInside(db: Db, period: StoredPeriod, by: Per
   const warned = await findTreatedBookingIds(db.kysely, period.id, 'warned');
   for (const booking of await findBookingsInside(db.kysely, period)) {
     if (warned.has(booking.id)) continue;
-    await cancelBooking(
-      db,
-      { ref: booking.ref },
-      { who: canceller(by), reason, now: clock.now, timeZone: clock.timeZone, tellOwner: false },
-      (trx, cancelled) => insertPeriodBookings(trx, period.id, [cancelled.id], 'cancelled', clock.now.toISOString()),
-    );
+    const cause = { kind: 'period', periodId: period.id } as const;
+    await cancelBooking(db, { ref: booking.ref }, { who: canceller(by), reason, now: clock.now, timeZone: clock.timeZone, cause });
   }
   const cancelled = await findPeriodBookings(db.kysely, period.id, 'cancelled');
   if (cancelled.length > 0) {

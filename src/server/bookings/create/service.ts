@@ -17,10 +17,10 @@ import type { CreatedBooking } from '../../../domain/schemas/bookings';
 import { messages } from '../../../domain/text/messages';
 import { localMomentIn } from '../../../domain/time/clock';
 import { addressLimitWaitMs, forgetOldAddressEvents, recordAddressEvent } from '../../address-limits/service';
+import { emit } from '../../events/bus';
 import { findLoansOut } from '../../handover/repository';
 import { outOfServiceRefusal } from '../../out-of-service/service';
 import { findUserByName } from '../../roster/repository';
-import { enqueueBookingNotice } from '../../telegram/outbox/notices';
 import { holdRefusal, takeOffer } from '../../waiting-list/holds';
 import { hashCancelToken } from '../cancel-token';
 import { findSpansTouching } from '../repository';
@@ -215,7 +215,7 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
     cancelTokenHash: hashCancelToken(cancelToken),
   });
   if (job.offerId !== undefined) await takeOffer(trx, job.offerId, id, now);
-  await enqueueBookingNotice(trx, { name: user.name, class: user.class, ...details, ref }, now);
+  await emit(trx, { type: 'bookingCreated', booking: { id, ref, name: user.name, class: user.class, ...details }, at: now });
   if (limits.bookingsPerHour > 0) await recordAddressEvent(trx, 'booking', job.ip, now);
   const booking: CreatedBooking = {
     name: user.name,

@@ -1,7 +1,8 @@
 import type { Executor } from '../../../db/executor';
 import { bookingsToPickUp, bookingsToReturn } from '../../../domain/chat/owner-bot';
+import type { HandoverBooking } from '../../../domain/handover/handover';
 import { addDays, localMomentIn, todayIn } from '../../../domain/time/clock';
-import { findHandoverBooking, findHandoversStartingBetween, findLoansOut, type HandoverBooking } from '../../handover/repository';
+import { findHandoverBooking, findHandoversStartingBetween, findLoansOut } from '../../handover/repository';
 import { wallClockInstant } from '../../wall-clock';
 
 /** What `/ambil` or `/kembali` acts on now: a pickup may start up to the next day (near midnight), a loan out may be older. */

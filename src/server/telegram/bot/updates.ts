@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../../db/database';
-import type { Executor } from '../../../db/executor';
 import {
   choiceLabel,
   handoverLines,
@@ -9,7 +8,6 @@ import {
   parseCallbackData,
   parseKilometres,
   pickedUpByText,
-  type RecordedHandover,
   returnOfText,
 } from '../../../domain/chat/owner-bot';
 import { formatKilometres, type HandoverEvent } from '../../../domain/handover/handover';
@@ -25,16 +23,11 @@ import { callTelegram } from '../bot-api';
 import {
   closeKmQuestion,
   enqueueBotText,
-  enqueueCancelledNoticeEdit,
   enqueueHandoverKeyboard,
   enqueueKeyboardEdit,
-  enqueueKmQuestion,
-  enqueueReplyEdit,
-  findBookingNotice,
   findHandoverMessage,
   findNoticeMessageId,
   findOpenKmQuestion,
-  type HandoverMessage,
   isConfirmationAsked,
 } from '../outbox/notices';
 import { commandReply } from './commands';
@@ -220,21 +213,18 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
     const outcome = await recordHandover(
       db,
       { ref },
-      { event, by: owner, now: when ?? at, timeZone, graceMinutes, ...(parsed.action === 'fuel' ? { fuel: parsed.fuel } : {}) },
-      (trx, { booking }) => alsoOnRecord(trx, message, booking, event, at),
+      {
+        event,
+        by: owner,
+        now: when ?? at,
+        recordedAt: at,
+        timeZone,
+        graceMinutes,
+        cause: { kind: 'ownerPress', message },
+        ...(parsed.action === 'fuel' ? { fuel: parsed.fuel } : {}),
+      },
     );
     return answerCallback(queryId, recordedAnswer(outcome));
-  }
-
-  async function alsoOnRecord(
-    trx: Executor,
-    message: HandoverMessage,
-    booking: RecordedHandover & { ref: string },
-    event: HandoverEvent,
-    at: Date,
-  ) {
-    if (message.role === undefined) await enqueueReplyEdit(trx, message, booking, timeZone, at);
-    if (event === 'return') await enqueueKmQuestion(trx, booking.ref, at);
   }
 
   async function pressButton(updateId: number, query: NonNullable<Update['callback_query']>): Promise<void> {
@@ -262,11 +252,12 @@ export function createUpdateHandler(deps: UpdateHandlerDeps): (raw: unknown) => 
       const outcome = await cancelBooking(
         db,
         { ref },
-        { who: { kind: 'owner' }, reason: messages.ownerBot.cancelReason, now: at, timeZone },
-        async (trx) => {
-          const notice = await findBookingNotice(trx, ref);
-          if (notice) await enqueueCancelledNoticeEdit(trx, { messageId, notice }, key, at);
-          else await enqueueKeyboardEdit(trx, { messageId, ref, keyboard: 'none' }, key, at);
+        {
+          who: { kind: 'owner' },
+          reason: messages.ownerBot.cancelReason,
+          now: at,
+          timeZone,
+          cause: { kind: 'ownerPress', messageId, updateKey: key },
         },
       );
       if (outcome.kind === 'cancelled') return answerCallback(query.id, messages.bookingCancelled);

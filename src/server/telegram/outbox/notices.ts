@@ -201,7 +201,7 @@ export async function findHandoverMessage(db: Executor, chatId: string, messageI
 /** A command's reply whose button recorded the event: it shows the record, without buttons. */
 export async function enqueueReplyEdit(
   db: Executor,
-  message: HandoverMessage,
+  message: Pick<HandoverMessage, 'messageId' | 'text'>,
   booking: RecordedBooking,
   timeZone: string,
   now: Date,

@@ -1,0 +1,35 @@
+import { auditAdminCancel, auditAdminHandover } from './audit/subscribers';
+import type { Subscribers } from './events/bus';
+import { settleCancelledLoan, settleHandedOverLoan } from './fund/subscribers';
+import { recordPeriodCancellation } from './out-of-service/subscribers';
+import {
+  answerOwnerPress,
+  showCancellationUnderNotice,
+  showHandoverInMessages,
+  tellBorrowerOfCancellation,
+  tellOwnerOfBooking,
+  tellOwnerOfCancellation,
+  withdrawOwnerReminder,
+} from './telegram/subscribers';
+
+const onHandover = [settleHandedOverLoan, showHandoverInMessages, auditAdminHandover, answerOwnerPress];
+
+/**
+ * Every consequence of every state change, in the order it runs inside the change's transaction.
+ * A feature adds its reaction here, never in the service that emits.
+ */
+export const subscribers: Subscribers = {
+  bookingCreated: [tellOwnerOfBooking],
+  bookingCancelled: [
+    tellOwnerOfCancellation,
+    withdrawOwnerReminder,
+    tellBorrowerOfCancellation,
+    settleCancelledLoan,
+    recordPeriodCancellation,
+    showCancellationUnderNotice,
+    auditAdminCancel,
+  ],
+  loanPickedUp: onHandover,
+  loanReturned: onHandover,
+  bookingReleased: onHandover,
+};
