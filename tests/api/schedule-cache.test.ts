@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database';
+import { editMember, setMemberActiveness } from '../../src/server/admin/member-service';
 import { cancelBooking } from '../../src/server/bookings/cancel/service';
 import { scheduleAnswer, scheduleFollowsNotices, scheduleHasHeard } from '../../src/server/bookings/schedule/service';
 import { readScheduleVersion } from '../../src/server/bookings/schedule/version';
-import { editMember, setMemberActiveness } from '../../src/server/members/service';
 import { addStudents, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { waitUntil } from '../helpers/wait-until';

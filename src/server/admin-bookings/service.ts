@@ -9,8 +9,7 @@ import { messages } from '../../domain/text/messages';
 import { localMomentIn } from '../../domain/time/clock';
 import type { SessionAdmin } from '../admin/service';
 import { cancelBooking } from '../bookings/cancel/service';
-import { findHandoverBooking, findHandoversStartingBetween, findLoansOut } from '../handover/repository';
-import { adminHandoverOf, type HandoverClock } from '../handover/service';
+import { adminHandoverOf, findHandoverBooking, findHandoversStartingBetween, findLoansOut, type HandoverClock } from '../handover/service';
 import { toCsv } from '../http/csv';
 import { type AdminBookingRow, findAdminBooking, findBookingsBetween } from './repository';
 

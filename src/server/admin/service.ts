@@ -6,8 +6,8 @@ import { adminMessages } from '../../domain/admin/admin-messages';
 import type { LoginRequest } from '../../domain/schemas/admin';
 import { messages } from '../../domain/text/messages';
 import { nameKey } from '../../domain/text/name-key';
-import { appendAuditEntry, raiseRecentRefusal } from '../audit/repository';
-import { findUserByName } from '../roster/repository';
+import { appendAuditEntry, raiseRecentRefusal } from '../audit/service';
+import { findUserByName } from '../roster/service';
 import {
   deleteExpiredSessions,
   deleteLoginAttempt,

@@ -16,8 +16,8 @@ import type {
 } from '../../domain/schemas/fund';
 import { todayIn } from '../../domain/time/clock';
 import type { SessionAdmin } from '../admin/service';
-import { appendAuditEntry } from '../audit/repository';
-import { findMemberByRef, listMembers } from '../roster/repository';
+import { appendAuditEntry } from '../audit/service';
+import { findMemberByRef, listMembers } from '../roster/service';
 import {
   type BookCharge,
   type ChargeRow,

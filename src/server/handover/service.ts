@@ -21,7 +21,7 @@ import {
 import type { AdminHandover, MotorbikeResponse, OwnHandover } from '../../domain/schemas/handover';
 import { messages } from '../../domain/text/messages';
 import { localMomentIn } from '../../domain/time/clock';
-import { appendAuditEntry } from '../audit/repository';
+import { appendAuditEntry } from '../audit/service';
 import { withBookingLock } from '../bookings/booking-lock';
 import { emit } from '../events/bus';
 import { HANDOVER_EVENT_TYPES, type HandoverCause, type HandoverRecorded } from '../events/events';
@@ -37,6 +37,8 @@ import {
   writeReturn,
   writeReturnKilometres,
 } from './repository';
+
+export { findHandoverBooking, findHandoversStartingBetween, findLoansOut } from './repository';
 
 export type HandoverLookup = { ref: string } | { cancelTokenHash: string };
 

@@ -21,7 +21,7 @@ import { outOfServiceMessages } from '../../domain/out-of-service/out-of-service
 import type { OutOfServiceClock, PeriodChange, PeriodsResponse, PeriodView, PublicPeriod } from '../../domain/schemas/out-of-service';
 import { messages } from '../../domain/text/messages';
 import { addDays, localMomentIn } from '../../domain/time/clock';
-import { appendAuditEntry } from '../audit/repository';
+import { appendAuditEntry } from '../audit/service';
 import { withBookingLock } from '../bookings/booking-lock';
 import { cancelBooking } from '../bookings/cancel/service';
 import { enqueueToBookingChats } from '../telegram/borrower/notify';

@@ -18,6 +18,22 @@ import {
   type User,
 } from './repository';
 
+/** The users table, for the admin console's members tab and the features that look a member up. */
+export {
+  countOtherActiveAdmins,
+  findMemberById,
+  findMemberByRef,
+  findUserByName,
+  findUsersByNameKeys,
+  listClasses,
+  listMembers,
+  lockRoster,
+  type MemberRow,
+  setMemberActive,
+  type User,
+  updateMember,
+} from './repository';
+
 /** Nothing was written. */
 export class RosterError extends Error {
   constructor(readonly problems: RosterProblem[]) {

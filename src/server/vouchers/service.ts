@@ -5,7 +5,7 @@ import { adminMessages } from '../../domain/admin/admin-messages';
 import { makeVoucherCode } from '../../domain/booking/voucher-code';
 import type { AdminVoucher, CreatedVoucher } from '../../domain/schemas/admin';
 import type { SessionAdmin } from '../admin/service';
-import { appendAuditEntry } from '../audit/repository';
+import { appendAuditEntry } from '../audit/service';
 import { findVoucherRow, insertVoucherIfAbsent, listVoucherRows, revokeUnusedVoucher, type VoucherRow } from './repository';
 
 /** 36^6 codes make a collision rare; this many in a row means something else is wrong. */

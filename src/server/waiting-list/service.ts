@@ -22,9 +22,9 @@ import { waitingListMessages } from '../../domain/waiting-list/waiting-list-mess
 import { withBookingLock } from '../bookings/booking-lock';
 import type { BookingOutcome, BookingRequest } from '../bookings/create/service';
 import { findBookingsTouching } from '../bookings/repository';
-import { findLoansOut } from '../handover/repository';
+import { findLoansOut } from '../handover/service';
 import { findPeriodsFrom } from '../out-of-service/repository';
-import { findUserByName } from '../roster/repository';
+import { findUserByName } from '../roster/service';
 import { hashSecret } from '../telegram/borrower/link';
 import { borrowerMessageKey } from '../telegram/borrower/notify';
 import { findDevice } from '../telegram/borrower/repository';

@@ -8,7 +8,7 @@ import type { PublicPeriod } from '../../../domain/schemas/out-of-service';
 import { messages } from '../../../domain/text/messages';
 import { addDays, appClockAt, appMomentAt, daysBetween, formatIndonesianDate, isCalendarDate } from '../../../domain/time/clock';
 import type { Config } from '../../config';
-import { findLoansOut } from '../../handover/repository';
+import { findLoansOut } from '../../handover/service';
 import { HttpError, parseOrThrow } from '../../http/http-errors';
 import { outOfServiceClock, publicPeriodsFrom } from '../../out-of-service/service';
 import { findBookingsTouching } from '../repository';

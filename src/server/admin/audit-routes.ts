@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { auditQuerySchema } from '../../domain/schemas/admin';
-import { createRequireAdmin } from '../admin/guard';
+import { auditPage } from '../audit/service';
 import type { AppContext } from '../context';
 import { parseOrThrow } from '../http/http-errors';
-import { auditPage } from './service';
+import { createRequireAdmin } from './guard';
 
 export async function auditRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const requireAdmin = createRequireAdmin(app, context);

@@ -7,24 +7,26 @@ import type { Member, MemberBooking, MemberRequest } from '../../domain/schemas/
 import { messages } from '../../domain/text/messages';
 import { nameKey } from '../../domain/text/name-key';
 import { todayIn } from '../../domain/time/clock';
-import { deleteSessionsOf } from '../admin/repository';
-import type { SessionAdmin } from '../admin/service';
-import { appendAuditEntry } from '../audit/repository';
+import { appendAuditEntry } from '../audit/service';
 import {
+  addUsers,
   countOtherActiveAdmins,
   findMemberById,
   findMemberByRef,
   findUsersByNameKeys,
+  importRosterCsv,
   listClasses,
   listMembers,
   lockRoster,
   type MemberRow,
+  RosterError,
   setMemberActive,
   type User,
   updateMember,
-} from '../roster/repository';
-import { addUsers, importRosterCsv, RosterError } from '../roster/service';
-import { findComingBookingsOf } from './repository';
+} from '../roster/service';
+import { findComingBookingsOf } from './member-repository';
+import { deleteSessionsOf } from './repository';
+import type { SessionAdmin } from './service';
 
 export type MemberOutcome =
   | { kind: 'ok'; member: Member; loginCode?: string }

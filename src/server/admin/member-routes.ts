@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { adminMessages } from '../../domain/admin/admin-messages';
 import { rosterProblemText } from '../../domain/admin/roster-problems';
 import { importRosterRequestSchema, memberRequestSchema } from '../../domain/schemas/admin';
-import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
 import { RosterError } from '../roster/service';
+import { adminSession, createRequireAdmin } from './guard';
 import {
   addMember,
   comingBookingsOf,
@@ -15,7 +15,7 @@ import {
   listMembersForAdmin,
   type MemberOutcome,
   setMemberActiveness,
-} from './service';
+} from './member-service';
 
 const refParamsSchema = z.object({ ref: z.string().max(64) });
 
