@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NoticedScheduleVersion } from '../../src/server/bookings/schedule/version';
+import { NoticedScheduleVersion } from '../../src/server/schedule/version';
 
 /** A counter read the test finishes by hand, with the value the database would have answered. */
 function manualRead() {

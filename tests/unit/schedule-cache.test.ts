@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ScheduleCache } from '../../src/server/bookings/schedule/cache';
 import { matchesIfNoneMatch } from '../../src/server/http/if-none-match';
+import { ScheduleCache } from '../../src/server/schedule/cache';
 
 /** A version counter whose reads the test finishes by hand, to order them against requests. */
 function manualCounter() {

@@ -47,6 +47,8 @@ import {
   writePeriodEnd,
 } from './repository';
 
+export { findPeriodsFrom } from './repository';
+
 export type { PeriodBooking, StoredPeriod };
 
 /** Who made or ended a period: an admin (audited by name) or the owner from Telegram. */

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { wholeMinutes } from '../../domain/admin/admin-limits';
+import type { BookingOutcome, BookingRequest } from '../../domain/booking/booking-request';
 import type { FieldErrors } from '../../domain/booking/booking-rules';
 import { hasErrors } from '../../domain/booking/booking-rules';
 import { startsWhileLate, startsWithinLateReach } from '../../domain/handover/handover';
@@ -20,10 +21,9 @@ import {
 } from '../../domain/waiting-list/waiting-list';
 import { waitingListMessages } from '../../domain/waiting-list/waiting-list-messages';
 import { withBookingLock } from '../bookings/booking-lock';
-import type { BookingOutcome, BookingRequest } from '../bookings/create/service';
-import { findBookingsTouching } from '../bookings/repository';
+import { findBookingsTouching } from '../bookings/service';
 import { findLoansOut } from '../handover/service';
-import { findPeriodsFrom } from '../out-of-service/repository';
+import { findPeriodsFrom } from '../out-of-service/service';
 import { findUserByName } from '../roster/service';
 import { hashSecret } from '../telegram/borrower/link';
 import { borrowerMessageKey } from '../telegram/borrower/notify';

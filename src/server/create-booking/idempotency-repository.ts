@@ -1,5 +1,5 @@
-import { compiledQuery } from '../../../db/compiled-query';
-import type { Executor } from '../../../db/executor';
+import { compiledQuery } from '../../db/compiled-query';
+import type { Executor } from '../../db/executor';
 
 export interface StoredAnswer {
   requestHash: string;

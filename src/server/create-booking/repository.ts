@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { compiledQuery } from '../../../db/compiled-query';
-import { toBoolean } from '../../../db/database';
-import type { Executor } from '../../../db/executor';
-import type { SavedBookingDetails } from '../../../domain/booking/booking-rules';
+import { compiledQuery } from '../../db/compiled-query';
+import { toBoolean } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import type { SavedBookingDetails } from '../../domain/booking/booking-rules';
 
 export interface NewBookingRow extends SavedBookingDetails {
   usersId: string;

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type DateWindow, publicScheduleWindow } from '../../../domain/booking/schedule-window';
-import { todayIn } from '../../../domain/time/clock';
-import type { AppContext } from '../../context';
-import { matchesIfNoneMatch } from '../../http/if-none-match';
-import { type Bodies, compressedOnce, PRECOMPRESSED_ROUTE, sendBodies } from '../../http/precompressed';
+import { type DateWindow, publicScheduleWindow } from '../../domain/booking/schedule-window';
+import { todayIn } from '../../domain/time/clock';
+import type { AppContext } from '../context';
+import { matchesIfNoneMatch } from '../http/if-none-match';
+import { type Bodies, compressedOnce, PRECOMPRESSED_ROUTE, sendBodies } from '../http/precompressed';
 import type { CachedAnswer } from './cache';
 import { refuseOutsideWindow, scheduleAnswer, scheduleClock } from './service';
 

@@ -1,7 +1,7 @@
-import type { Executor } from '../../../db/executor';
-import type { ShownBooking } from '../../../domain/booking/booking-day';
-import { addDays } from '../../../domain/time/clock';
-import { SHOWN_BOOKING_COLUMNS, toShownBooking } from '../repository';
+import type { Executor } from '../../db/executor';
+import type { ShownBooking } from '../../domain/booking/booking-day';
+import { addDays } from '../../domain/time/clock';
+import { SHOWN_BOOKING_COLUMNS, toShownBooking } from '../bookings/repository';
 
 /** Includes overnight bookings from the day before `from`: the caller drops those that end before it. */
 export async function findBookingsBetween(db: Executor, from: string, to: string): Promise<ShownBooking[]> {

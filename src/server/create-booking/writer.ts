@@ -1,7 +1,7 @@
-import type { Db } from '../../../db/database';
-import type { Executor } from '../../../db/executor';
-import { findStorageFault } from '../../health/storage-health';
-import { withBookingLock } from '../booking-lock';
+import type { Db } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import { withBookingLock } from '../bookings/booking-lock';
+import { findStorageFault } from '../health/storage-health';
 
 /** The database failed and the booking was not saved. */
 export class BookingSaveError extends Error {

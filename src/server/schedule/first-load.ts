@@ -1,7 +1,7 @@
-import { jsonForScriptElement } from '../../../domain/booking/first-load';
-import { isInWindow, weekShown } from '../../../domain/booking/schedule-window';
-import { isCalendarDate } from '../../../domain/time/clock';
-import type { AppContext } from '../../context';
+import { jsonForScriptElement } from '../../domain/booking/first-load';
+import { isInWindow, weekShown } from '../../domain/booking/schedule-window';
+import { isCalendarDate } from '../../domain/time/clock';
+import type { AppContext } from '../context';
 import { dayAnswer, scheduleClock, weekAnswer } from './service';
 
 /** Built from the same kept answers as the API, so it costs one version read. */

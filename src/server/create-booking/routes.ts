@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { wholeMinutes } from '../../../domain/admin/admin-limits';
-import { createBookingRequestSchema } from '../../../domain/schemas/booking-requests';
-import { messages } from '../../../domain/text/messages';
-import { todayIn } from '../../../domain/time/clock';
-import type { AppContext } from '../../context';
-import { findStorageFault, STORAGE_RETRY_AFTER_SECONDS, storageHealthOf } from '../../health/storage-health';
-import { HttpError, parseOrThrow } from '../../http/http-errors';
+import { wholeMinutes } from '../../domain/admin/admin-limits';
+import { createBookingRequestSchema } from '../../domain/schemas/booking-requests';
+import { messages } from '../../domain/text/messages';
+import { todayIn } from '../../domain/time/clock';
+import type { AppContext } from '../context';
+import { findStorageFault, STORAGE_RETRY_AFTER_SECONDS, storageHealthOf } from '../health/storage-health';
+import { HttpError, parseOrThrow } from '../http/http-errors';
 import { BookingSaveError, type BookingService } from './service';
 
 /** Printable ASCII, as RFC 9110 field values are; long enough for any UUID or ULID. */

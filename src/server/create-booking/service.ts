@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
-import type { Db } from '../../../db/database';
-import type { Executor } from '../../../db/executor';
+import type { Db } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import type { BookingOutcome, BookingRequest } from '../../domain/booking/booking-request';
 import {
   type BookingInput,
   checkBookingRules,
@@ -10,20 +11,20 @@ import {
   hasErrors,
   needsStnk,
   voucherEnd,
-} from '../../../domain/booking/booking-rules';
-import { looksLikeVoucherCode, normalizeVoucherCode } from '../../../domain/booking/voucher-code';
-import { startsWhileLate, startsWithinLateReach } from '../../../domain/handover/handover';
-import type { CreatedBooking } from '../../../domain/schemas/bookings';
-import { messages } from '../../../domain/text/messages';
-import { localMomentIn } from '../../../domain/time/clock';
-import { addressLimitWaitMs, forgetOldAddressEvents, recordAddressEvent } from '../../address-limits/service';
-import { emit } from '../../events/bus';
-import { findLoansOut } from '../../handover/service';
-import { outOfServiceRefusal } from '../../out-of-service/service';
-import { findUserByName } from '../../roster/service';
-import { holdRefusal, takeOffer } from '../../waiting-list/holds';
-import { hashCancelToken } from '../cancel-token';
-import { findSpansTouching } from '../repository';
+} from '../../domain/booking/booking-rules';
+import { looksLikeVoucherCode, normalizeVoucherCode } from '../../domain/booking/voucher-code';
+import { startsWhileLate, startsWithinLateReach } from '../../domain/handover/handover';
+import type { CreatedBooking } from '../../domain/schemas/bookings';
+import { messages } from '../../domain/text/messages';
+import { localMomentIn } from '../../domain/time/clock';
+import { addressLimitWaitMs, forgetOldAddressEvents, recordAddressEvent } from '../address-limits/service';
+import { hashCancelToken } from '../bookings/cancel-token';
+import { findSpansTouching } from '../bookings/service';
+import { emit } from '../events/bus';
+import { findLoansOut } from '../handover/service';
+import { outOfServiceRefusal } from '../out-of-service/service';
+import { findUserByName } from '../roster/service';
+import { holdRefusal, takeOffer } from '../waiting-list/holds';
 import { deleteExpiredAnswers, findStoredAnswer, insertStoredAnswer, type StoredAnswer } from './idempotency-repository';
 import { consumeVoucher, findVoucher, insertBooking } from './repository';
 import { BookingQueueFullError, BookingWriter } from './writer';
@@ -34,24 +35,6 @@ const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 // Bounds how long the last booking of a batch waits.
 const MAX_BATCH = 64;
-
-export interface BookingRequest {
-  input: BookingInput;
-  ip: string;
-  idempotencyKey: string | undefined;
-  today: string;
-  now: Date;
-  /** The waiting list's offer this booking takes: it may enter that offer's hold (issue 26). */
-  offerId?: number | undefined;
-}
-
-export type BookingOutcome =
-  | { kind: 'created'; booking: CreatedBooking; cancelToken: string }
-  | { kind: 'rejected'; errors: FieldErrors }
-  | { kind: 'replayed'; status: number; body: unknown }
-  | { kind: 'key-reused' }
-  | { kind: 'limited'; retryAfterMs: number }
-  | { kind: 'busy' };
 
 export interface BookingLimits {
   horizonDays: number;

@@ -1,23 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { wholeMinutes } from '../../../domain/admin/admin-limits';
-import { cancelRefusalMessage } from '../../../domain/booking/cancellation';
-import { borrowerHandoverRequestSchema } from '../../../domain/schemas/handover';
-import { cancelTokenRequestSchema, cancelTokensRequestSchema } from '../../../domain/schemas/own-booking';
-import { messages } from '../../../domain/text/messages';
-import { renderCalendar } from '../../calendar/icalendar';
-import type { AppContext } from '../../context';
-import { HttpError, parseOrThrow } from '../../http/http-errors';
-import { withOutOfServiceWarning } from '../../out-of-service/service';
-import {
-  cancelByToken,
-  findBookingByToken,
-  findBookingsByTokens,
-  handoverByToken,
-  ownBookingByRef,
-  ownBookingView,
-  type StoredBooking,
-  type TokenOutcome,
-} from './own-booking-service';
+import { wholeMinutes } from '../../domain/admin/admin-limits';
+import { cancelRefusalMessage } from '../../domain/booking/cancellation';
+import { borrowerHandoverRequestSchema } from '../../domain/schemas/handover';
+import { cancelTokenRequestSchema, cancelTokensRequestSchema } from '../../domain/schemas/own-booking';
+import { messages } from '../../domain/text/messages';
+import { findBookingByToken, findBookingsByTokens, type TokenOutcome } from '../bookings/cancel/token-lookup';
+import { renderCalendar } from '../calendar/icalendar';
+import type { AppContext } from '../context';
+import { HttpError, parseOrThrow } from '../http/http-errors';
+import { withOutOfServiceWarning } from '../out-of-service/service';
+import { cancelByToken, handoverByToken, ownBookingByRef, ownBookingView, type StoredBooking } from './service';
 
 function tokenFailure(outcome: Exclude<TokenOutcome<unknown>, { kind: 'found' }>): HttpError {
   if (outcome.kind === 'unknown') return new HttpError(404, messages.cancelLinkInvalid);

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { compiledQuery } from '../../../db/compiled-query';
-import type { Db } from '../../../db/database';
-import type { Executor } from '../../../db/executor';
-import type { ListenerEvents } from '../../../db/listener';
+import { compiledQuery } from '../../db/compiled-query';
+import type { Db } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import type { ListenerEvents } from '../../db/listener';
 
 type VersionRow = { version: number | string };
 
