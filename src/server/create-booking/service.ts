@@ -7,7 +7,6 @@ import {
   checkBookingRules,
   checkRequired,
   checkVoucherBookingRules,
-  type FieldErrors,
   hasErrors,
   needsStnk,
   voucherEnd,
