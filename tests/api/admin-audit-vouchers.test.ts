@@ -4,10 +4,9 @@ import type { User } from '../../src/server/roster/repository';
 import { adminClient, login, loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
 import { bookingBody, isVoucherUsed, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
-
-describe(`vouchers and the audit trail on ${engine}`, () => {
+describe(`vouchers and the audit trail on ${TEST_ENGINE}`, () => {
   const apps: TestApp[] = [];
   afterEach(async () => {
     for (const testApp of apps.splice(0)) await testApp.close();

@@ -8,14 +8,13 @@ import { adminClient, login, loginCookie, manualClock, seedRoster, sessionCookie
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { runCommand, startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 // Tab and carriage return cannot start a stored name, class or reason (refused, or trimmed): tests/unit/csv-cell.test.ts covers them.
 const FORMULAS = ['=HYPERLINK("http://evil.example","klik")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(1)'];
 
-describe(`the admin console against a hostile user on ${engine}`, () => {
+describe(`the admin console against a hostile user on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let admin: User;
   let api: ReturnType<typeof adminClient>;

@@ -5,11 +5,9 @@ import type { User } from '../../src/server/roster/repository';
 import { login, manualClock, seedRoster, sessionCookieOf } from '../helpers/admin-fixtures';
 import { startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
-
-describe(`admin login on ${engine}`, () => {
+describe(`admin login on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let admin: User;
   let student: User;
@@ -121,7 +119,7 @@ describe(`admin login on ${engine}`, () => {
   });
 });
 
-describe(`admin login log on ${engine}`, () => {
+describe(`admin login log on ${TEST_ENGINE}`, () => {
   it('logs every attempt with name, address and outcome, never the code', async () => {
     const database = await createTestDatabase();
     const db = database.open();

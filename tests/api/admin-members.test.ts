@@ -3,8 +3,7 @@ import type { User } from '../../src/server/roster/repository';
 import { adminClient, login, loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
 import { bookingBody, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
-
-const engine = process.env.TEST_DB ?? 'sqlite';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 interface MemberAnswer {
   ref: string;
@@ -15,7 +14,7 @@ interface MemberAnswer {
   bookings: number;
 }
 
-describe(`the admin's members on ${engine}`, () => {
+describe(`the admin's members on ${TEST_ENGINE}`, () => {
   const apps: TestApp[] = [];
   afterEach(async () => {
     for (const testApp of apps.splice(0)) await testApp.close();

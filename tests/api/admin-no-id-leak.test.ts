@@ -3,6 +3,7 @@ import type { User } from '../../src/server/roster/repository';
 import { adminClient, login, loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
 import { present } from '../helpers/present';
 import { type JsonReply, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 interface Seen {
   request: string;
@@ -10,7 +11,7 @@ interface Seen {
   text: string;
 }
 
-describe(`user ids in public answers on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`user ids in public answers on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let users: User[];
   const seen: Seen[] = [];

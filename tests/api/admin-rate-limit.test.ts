@@ -4,11 +4,12 @@ import type { User } from '../../src/server/roster/repository';
 import { login, manualClock, seedRoster } from '../helpers/admin-fixtures';
 import { present } from '../helpers/present';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 const MINUTE = 60_000;
 const ip = (n: number) => ({ 'x-forwarded-for': `192.0.2.${n}` });
 
-describe(`login rate limit on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`login rate limit on ${TEST_ENGINE}`, () => {
   const apps: TestApp[] = [];
   let admin: User;
   let student: User;

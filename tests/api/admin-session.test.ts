@@ -4,6 +4,7 @@ import { SESSION_LIFETIME_MS } from '../../src/domain/admin/admin-limits';
 import type { User } from '../../src/server/roster/repository';
 import { loginCookie, manualClock, seedRoster, sessionCookieOf } from '../helpers/admin-fixtures';
 import { requestJson, startTestApp, type TestApp, testConfig } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 const UNAUTHORIZED = { message: 'Sesi admin tidak ada atau sudah habis, silakan masuk lagi' };
 
@@ -14,7 +15,7 @@ const ADMIN_ENDPOINTS = [
   ['GET', '/api/admin/vouchers'],
 ] as const;
 
-describe(`admin sessions on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`admin sessions on ${TEST_ENGINE}`, () => {
   const apps: TestApp[] = [];
   let admin: User;
   let student: User;

@@ -5,8 +5,9 @@ import type { User } from '../../src/server/roster/repository';
 import { generateVoucher } from '../../src/server/vouchers/service';
 import { loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-describe(`voucher generation on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`voucher generation on ${TEST_ENGINE}`, () => {
   const apps: TestApp[] = [];
   let admin: User;
   let student: User;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStudents, bookingBody, countRows, jakartaInstant } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const INVALID = 'Data yang dikirim tidak valid';
 
-describe(`bad booking input on ${engine}: 400, never 500, nothing written`, () => {
+describe(`bad booking input on ${TEST_ENGINE}: 400, never 500, nothing written`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => jakartaInstant('2026-11-22', '10:00') });

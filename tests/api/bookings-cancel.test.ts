@@ -11,11 +11,11 @@ import {
   postBooking,
 } from '../helpers/booking-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 
-describe(`cancelling a booking on ${engine}`, () => {
+describe(`cancelling a booking on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let now = jakartaInstant(TODAY, '08:00');
   let ids: Map<string, string>;

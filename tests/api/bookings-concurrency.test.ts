@@ -10,9 +10,8 @@ import {
   postBooking,
 } from '../helpers/booking-fixtures';
 import { type JsonReply, startTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const now = () => jakartaInstant('2026-11-22', '10:00');
 const SLOT = { date: '2026-12-01', start: '08:00', end: '10:00' };
 
@@ -33,7 +32,7 @@ function statuses(replies: JsonReply[]): Record<number, number> {
   return counts;
 }
 
-describe(`simultaneous bookings on ${engine}`, () => {
+describe(`simultaneous bookings on ${TEST_ENGINE}`, () => {
   it('50 students asking for one slot at once: exactly one booking and 49 overlap errors', async () => {
     const testApp = await app();
     const students = manyStudents('Mahasiswa', 50);

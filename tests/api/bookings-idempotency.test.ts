@@ -5,13 +5,12 @@ import { addStudents, bookingBody, countRows, jakartaInstant, manyStudents } fro
 import { lostCommitDb, QueryGate } from '../helpers/booking-gate';
 import { withPostgresAdmin } from '../helpers/postgres';
 import { requestJson, startTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 let clock = jakartaInstant('2026-11-22', '10:00');
 const now = () => clock;
-if (engine !== 'postgres') {
+if (TEST_ENGINE !== 'postgres') {
   console.info(
     'bookings-idempotency: the booking-lock barrier across two instances is a PostgreSQL test (on SQLite the held file lock would block the test process itself)',
   );
@@ -47,7 +46,7 @@ async function keyRows(testApp: TestApp): Promise<number> {
   return Number(row.count);
 }
 
-describe(`a booking sent again with the same Idempotency-Key on ${engine}`, () => {
+describe(`a booking sent again with the same Idempotency-Key on ${TEST_ENGINE}`, () => {
   it('answers the first answer again, with one booking and one owner notice', async () => {
     const testApp = await app();
     const body = bookingBody();
@@ -133,7 +132,7 @@ describe(`a booking sent again with the same Idempotency-Key on ${engine}`, () =
     expect(await countRows(first.db, 'outbox')).toBe(1);
   });
 
-  it.runIf(engine === 'postgres')('holds across two instances whose copies both wait for the booking lock (PostgreSQL)', async () => {
+  it.runIf(TEST_ENGINE === 'postgres')('holds across two instances whose copies both wait for the booking lock (PostgreSQL)', async () => {
     const database = await createTestDatabase();
     cleanups.push(() => database.drop());
     const first = await app({ database });
@@ -155,7 +154,7 @@ describe(`a booking sent again with the same Idempotency-Key on ${engine}`, () =
   });
 });
 
-describe(`a commit that reached the database but whose reply was lost on ${engine}`, () => {
+describe(`a commit that reached the database but whose reply was lost on ${TEST_ENGINE}`, () => {
   it('answers the saved booking, with or without a key, never an error or a clash with itself', async () => {
     let lose = false;
     const testApp = await app({

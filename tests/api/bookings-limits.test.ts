@@ -2,9 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addStudents, addVoucher, bookingBody, countRows, isVoucherUsed, jakartaInstant, manyStudents } from '../helpers/booking-fixtures';
 import { type JsonReply, startTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app';
-import { createTestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TOO_MANY = (minutes: number) => `Terlalu banyak percobaan. Coba lagi dalam ${minutes} menit.`;
 const UNKNOWN = { errors: { reason: 'Kode voucher tidak dikenal atau sudah dipakai' } };
 let clock = jakartaInstant('2026-11-22', '10:00');
@@ -49,7 +48,7 @@ function postFrom(testApp: TestApp, body: unknown, localAddress = '127.0.0.1'): 
   });
 }
 
-describe(`voucher guesses per address on ${engine}`, () => {
+describe(`voucher guesses per address on ${TEST_ENGINE}`, () => {
   it('after VOUCHER_GUESS_LIMIT_PER_HOUR unknown codes, answers 429 for any code from that address, for an hour', async () => {
     const testApp = await app({ voucherGuessLimitPerHour: 3 });
     await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
@@ -97,7 +96,7 @@ describe(`voucher guesses per address on ${engine}`, () => {
   });
 });
 
-describe(`bookings created per address on ${engine}`, () => {
+describe(`bookings created per address on ${TEST_ENGINE}`, () => {
   it('after BOOKING_LIMIT_PER_HOUR bookings from one address, answers 429 and writes nothing; other addresses go on', async () => {
     const testApp = await app({ bookingLimitPerHour: 3 });
     const students = manyStudents('Kampus', 5);
@@ -127,7 +126,7 @@ describe(`bookings created per address on ${engine}`, () => {
   });
 });
 
-describe(`the booking horizon on ${engine}`, () => {
+describe(`the booking horizon on ${TEST_ENGINE}`, () => {
   it('takes a date up to BOOKING_HORIZON_DAYS after today and refuses the next, under the date, vouchers too', async () => {
     const testApp = await app({ bookingHorizonDays: 90 });
     await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);

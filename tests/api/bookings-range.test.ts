@@ -4,12 +4,12 @@ import { addDays } from '../../src/domain/time/clock';
 import { markBookingCancelled } from '../../src/server/bookings/cancel/repository';
 import { addStudents, addVoucher, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const VOUCHER = 'VCH-RANGE1';
 const plain = { continuesFromPreviousDay: false, continuesNextDay: false, stage: 'booked' };
 
-describe(`listing the bookings of a range of dates on ${engine}`, () => {
+describe(`listing the bookings of a range of dates on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => jakartaInstant('2026-11-22', '10:00') });
@@ -155,7 +155,7 @@ describe(`listing the bookings of a range of dates on ${engine}`, () => {
   });
 });
 
-describe(`the public schedule window when the day turns on ${engine}`, () => {
+describe(`the public schedule window when the day turns on ${TEST_ENGINE}`, () => {
   let at = jakartaInstant('2026-11-22', '23:59');
   let testApp: TestApp;
   beforeAll(async () => {

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBookingResponseSchema } from '../../src/domain/schemas/bookings';
 import { addStudents, addVoucher, bookingBody, countRows, isVoucherUsed, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 
-describe(`booking rules over HTTP on ${engine}`, () => {
+describe(`booking rules over HTTP on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let ids: Map<string, string>;
   beforeAll(async () => {
@@ -217,7 +217,7 @@ describe(`booking rules over HTTP on ${engine}`, () => {
   });
 });
 
-describe(`a database failure on insert, on ${engine}`, () => {
+describe(`a database failure on insert, on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => jakartaInstant(TODAY, '10:00') });

@@ -14,11 +14,11 @@ import {
 } from '../helpers/booking-fixtures';
 import { parseCalendar } from '../helpers/icalendar';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 
-describe(`the borrower's cancel secret on ${engine}`, () => {
+describe(`the borrower's cancel secret on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let now = jakartaInstant(TODAY, '08:00');
   const logLines: string[] = [];
@@ -355,7 +355,7 @@ describe(`the borrower's cancel secret on ${engine}`, () => {
   });
 });
 
-describe(`the public calendar feed on ${engine}`, () => {
+describe(`the public calendar feed on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let now = jakartaInstant('2026-11-01', '08:00');
   beforeAll(async () => {

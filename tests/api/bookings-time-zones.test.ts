@@ -3,9 +3,8 @@ import { addDays, findMinutes, formatMinutes, localMomentIn } from '../../src/do
 import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const PAST_DATE = 'Tanggal tidak boleh di masa lalu';
 
 // Behind Jakarta (UTC, Los Angeles), a server that used its own zone would take 00:05 WIB for
@@ -16,7 +15,7 @@ const INSTANTS = [
   { label: '23:55 WIB', date: '2026-11-24', time: '23:55' },
 ];
 
-describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => {
+describe(`"today" is Jakarta's whatever the server's zone, on ${TEST_ENGINE}`, () => {
   const processZone = process.env.TZ;
   let current = jakartaInstant('2026-11-23', '00:05');
   let testApp: TestApp;
@@ -85,7 +84,7 @@ describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => 
   });
 });
 
-describe(`the built server started with TZ set, on ${engine}`, () => {
+describe(`the built server started with TZ set, on ${TEST_ENGINE}`, () => {
   it.each(['UTC', 'America/Los_Angeles'])('TZ=%s: books Jakarta’s today and refuses its yesterday', async (zone) => {
     const database = await createTestDatabase();
     const db = database.open();

@@ -10,11 +10,11 @@ import {
   postBooking,
 } from '../helpers/booking-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 
-describe(`voucher bookings on ${engine}`, () => {
+describe(`voucher bookings on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => jakartaInstant(TODAY, '10:00') });

@@ -5,12 +5,12 @@ import { addStudents, jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo, messageIdIn, pressIn } from '../helpers/borrower-chat';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-23';
 
-describe(`the buttons on a borrower's messages on ${engine}`, () => {
+describe(`the buttons on a borrower's messages on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
   let testApp: BotApp;
   let now = jakartaInstant('2026-11-22', '08:00').getTime();

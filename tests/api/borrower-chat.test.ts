@@ -8,16 +8,16 @@ import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock } from '../helpers/notify-app';
 import { requestJson } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-23';
 const texts = { ...messages.borrowerChat, ...borrowerChatMessages };
 
 /** A device secret or link code as the app makes them: 43 base64url characters. */
 const secret = (seed: string) => seed.repeat(43).slice(0, 43);
 
-describe(`borrowers in the chat on ${engine}`, () => {
+describe(`borrowers in the chat on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
   let testApp: BotApp;
   let api: ReturnType<typeof adminClient>;

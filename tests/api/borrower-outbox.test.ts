@@ -6,12 +6,12 @@ import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock, PRODUCTION_PACING } from '../helpers/notify-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-23';
 
-describe(`the outbox towards borrowers' chats on ${engine}`, () => {
+describe(`the outbox towards borrowers' chats on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
   let testApp: BotApp;
   const clock = createTestClock();

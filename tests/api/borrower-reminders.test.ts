@@ -6,10 +6,9 @@ import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import type { TestClock } from '../helpers/notify-app';
 import { requestJson } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-23';
 const texts = borrowerChatMessages;
 
@@ -19,7 +18,7 @@ function sharedClock(): TestClock & { at(time: string): void } {
   return { now: () => new Date(now), advance: (ms) => (now += ms), at: (time) => (now = jakartaInstant(DATE, time).getTime()) };
 }
 
-describe(`a linked borrower's reminders and notices on ${engine}, two instances and a restart`, () => {
+describe(`a linked borrower's reminders and notices on ${TEST_ENGINE}, two instances and a restart`, () => {
   let telegram: FakeTelegram;
   let database: TestDatabase;
   let first: BotApp;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/time/clock';
 import { addUsers } from '../../src/server/roster/service';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 
 const CLIENTS = 8;
 const ROUNDS = 5;
@@ -46,7 +46,7 @@ async function client(baseUrl: string, clientIndex: number, round: number, stopp
   return promised;
 }
 
-describe(`a server killed mid-write (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+describe(`a server killed mid-write (${TEST_ENGINE})`, () => {
   it(`loses no booking it confirmed, over ${ROUNDS} kills, and keeps their notifications`, async () => {
     database = await createTestDatabase();
     const setup = database.open();

@@ -6,11 +6,10 @@ import { addStudents, bookingBody, countRows, jakartaInstant, manyStudents, post
 import { withPostgresAdmin } from '../helpers/postgres';
 import { startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
-const postgresOnly = engine === 'postgres';
+const postgresOnly = TEST_ENGINE === 'postgres';
 if (!postgresOnly) {
   console.info(
     'database-faults: PostgreSQL only (SQLite is a file opened in the process: no server to drop connections or to set an isolation level)',

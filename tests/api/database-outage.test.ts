@@ -4,10 +4,9 @@ import { addDays, todayIn } from '../../src/domain/time/clock';
 import { manyStudents, testDatabaseWithStudents } from '../helpers/booking-fixtures';
 import { type PostgresRelay, relayToPostgres } from '../helpers/pg-relay';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
-import type { TestDatabase } from '../helpers/test-db';
+import { TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 const STUDENTS = manyStudents('Padam', 24);
 // What the server may log in the whole test at LOG_LEVEL=info, an outage included.
 const LOG_CEILING_BYTES = 16 * 1024;
@@ -30,7 +29,7 @@ interface Answers {
   bodies: unknown[];
 }
 
-describe.runIf(engine === 'postgres')('while PostgreSQL is away', () => {
+describe.runIf(TEST_ENGINE === 'postgres')('while PostgreSQL is away', () => {
   it('answers 200 or 503 (never 500), loses no acknowledged booking, saves none it refused, and logs little', async () => {
     database = await testDatabaseWithStudents(STUDENTS);
     relay = await relayToPostgres(database.url);
@@ -119,4 +118,4 @@ describe.runIf(engine === 'postgres')('while PostgreSQL is away', () => {
   });
 });
 
-if (engine !== 'postgres') console.log('database-outage: PostgreSQL taken away behind a relay is a PostgreSQL test');
+if (TEST_ENGINE !== 'postgres') console.log('database-outage: PostgreSQL taken away behind a relay is a PostgreSQL test');

@@ -7,8 +7,8 @@ import type { User } from '../../src/server/roster/repository';
 import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const ROSTER = [
   { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
   { name: 'Budi Santoso', class: 'PPTI 21' },
@@ -18,7 +18,7 @@ const ROSTER = [
 ];
 const TZ = 'Asia/Jakarta';
 
-describe(`the class fund on ${engine}`, () => {
+describe(`the class fund on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let at = jakartaInstant('2026-11-26', '08:00');
   let api: ReturnType<typeof adminClient>;

@@ -5,8 +5,8 @@ import type { User } from '../../src/server/roster/repository';
 import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const ROSTER = [
   { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
   { name: 'Budi Santoso', class: 'PPTI 21' },
@@ -16,7 +16,7 @@ const ROSTER = [
 
 type AdminRow = { ref: string; end: string; handover: Record<string, unknown> & { state: string; late: boolean } };
 
-describe(`the handover of the bike on ${engine}`, () => {
+describe(`the handover of the bike on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let at = jakartaInstant('2026-11-26', '08:00');
   let api: ReturnType<typeof adminClient>;

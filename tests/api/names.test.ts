@@ -4,8 +4,9 @@ import { addUsers, RosterError } from '../../src/server/roster/service';
 import { login } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-describe(`names with non-ASCII capitals on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`names with non-ASCII capitals on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let omer: User;
   beforeAll(async () => {

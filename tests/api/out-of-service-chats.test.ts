@@ -7,9 +7,9 @@ import { jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-27';
 const ROSTER = [
   { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
@@ -18,7 +18,7 @@ const ROSTER = [
   { name: 'Siti Rahmawati', class: 'PPTI 21' },
 ];
 
-describe(`a Tidak tersedia period told in the borrowers' linked chats, on ${engine}`, () => {
+describe(`a Tidak tersedia period told in the borrowers' linked chats, on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
   let app: BotApp;
   let api: ReturnType<typeof adminClient>;

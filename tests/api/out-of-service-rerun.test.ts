@@ -9,10 +9,9 @@ import { startBotApp, TEST_BOT_CONFIG } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock } from '../helpers/notify-app';
 import { startTestApp } from '../helpers/test-app';
-import { createTestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-27';
 const ROSTER = [
   { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
@@ -22,7 +21,7 @@ const ROSTER = [
   { name: 'Tono', class: 'PPTI 21' },
 ];
 
-describe(`an interrupted Batalkan semua is finished by the app itself, on ${engine}`, () => {
+describe(`an interrupted Batalkan semua is finished by the app itself, on ${TEST_ENGINE}`, () => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();

@@ -4,12 +4,12 @@ import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helper
 import { startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock } from '../helpers/notify-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 
-describe(`the morning digest while the bike is out of service, on ${engine}`, () => {
+describe(`the morning digest while the bike is out of service, on ${TEST_ENGINE}`, () => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();

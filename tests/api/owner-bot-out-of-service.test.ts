@@ -5,9 +5,9 @@ import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type DeliveredMessage, type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock, type TestClock } from '../helpers/notify-app';
 import { requestJson } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 const ROSTER = [
   { name: 'Budi Santoso', class: 'PPTI 21' },
@@ -15,7 +15,7 @@ const ROSTER = [
   { name: 'Tono', class: 'PPTI 21' },
 ];
 
-describe(`/bengkel and /siap in the owner's chat on ${engine}`, () => {
+describe(`/bengkel and /siap in the owner's chat on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
   let clock: TestClock;
   let testApp: BotApp;

@@ -6,9 +6,9 @@ import { readScheduleVersion } from '../../src/server/bookings/schedule/version'
 import { editMember, setMemberActiveness } from '../../src/server/members/service';
 import { addStudents, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 const DAY = '2026-12-01';
 const now = jakartaInstant(TODAY, '08:00');
@@ -24,7 +24,7 @@ async function shownOn(baseUrl: string, date = DAY): Promise<string[]> {
 }
 
 /** Two instances on one database: a write through either is read through the other. */
-describe(`the schedule cache on ${engine}, two instances on one database`, () => {
+describe(`the schedule cache on ${TEST_ENGINE}, two instances on one database`, () => {
   let first: TestApp;
   let second: TestApp;
   let ids: Map<string, string>;
@@ -36,7 +36,7 @@ describe(`the schedule cache on ${engine}, two instances on one database`, () =>
       { name: 'Siti Rahmawati', class: 'PPTI 21' },
       { name: 'Admin Uji', class: 'PPTI 21' },
     ]);
-    if (engine === 'postgres') {
+    if (TEST_ENGINE === 'postgres') {
       // On PostgreSQL the instances follow the counter's notices once they listen (decision
       // 0032): the writes below reach the other instance as notices, not through a read.
       await waitUntil('both instances to follow the schedule notices', async () => {
@@ -57,7 +57,7 @@ describe(`the schedule cache on ${engine}, two instances on one database`, () =>
    * On SQLite every turn reads the counter, and the very next request shows the write.
    */
   async function bothHeard(): Promise<void> {
-    if (engine !== 'postgres') return;
+    if (TEST_ENGINE !== 'postgres') return;
     const version = await readScheduleVersion(first.db.kysely);
     await waitUntil('both instances to hear the notice of the last write', () =>
       [first, second].every((instance) => scheduleHasHeard(instance.db, version)),
@@ -175,7 +175,7 @@ describe(`the schedule cache on ${engine}, two instances on one database`, () =>
   });
 });
 
-describe(`schedule answers and their validators on ${engine}`, () => {
+describe(`schedule answers and their validators on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => now });
@@ -253,7 +253,7 @@ describe(`schedule answers and their validators on ${engine}`, () => {
   });
 });
 
-describe(`a schedule read beside an open write transaction on ${engine}`, () => {
+describe(`a schedule read beside an open write transaction on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => now });

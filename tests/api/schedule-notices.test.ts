@@ -8,11 +8,10 @@ import { readScheduleVersion, SCHEDULE_VERSION_CHANNEL } from '../../src/server/
 import { addStudents, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
 import { withPostgresAdmin } from '../helpers/postgres';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
-const postgresOnly = engine === 'postgres';
+const postgresOnly = TEST_ENGINE === 'postgres';
 if (!postgresOnly) {
   console.info('schedule-notices: PostgreSQL only (SQLite has no notices; there every turn reads the counter from the file)');
 }

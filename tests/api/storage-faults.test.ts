@@ -8,10 +8,9 @@ import { messages } from '../../src/domain/text/messages';
 import { addDays, todayIn } from '../../src/domain/time/clock';
 import { testDatabaseWithStudents } from '../helpers/booking-fixtures';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
-import type { TestDatabase } from '../helpers/test-db';
+import { TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 const canMount = process.platform === 'linux' && process.getuid?.() === 0;
 const STUDENTS = Array.from({ length: 8 }, (_, index) => ({ name: `Penuh ${index + 1}`, class: 'PPTI 21' }));
 
@@ -43,7 +42,7 @@ function fillDisk(path: string): void {
   }
 }
 
-describe.skipIf(engine !== 'sqlite' || !canMount)('a full disk under SQLite', () => {
+describe.skipIf(TEST_ENGINE !== 'sqlite' || !canMount)('a full disk under SQLite', () => {
   it('answers 503 with the message, says degraded, logs SQLITE_FULL once, and books again once space returns, losing nothing', async () => {
     database = await testDatabaseWithStudents(STUDENTS);
     if (database.location.engine !== 'sqlite') throw new Error('a SQLite test');
@@ -116,5 +115,5 @@ describe.skipIf(engine !== 'sqlite' || !canMount)('a full disk under SQLite', ()
   });
 });
 
-if (engine !== 'sqlite') console.log('storage-faults: the full disk is a SQLite test');
+if (TEST_ENGINE !== 'sqlite') console.log('storage-faults: the full disk is a SQLite test');
 else if (!canMount) console.log('storage-faults: skipped, mounting a small tmpfs needs root on Linux');

@@ -8,15 +8,14 @@ import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import type { TestClock } from '../helpers/notify-app';
 import { requestJson } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-23';
 const LATER = '2026-11-24';
 const texts = waitingListMessages;
 
-describe(`the waiting list on ${engine}, two instances and a restart`, () => {
+describe(`the waiting list on ${TEST_ENGINE}, two instances and a restart`, () => {
   let telegram: FakeTelegram;
   let database: TestDatabase;
   let first: BotApp;
