@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOGIN_SLOW_DELAY_MS, LOGIN_WINDOW_MS } from '../../src/domain/admin/admin-limits';
 import type { User } from '../../src/server/roster/repository';
-import { login, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { login, manualClock } from '../helpers/admin-fixtures';
 import { present } from '../helpers/present';
+import { seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 

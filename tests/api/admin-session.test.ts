@@ -2,7 +2,8 @@ import { sign } from '@fastify/cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME_MS } from '../../src/domain/admin/admin-limits';
 import type { User } from '../../src/server/roster/repository';
-import { loginCookie, manualClock, seedRoster, sessionCookieOf } from '../helpers/admin-fixtures';
+import { loginCookie, manualClock, sessionCookieOf } from '../helpers/admin-fixtures';
+import { seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp, testConfig } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { VOUCHER_CODE_PATTERN } from '../../src/domain/booking/voucher-code';
 import type { User } from '../../src/server/roster/repository';
 import { generateVoucher } from '../../src/server/vouchers/service';
-import { loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { loginCookie, manualClock } from '../helpers/admin-fixtures';
+import { seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 

@@ -5,12 +5,12 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/time/clock';
 import { backupSqlite } from '../../src/server/backup/service';
-import { testDatabaseWithStudents } from '../helpers/booking-fixtures';
+import { manyStudents } from '../helpers/roster';
 import { runCommand, type ServerProcess, startServerProcess } from '../helpers/server-process';
 import { runDbCommand, slotsIn } from '../helpers/sqlite-files';
-import { TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 
-const STUDENTS = Array.from({ length: 24 }, (_, index) => ({ name: `Cadangan ${index + 1}`, class: 'PPTI 21' }));
+const STUDENTS = manyStudents('Cadangan', 24);
 const SERVER_ENV = { BOOKING_HORIZON_DAYS: '3650' };
 
 let database: TestDatabase | undefined;
@@ -29,7 +29,7 @@ afterEach(async () => {
 const db = runDbCommand;
 
 async function sqliteDatabaseWithStudents(): Promise<{ path: string; url: string }> {
-  database = await testDatabaseWithStudents(STUDENTS);
+  database = await createTestDatabase({ roster: STUDENTS });
   if (database.location.engine !== 'sqlite') throw new Error('a SQLite test');
   return { path: database.location.path, url: database.url };
 }

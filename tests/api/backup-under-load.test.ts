@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/time/clock';
-import { manyStudents, testDatabaseWithStudents } from '../helpers/booking-fixtures';
+import { manyStudents } from '../helpers/roster';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
 import { integrityOf, runDbCommand, slotsIn } from '../helpers/sqlite-files';
-import { TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 
 const STUDENTS = manyStudents('Beban', 24);
 
@@ -41,7 +41,7 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('npm run backup while clients book', (
   it('makes 10 consistent backups while clients book, each holding every booking acknowledged before it began', {
     timeout: 180_000,
   }, async () => {
-    database = await testDatabaseWithStudents(STUDENTS);
+    database = await createTestDatabase({ roster: STUDENTS });
     const url = database.url;
     dir = mkdtempSync(join(tmpdir(), 'pinjam-backup-'));
     server = await startServerProcess({ DATABASE_URL: url, BOOKING_HORIZON_DAYS: '3650' });

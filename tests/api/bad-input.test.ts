@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../src/domain/admin/admin-messages';
 import { messages } from '../../src/domain/text/messages';
-import { loginCookie, seedRoster } from '../helpers/admin-fixtures';
+import { loginCookie } from '../helpers/admin-fixtures';
+import { seedRoster } from '../helpers/roster';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 

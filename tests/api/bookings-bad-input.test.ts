@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStudents, bookingBody, countRows, jakartaInstant } from '../helpers/booking-fixtures';
+import { bookingBody, countRows, jakartaInstant } from '../helpers/booking-fixtures';
+import { BUDI, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 
@@ -9,7 +10,7 @@ describe(`bad booking input on ${TEST_ENGINE}: 400, never 500, nothing written`,
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => jakartaInstant('2026-11-22', '10:00') });
-    await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(testApp.db, [BUDI]);
   });
   afterAll(async () => {
     expect(await countRows(testApp.db, 'borrow_request')).toBe(0);

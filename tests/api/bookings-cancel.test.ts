@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CancelRequest, cancelBooking } from '../../src/server/bookings/cancel/service';
 import { enqueueBotText } from '../../src/server/telegram/outbox/notices';
-import {
-  addStudents,
-  addVoucher,
-  bookingBody,
-  isVoucherUsed,
-  jakartaInstant,
-  listBookings,
-  postBooking,
-} from '../helpers/booking-fixtures';
+import { addVoucher, bookingBody, isVoucherUsed, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { BUDI, idsByName, SITI, seedRoster } from '../helpers/roster';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 
@@ -21,11 +14,7 @@ describe(`cancelling a booking on ${TEST_ENGINE}`, () => {
   let ids: Map<string, string>;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => now });
-    ids = await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-      { name: 'Admin Uji', class: 'PPTI 21' },
-    ]);
+    ids = idsByName(await seedRoster(testApp.db, [BUDI, SITI, { name: 'Admin Uji', class: 'PPTI 21' }]));
   });
   afterAll(async () => {
     await testApp.close();

@@ -1,9 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema';
-import { addStudents, bookingBody, countRows, jakartaInstant, manyStudents } from '../helpers/booking-fixtures';
+import { bookingBody, countRows, jakartaInstant } from '../helpers/booking-fixtures';
 import { lostCommitDb, QueryGate } from '../helpers/booking-gate';
 import { withPostgresAdmin } from '../helpers/postgres';
+import { BUDI, manyStudents, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
@@ -26,7 +27,7 @@ afterEach(async () => {
 async function app(options: TestAppOptions = {}): Promise<TestApp> {
   const testApp = await startTestApp({ now, ...options });
   cleanups.push(() => testApp.close());
-  await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]).catch(() => undefined);
+  await seedRoster(testApp.db, [BUDI]).catch(() => undefined);
   return testApp;
 }
 
@@ -181,7 +182,7 @@ describe(`a commit that reached the database but whose reply was lost on ${TEST_
     let commits = 0;
     const testApp = await app({ openDb: (database) => lostCommitDb(database, () => ++commits === 2, gate) });
     const students = manyStudents('Rombongan', 3);
-    await addStudents(testApp.db, students);
+    await seedRoster(testApp.db, students);
     commits = 0;
     gate.arm();
     const firstReply = post(testApp, bookingBody({ name: 'Rombongan 1', start: '06:00', end: '07:00' }));

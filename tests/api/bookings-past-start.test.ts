@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStudents, addVoucher, bookingBody, countRows, isVoucherUsed, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { addVoucher, bookingBody, countRows, isVoucherUsed, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { BUDI, SITI, seedRoster } from '../helpers/roster';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 
@@ -12,10 +13,7 @@ describe(`a start already over today on ${TEST_ENGINE} (0041)`, () => {
   let now = jakartaInstant(TODAY, '22:57');
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => now });
-    await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-    ]);
+    await seedRoster(testApp.db, [BUDI, SITI]);
     for (const code of ['VCH-PAST01', 'VCH-EDGE01', 'VCH-NEXT01']) await addVoucher(testApp.db, code);
   });
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addStudents, bookingBody, countRows, jakartaInstant, manyStudents, postBooking } from '../helpers/booking-fixtures';
+import { bookingBody, countRows, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { gatedDb, QueryGate } from '../helpers/booking-gate';
+import { manyStudents, seedRoster } from '../helpers/roster';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
@@ -18,7 +19,7 @@ async function gatedApp(queueLimit = 1000): Promise<{ testApp: TestApp; gate: Qu
   const gate = new QueryGate();
   const testApp = await startTestApp({ now, openDb: (database) => gatedDb(database, gate), config: { bookingQueueLimit: queueLimit } });
   cleanups.push(() => testApp.close());
-  await addStudents(testApp.db, manyStudents('Antre', 6));
+  await seedRoster(testApp.db, manyStudents('Antre', 6));
   return { testApp, gate };
 }
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBookingsRangeResponseSchema } from '../../src/domain/schemas/bookings';
 import { addDays } from '../../src/domain/time/clock';
 import { markBookingCancelled } from '../../src/server/bookings/cancel/repository';
-import { addStudents, addVoucher, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { addVoucher, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { BUDI, RIZKY, SITI, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 
@@ -13,11 +14,7 @@ describe(`listing the bookings of a range of dates on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => jakartaInstant('2026-11-22', '10:00') });
-    await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-      { name: 'Rizky Maulana', class: 'PPTI 22' },
-    ]);
+    await seedRoster(testApp.db, [BUDI, SITI, RIZKY]);
     await addVoucher(testApp.db, VOUCHER);
     for (const [name, date, start, end, reason] of [
       ['Siti Rahmawati', '2026-12-02', '13:00', '15:00', 'rahasia'],

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUEL_LEVELS } from '../../src/domain/handover/handover';
 import { messages } from '../../src/domain/text/messages';
-import { addStudents, jakartaInstant } from '../helpers/booking-fixtures';
+import { jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo, messageIdIn, pressIn } from '../helpers/borrower-chat';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
+import { BUDI, RIZKY, seedRoster } from '../helpers/roster';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
@@ -22,10 +23,7 @@ describe(`the buttons on a borrower's messages on ${TEST_ENGINE}`, () => {
   beforeAll(async () => {
     telegram = await startFakeTelegram();
     testApp = await startBotApp(telegram, clock);
-    await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Rizky Maulana', class: 'PPTI 22' },
-    ]);
+    await seedRoster(testApp.db, [BUDI, RIZKY]);
   });
   afterAll(async () => {
     await testApp.close();

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerChatMessages } from '../../src/domain/chat/borrower-chat-messages';
 import { enqueueToBookingChats } from '../../src/server/telegram/borrower/notify';
-import { addStudents } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock, PRODUCTION_PACING } from '../helpers/notify-app';
+import { BUDI, seedRoster } from '../helpers/roster';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
@@ -19,7 +19,7 @@ describe(`the outbox towards borrowers' chats on ${TEST_ENGINE}`, () => {
   beforeAll(async () => {
     telegram = await startFakeTelegram();
     testApp = await startBotApp(telegram, clock, { notifier: PRODUCTION_PACING });
-    await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(testApp.db, [BUDI]);
   });
   afterAll(async () => {
     await testApp.close();

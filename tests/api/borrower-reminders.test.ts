@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerChatMessages } from '../../src/domain/chat/borrower-chat-messages';
-import { addStudents, jakartaInstant } from '../helpers/booking-fixtures';
+import { jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import type { TestClock } from '../helpers/notify-app';
+import { BUDI, RIZKY, seedRoster } from '../helpers/roster';
 import { requestJson } from '../helpers/test-app';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
@@ -30,10 +31,7 @@ describe(`a linked borrower's reminders and notices on ${TEST_ENGINE}, two insta
     database = await createTestDatabase();
     first = await startBotApp(telegram, clock, { database });
     second = await startBotApp(telegram, clock, { database });
-    await addStudents(first.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Rizky Maulana', class: 'PPTI 22' },
-    ]);
+    await seedRoster(first.db, [BUDI, RIZKY]);
   });
   afterAll(async () => {
     await first.close();

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/text/messages';
 import { addDays, todayIn } from '../../src/domain/time/clock';
-import { manyStudents, testDatabaseWithStudents } from '../helpers/booking-fixtures';
 import { type PostgresRelay, relayToPostgres } from '../helpers/pg-relay';
+import { manyStudents } from '../helpers/roster';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
-import { TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
 const STUDENTS = manyStudents('Padam', 24);
@@ -31,7 +31,7 @@ interface Answers {
 
 describe.runIf(TEST_ENGINE === 'postgres')('while PostgreSQL is away', () => {
   it('answers 200 or 503 (never 500), loses no acknowledged booking, saves none it refused, and logs little', async () => {
-    database = await testDatabaseWithStudents(STUDENTS);
+    database = await createTestDatabase({ roster: STUDENTS });
     relay = await relayToPostgres(database.url);
     server = await startServerProcess({ DATABASE_URL: relay.url, LOG_LEVEL: 'info', PG_CONNECT_TIMEOUT_MS: '1000' });
     const baseUrl = server.baseUrl;

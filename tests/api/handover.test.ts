@@ -2,17 +2,11 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordHandover } from '../../src/server/handover/service';
 import type { User } from '../../src/server/roster/repository';
-import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
+import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { CLASS_ROSTER, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
-
-const ROSTER = [
-  { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Siti Rahmawati', class: 'PPTI 21' },
-  { name: 'Rizky Maulana', class: 'PPTI 22' },
-];
 
 type AdminRow = { ref: string; end: string; handover: Record<string, unknown> & { state: string; late: boolean } };
 
@@ -25,7 +19,7 @@ describe(`the handover of the bike on ${TEST_ENGINE}`, () => {
 
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => at });
-    [admin] = (await seedRoster(testApp.db, ROSTER)) as [User];
+    [admin] = (await seedRoster(testApp.db, CLASS_ROSTER)) as [User];
   });
   afterAll(async () => {
     await testApp.close();

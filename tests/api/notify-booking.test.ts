@@ -1,18 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookingNoticeText } from '../../src/domain/chat/telegram-text';
-import { addStudents, addVoucher, type BookingBody, bookingBody, postBooking } from '../helpers/booking-fixtures';
+import { addVoucher, type BookingBody, bookingBody, postBooking } from '../helpers/booking-fixtures';
 import type { FakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock, firstOutboxRow, type NotifyingApp, notifyFixtures, outboxRows, type TestClock } from '../helpers/notify-app';
+import { BUDI, RIZKY, seedRoster } from '../helpers/roster';
 import { waitUntil } from '../helpers/wait-until';
 
 const fixtures = notifyFixtures();
 const { fake, app } = fixtures;
 afterEach(() => fixtures.cleanup());
 
-const ROSTER = [
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Rizky Maulana', class: 'PPTI 22' },
-];
+const ROSTER = [BUDI, RIZKY];
 
 // The test clock starts at 08:00 in Jakarta on this day.
 const TODAY = '2026-11-22';
@@ -20,7 +18,7 @@ const TODAY = '2026-11-22';
 /** A notifying app whose roster holds ROSTER. */
 async function bookingApp(telegram: FakeTelegram, clock: TestClock, options: Parameters<typeof app>[2] = {}): Promise<NotifyingApp> {
   const testApp = await app(telegram.telegram, clock, options);
-  await addStudents(testApp.db, ROSTER);
+  await seedRoster(testApp.db, ROSTER);
   return testApp;
 }
 

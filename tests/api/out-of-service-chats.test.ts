@@ -2,21 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outOfServiceMessages } from '../../src/domain/out-of-service/out-of-service-messages';
 import { messages } from '../../src/domain/text/messages';
 import type { User } from '../../src/server/roster/repository';
-import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
+import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
+import { ADMIN, BUDI, SITI, seedRoster } from '../helpers/roster';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
 const DATE = '2026-11-27';
-const ROSTER = [
-  { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Rizky Maulana', class: 'PPTI 21' },
-  { name: 'Siti Rahmawati', class: 'PPTI 21' },
-];
+const ROSTER = [ADMIN, BUDI, { name: 'Rizky Maulana', class: 'PPTI 21' }, SITI];
 
 describe(`a Tidak tersedia period told in the borrowers' linked chats, on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;

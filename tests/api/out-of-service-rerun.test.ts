@@ -2,24 +2,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { outOfServiceMessages } from '../../src/domain/out-of-service/out-of-service-messages';
 import { cancelBooking } from '../../src/server/bookings/cancel/service';
 import { findPeriodByRef, insertPeriod, insertPeriodBookings } from '../../src/server/out-of-service/repository';
-import { seedRoster } from '../helpers/admin-fixtures';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
 import { startBotApp, TEST_BOT_CONFIG } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock } from '../helpers/notify-app';
+import { ADMIN, BUDI, SITI, seedRoster } from '../helpers/roster';
 import { startTestApp } from '../helpers/test-app';
 import { createTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
 const DATE = '2026-11-27';
-const ROSTER = [
-  { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Rizky Maulana', class: 'PPTI 21' },
-  { name: 'Siti Rahmawati', class: 'PPTI 21' },
-  { name: 'Tono', class: 'PPTI 21' },
-];
+const ROSTER = [ADMIN, BUDI, { name: 'Rizky Maulana', class: 'PPTI 21' }, SITI, { name: 'Tono', class: 'PPTI 21' }];
 
 describe(`an interrupted Batalkan semua is finished by the app itself, on ${TEST_ENGINE}`, () => {
   const cleanups: (() => Promise<unknown>)[] = [];

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordExpense, recordPayment } from '../../src/server/fund/service';
-import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock } from '../helpers/notify-app';
+import { BUDI, idsByName, RIZKY, seedRoster } from '../helpers/roster';
 import { requestJson } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
@@ -42,10 +43,7 @@ describe(`the class fund in the owner's chat on ${TEST_ENGINE}`, () => {
     const clock = createTestClock(jakartaInstant(DATE, '07:00').toISOString());
     const testApp = await startBotApp(telegram, clock, { bot: { digestTime: '06:00' } });
     cleanups.push(() => testApp.close());
-    const ids = await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Rizky Maulana', class: 'PPTI 22' },
-    ]);
+    const ids = idsByName(await seedRoster(testApp.db, [BUDI, RIZKY]));
     const press = (token: string, body: Record<string, unknown>) =>
       requestJson(testApp.baseUrl, '/api/bookings/handover', { method: 'POST', body: { token, ...body } });
 

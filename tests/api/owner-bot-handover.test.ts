@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
-import { addStudents, type BookingBody, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { adminClient, loginCookie } from '../helpers/admin-fixtures';
+import { type BookingBody, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type DeliveredMessage, type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock, type TestClock } from '../helpers/notify-app';
+import { ADMIN, BUDI, seedRoster } from '../helpers/roster';
 import { requestJson } from '../helpers/test-app';
 import { createTestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
@@ -21,7 +22,7 @@ async function fake(): Promise<FakeTelegram> {
 }
 
 const ROSTER = [
-  { name: 'Budi Santoso', class: 'PPTI 21' },
+  BUDI,
   { name: 'Rizky_Maulana', class: 'PPTI 22' },
   { name: 'Sari Dewi', class: 'PPTI 21' },
   { name: 'Tono', class: 'PPTI 21' },
@@ -39,7 +40,7 @@ async function app(
 ): Promise<BotApp> {
   const testApp = await startBotApp(telegram, clock, { handoverQuestions: true, ...options });
   cleanups.push(() => testApp.close());
-  if (roster) await addStudents(testApp.db, ROSTER);
+  if (roster) await seedRoster(testApp.db, ROSTER);
   return testApp;
 }
 
@@ -205,7 +206,7 @@ describe('messages follow every record', () => {
     const telegram = await fake();
     const clock = createTestClock(SEVEN_AM);
     const testApp = await app(telegram, clock, {}, false);
-    const [admin] = await seedRoster(testApp.db, [{ name: 'Admin Uji', class: 'PPTI 21', role: 'admin' }, ...ROSTER]);
+    const [admin] = await seedRoster(testApp.db, [ADMIN, ...ROSTER]);
     if (!admin) throw new Error('no admin');
     const api = adminClient(testApp.baseUrl, await loginCookie(testApp.baseUrl, admin));
     await book(testApp, { start: '09:00', end: '10:00' });

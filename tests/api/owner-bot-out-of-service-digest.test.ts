@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPeriod } from '../../src/server/out-of-service/service';
-import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock } from '../helpers/notify-app';
+import { BUDI, seedRoster } from '../helpers/roster';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
@@ -22,7 +23,7 @@ describe(`the morning digest while the bike is out of service, on ${TEST_ENGINE}
     const clock = createTestClock(jakartaInstant('2026-11-21', '05:59').toISOString());
     const testApp = await startBotApp(telegram, clock, { bot: { digestTime: '06:00' } });
     cleanups.push(() => testApp.close());
-    await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(testApp.db, [BUDI]);
     const booked = await postBooking(testApp.baseUrl, bookingBody({ name: 'Budi Santoso', date: TODAY, start: '11:00', end: '12:00' }));
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const at = { now: clock.now(), timeZone: 'Asia/Jakarta' };

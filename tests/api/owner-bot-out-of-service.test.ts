@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBookingsToTellBack } from '../../src/server/out-of-service/service';
-import { addStudents, type BookingBody, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { type BookingBody, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type DeliveredMessage, type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock, type TestClock } from '../helpers/notify-app';
+import { BUDI, seedRoster } from '../helpers/roster';
 import { requestJson } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
 const TODAY = '2026-11-22';
-const ROSTER = [
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Sari Dewi', class: 'PPTI 21' },
-  { name: 'Tono', class: 'PPTI 21' },
-];
+const ROSTER = [BUDI, { name: 'Sari Dewi', class: 'PPTI 21' }, { name: 'Tono', class: 'PPTI 21' }];
 
 describe(`/bengkel and /siap in the owner's chat on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
@@ -24,7 +21,7 @@ describe(`/bengkel and /siap in the owner's chat on ${TEST_ENGINE}`, () => {
     telegram = await startFakeTelegram();
     clock = createTestClock(jakartaInstant(TODAY, '07:00').toISOString());
     testApp = await startBotApp(telegram, clock);
-    await addStudents(testApp.db, ROSTER);
+    await seedRoster(testApp.db, ROSTER);
   });
   afterAll(async () => {
     await testApp.close();

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addStudents, bookingBody, postBooking } from '../helpers/booking-fixtures';
+import { bookingBody, postBooking } from '../helpers/booking-fixtures';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock } from '../helpers/notify-app';
+import { BUDI, seedRoster } from '../helpers/roster';
 import { requestJson } from '../helpers/test-app';
 import { createTestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
@@ -32,7 +33,7 @@ describe('webhook mode (TELEGRAM_WEBHOOK_URL)', () => {
     const database = await createTestDatabase();
     cleanups.push(() => database.drop());
     const one = await webhookApp(telegram, database);
-    await addStudents(one.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(one.db, [BUDI]);
     await waitUntil('setWebhook', () => telegram.webhook !== undefined);
     const secret = telegram.webhook?.secretToken ?? '';
     expect(telegram.webhook?.url).toBe(WEBHOOK_URL);

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addStudents, addVoucher, type BookingBody, bookingBody, postBooking } from '../helpers/booking-fixtures';
+import { addVoucher, type BookingBody, bookingBody, postBooking } from '../helpers/booking-fixtures';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { createTestClock, type TestClock } from '../helpers/notify-app';
+import { BUDI, seedRoster } from '../helpers/roster';
 import { createTestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
@@ -39,10 +40,7 @@ async function app(telegram: FakeTelegram, clock: TestClock, options: Parameters
   return testApp;
 }
 
-const ROSTER = [
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Rizky_Maulana', class: 'PPTI 22' },
-];
+const ROSTER = [BUDI, { name: 'Rizky_Maulana', class: 'PPTI 22' }];
 
 const TODAY = '2026-11-22';
 /** 07:00 in Jakarta on TODAY. */
@@ -51,7 +49,7 @@ const MINUTE = 60_000;
 
 async function bookingApp(telegram: FakeTelegram, clock: TestClock, options: Parameters<typeof startBotApp>[2] = {}): Promise<BotApp> {
   const testApp = await app(telegram, clock, options);
-  await addStudents(testApp.db, ROSTER);
+  await seedRoster(testApp.db, ROSTER);
   return testApp;
 }
 

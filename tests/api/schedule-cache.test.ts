@@ -4,7 +4,8 @@ import { cancelBooking } from '../../src/server/bookings/cancel/service';
 import { scheduleAnswer, scheduleFollowsNotices, scheduleHasHeard } from '../../src/server/bookings/schedule/service';
 import { readScheduleVersion } from '../../src/server/bookings/schedule/version';
 import { editMember, setMemberActiveness } from '../../src/server/members/service';
-import { addStudents, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { BUDI, idsByName, SITI, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
@@ -31,11 +32,7 @@ describe(`the schedule cache on ${TEST_ENGINE}, two instances on one database`, 
   beforeAll(async () => {
     first = await startTestApp({ now: () => now });
     second = await startTestApp({ now: () => now, database: first.database });
-    ids = await addStudents(first.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-      { name: 'Admin Uji', class: 'PPTI 21' },
-    ]);
+    ids = idsByName(await seedRoster(first.db, [BUDI, SITI, { name: 'Admin Uji', class: 'PPTI 21' }]));
     if (TEST_ENGINE === 'postgres') {
       // On PostgreSQL the instances follow the counter's notices once they listen (decision
       // 0032): the writes below reach the other instance as notices, not through a read.
@@ -179,7 +176,7 @@ describe(`schedule answers and their validators on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => now });
-    await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(testApp.db, [BUDI]);
     expect((await postBooking(testApp.baseUrl, bookingBody({ date: DAY, start: '08:00', end: '10:00' }))).status).toBe(201);
   });
   afterAll(async () => {
@@ -257,10 +254,7 @@ describe(`a schedule read beside an open write transaction on ${TEST_ENGINE}`, (
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => now });
-    await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-    ]);
+    await seedRoster(testApp.db, [BUDI, SITI]);
   });
   afterAll(async () => {
     await testApp.close();

@@ -6,13 +6,13 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/text/messages';
 import { addDays, todayIn } from '../../src/domain/time/clock';
-import { testDatabaseWithStudents } from '../helpers/booking-fixtures';
+import { manyStudents } from '../helpers/roster';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
-import { TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
 const canMount = process.platform === 'linux' && process.getuid?.() === 0;
-const STUDENTS = Array.from({ length: 8 }, (_, index) => ({ name: `Penuh ${index + 1}`, class: 'PPTI 21' }));
+const STUDENTS = manyStudents('Penuh', 8);
 
 let database: TestDatabase | undefined;
 let server: ServerProcess | undefined;
@@ -44,7 +44,7 @@ function fillDisk(path: string): void {
 
 describe.skipIf(TEST_ENGINE !== 'sqlite' || !canMount)('a full disk under SQLite', () => {
   it('answers 503 with the message, says degraded, logs SQLITE_FULL once, and books again once space returns, losing nothing', async () => {
-    database = await testDatabaseWithStudents(STUDENTS);
+    database = await createTestDatabase({ roster: STUDENTS });
     if (database.location.engine !== 'sqlite') throw new Error('a SQLite test');
     mounted = mkdtempSync(join(tmpdir(), 'pinjam-full-'));
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mounted]);

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/text/messages';
 import { waitingListMessages } from '../../src/domain/waiting-list/waiting-list-messages';
 import { findBookingChats } from '../../src/server/telegram/borrower/repository';
-import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo, messageIdIn, outboxSent, pressIn } from '../helpers/borrower-chat';
 import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import type { TestClock } from '../helpers/notify-app';
+import { BUDI, RIZKY, seedRoster } from '../helpers/roster';
 import { requestJson } from '../helpers/test-app';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
@@ -28,12 +29,7 @@ describe(`the waiting list on ${TEST_ENGINE}, two instances and a restart`, () =
     database = await createTestDatabase();
     first = await startBotApp(telegram, clock, { database });
     second = await startBotApp(telegram, clock, { database });
-    await addStudents(first.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Sari Dewi', class: 'PPTI 21' },
-      { name: 'Dewi Lestari', class: 'PPTI 21' },
-      { name: 'Rizky Maulana', class: 'PPTI 22' },
-    ]);
+    await seedRoster(first.db, [BUDI, { name: 'Sari Dewi', class: 'PPTI 21' }, { name: 'Dewi Lestari', class: 'PPTI 21' }, RIZKY]);
   });
   afterAll(async () => {
     await first.close();

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { createDb } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { User } from '../../src/server/roster/repository';
-import { addUsers, type NewUser } from '../../src/server/roster/service';
+import type { NewUser } from '../../src/server/roster/service';
+import { CLASS_ROSTER, seedRoster } from './roster';
 import { type ServerProcess, startServerProcess } from './server-process';
 
 /** Browser tests run the real server on a SQLite file of their own. */
@@ -13,13 +14,6 @@ export async function createE2eDatabase(): Promise<{ url: string; path: string; 
   const path = join(dir, 'e2e.db');
   return { url: `file:${path}`, path, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
-
-export const E2E_ROSTER: NewUser[] = [
-  { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Siti Rahmawati', class: 'PPTI 21' },
-  { name: 'Rizky Maulana', class: 'PPTI 22' },
-];
 
 export interface E2eApp {
   server: ServerProcess;
@@ -30,24 +24,20 @@ export interface E2eApp {
 }
 
 /**
- * The production server on a fresh SQLite file holding `roster` (E2E_ROSTER by default),
- * written before the server starts, as the roster command would.
+ * The production server on a fresh SQLite file holding `roster` (CLASS_ROSTER by default),
+ * written before the server starts.
  */
 export async function startE2eApp({
-  roster = E2E_ROSTER,
+  roster = CLASS_ROSTER,
   env = {},
 }: {
-  roster?: NewUser[];
+  roster?: readonly NewUser[];
   env?: Record<string, string>;
 } = {}): Promise<E2eApp> {
   const database = await createE2eDatabase();
   const db = createDb({ engine: 'sqlite', path: database.path });
   await migrateToLatest(db);
-  const users = await addUsers(
-    db.kysely,
-    roster,
-    roster.map((user) => user.name),
-  );
+  const users = await seedRoster(db, roster);
   await db.close();
   const server = await startServerProcess({ DATABASE_URL: database.url, ...env });
   return {

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createDb, type DatabaseLocation, type Db, type Engine } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
+import type { NewUser } from '../../src/server/roster/service';
 import { dropPostgresDatabase, postgresUrlFor, testDatabasePrefix, withPostgresAdmin } from './postgres';
+import { seedRoster } from './roster';
 
 /** The engine the API tests run on: TEST_DB=postgres, else SQLite. */
 export const TEST_ENGINE: Engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -22,9 +24,24 @@ const POSTGRES_OBJECT_IN_USE = '55006';
 
 /**
  * A freshly migrated database of its own for one test or file: a copy of the run's template on
- * TEST_ENGINE, so tests never clean up after each other.
+ * TEST_ENGINE, so tests never clean up after each other. `roster` is written into it before it is returned.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ roster }: { roster?: readonly NewUser[] } = {}): Promise<TestDatabase> {
+  return withRoster(await copyTemplate(), roster);
+}
+
+async function withRoster(database: TestDatabase, roster: readonly NewUser[] | undefined): Promise<TestDatabase> {
+  if (!roster) return database;
+  const db = database.open();
+  try {
+    await seedRoster(db, roster);
+  } finally {
+    await db.close();
+  }
+  return database;
+}
+
+async function copyTemplate(): Promise<TestDatabase> {
   const template = inject('testDb');
   const suffix = randomBytes(6).toString('hex');
   if (template.engine === 'sqlite') {

@@ -3,10 +3,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createDb } from '../../../src/db/database';
 import { migrateToLatest } from '../../../src/db/migrate';
-import { addUsers } from '../../../src/server/roster/service';
 import { DESKTOP, sharedChromium } from '../../helpers/browser';
-import { createE2eDatabase, E2E_ROSTER } from '../../helpers/e2e-db';
+import { createE2eDatabase } from '../../helpers/e2e-db';
 import { type FakeTelegram, startFakeTelegram } from '../../helpers/fake-telegram';
+import { CLASS_ROSTER, seedRoster } from '../../helpers/roster';
 import { type ServerProcess, startServerProcess } from '../../helpers/server-process';
 
 export interface StudentApp {
@@ -41,7 +41,7 @@ function telegramEnv(telegram: FakeTelegram): Record<string, string> {
 }
 
 /**
- * Per test file: the production server on a fresh SQLite file holding E2E_ROSTER (and any
+ * Per test file: the production server on a fresh SQLite file holding CLASS_ROSTER (and any
  * vouchers), driven by the worker's one Chromium (sharedChromium). Pages opened with `openPage`
  * are in contexts of their own, closed after each test.
  */
@@ -55,11 +55,7 @@ export function useStudentApp(options: Options = {}): StudentApp {
     dropDatabase = database.drop;
     const db = createDb({ engine: 'sqlite', path: database.path });
     await migrateToLatest(db);
-    await addUsers(
-      db.kysely,
-      E2E_ROSTER,
-      E2E_ROSTER.map((user) => user.name),
-    );
+    await seedRoster(db, CLASS_ROSTER);
     for (const code of options.vouchers ?? []) await db.kysely.insertInto('vouchers').values({ code, is_used: false }).execute();
     await db.close();
     if (options.telegram) app.telegram = await startFakeTelegram();
