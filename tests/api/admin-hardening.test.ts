@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../src/domain/admin/admin-messages';
 import { messages } from '../../src/domain/text/messages';
 import type { User } from '../../src/server/roster/repository';
-import { adminClient, login, loginCookie, manualClock, sessionCookieOf } from '../helpers/admin-fixtures';
+import { adminClient, login, loginCookie, sessionCookieOf } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { createTestClock } from '../helpers/clock';
 import { seedRoster } from '../helpers/roster';
 import { runCommand, startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
@@ -138,7 +139,7 @@ describe(`the admin console against a hostile user on ${TEST_ENGINE}`, () => {
 
 describe('refused sign-ins in Riwayat', () => {
   it('carry the address, and repeats from it for one name within a minute count on one entry', async () => {
-    const clock = manualClock(jakartaInstant(TODAY, '09:00'));
+    const clock = createTestClock(jakartaInstant(TODAY, '09:00'));
     const testApp = await startTestApp({ now: clock.now });
     try {
       const [admin] = (await seedRoster(testApp.db)) as [User];

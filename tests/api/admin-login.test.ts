@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_WINDOW_MS } from '../../src/domain/admin/admin-limits';
 import type { User } from '../../src/server/roster/repository';
-import { login, manualClock, sessionCookieOf } from '../helpers/admin-fixtures';
+import { login, sessionCookieOf } from '../helpers/admin-fixtures';
+import { createTestClock } from '../helpers/clock';
 import { seedRoster } from '../helpers/roster';
 import { startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
@@ -12,7 +13,7 @@ describe(`admin login on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let admin: User;
   let student: User;
-  const clock = manualClock();
+  const clock = createTestClock();
   // Each test signs in from its own address, after the failures of the one before have expired.
   let address = 0;
   const from = () => ({ 'x-forwarded-for': `10.0.0.${++address}` });

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
-import { adminClient, login, loginCookie, manualClock } from '../helpers/admin-fixtures';
+import { adminClient, login, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody, postBooking } from '../helpers/booking-fixtures';
+import { createTestClock } from '../helpers/clock';
 import { seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
@@ -22,7 +23,7 @@ describe(`the admin's members on ${TEST_ENGINE}`, () => {
   });
 
   async function start() {
-    const clock = manualClock();
+    const clock = createTestClock();
     const testApp = await startTestApp({ now: clock.now });
     apps.push(testApp);
     const [admin, student] = (await seedRoster(testApp.db)) as [User, User, User];

@@ -2,7 +2,8 @@ import { sign } from '@fastify/cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME_MS } from '../../src/domain/admin/admin-limits';
 import type { User } from '../../src/server/roster/repository';
-import { loginCookie, manualClock, sessionCookieOf } from '../helpers/admin-fixtures';
+import { loginCookie, sessionCookieOf } from '../helpers/admin-fixtures';
+import { createTestClock } from '../helpers/clock';
 import { seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp, testConfig } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
@@ -21,7 +22,7 @@ describe(`admin sessions on ${TEST_ENGINE}`, () => {
   let admin: User;
   let student: User;
 
-  async function start(clock = manualClock()) {
+  async function start(clock = createTestClock()) {
     const testApp = await startTestApp({ now: clock.now });
     apps.push(testApp);
     [admin, student] = (await seedRoster(testApp.db)) as [User, User];
@@ -97,7 +98,7 @@ describe(`admin sessions on ${TEST_ENGINE}`, () => {
   });
 
   it('holds on every instance sharing the database: sign in on one, use and end it on another', async () => {
-    const clock = manualClock();
+    const clock = createTestClock();
     const first = await start(clock);
     const second = await startTestApp({ now: clock.now, database: first.testApp.database });
     apps.unshift(second);

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { VOUCHER_CODE_PATTERN } from '../../src/domain/booking/voucher-code';
 import type { User } from '../../src/server/roster/repository';
 import { generateVoucher } from '../../src/server/vouchers/service';
-import { loginCookie, manualClock } from '../helpers/admin-fixtures';
+import { loginCookie } from '../helpers/admin-fixtures';
+import { createTestClock } from '../helpers/clock';
 import { seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
@@ -14,7 +15,7 @@ describe(`voucher generation on ${TEST_ENGINE}`, () => {
   let student: User;
 
   async function start() {
-    const clock = manualClock();
+    const clock = createTestClock();
     const testApp = await startTestApp({ now: clock.now });
     apps.push(testApp);
     [admin, student] = (await seedRoster(testApp.db)) as [User, User];

@@ -4,11 +4,10 @@ import { messages } from '../../src/domain/text/messages';
 import { hashSecret } from '../../src/server/telegram/borrower/link';
 import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody, postBooking } from '../helpers/booking-fixtures';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
+import { createTestClock } from '../helpers/clock';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock } from '../helpers/notify-app';
 import { seedRoster } from '../helpers/roster';
-import { requestJson } from '../helpers/test-app';
+import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
@@ -20,13 +19,13 @@ const secret = (seed: string) => seed.repeat(43).slice(0, 43);
 
 describe(`borrowers in the chat on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
-  let testApp: BotApp;
+  let testApp: TestApp;
   let api: ReturnType<typeof adminClient>;
   const clock = createTestClock();
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
-    testApp = await startBotApp(telegram, clock);
+    testApp = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot: {} });
     const [admin] = await seedRoster(testApp.db);
     if (!admin) throw new Error('no admin');
     api = adminClient(testApp.baseUrl, await loginCookie(testApp.baseUrl, admin));

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { manualClock } from '../helpers/admin-fixtures';
 import { jakartaInstant } from '../helpers/booking-fixtures';
+import { createTestClock } from '../helpers/clock';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { createSqliteDatabase, type SqliteTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
@@ -20,7 +20,7 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('the daily backup (BACKUP_TIME)', () =
   it('is made once a day at its time by one of two instances on the database, and not before', async () => {
     // In a folder of its own, so its backups/ is its own too.
     database = await createSqliteDatabase();
-    const clock = manualClock(jakartaInstant('2026-11-23', '02:58'));
+    const clock = createTestClock(jakartaInstant('2026-11-23', '02:58'));
     const logs: string[] = [];
     for (let instance = 0; instance < 2; instance++) {
       apps.push(

@@ -3,8 +3,9 @@ import { COPIED_TABLES } from '../../src/server/backup/copy';
 import type { User } from '../../src/server/roster/repository';
 import { addDeviceBookings, findOrAddDevice, insertLinkCode, linkChat } from '../../src/server/telegram/borrower/repository';
 import { findOpenWaits, insertOffer, insertWait } from '../../src/server/waiting-list/repository';
-import { adminClient, login, loginCookie, manualClock } from '../helpers/admin-fixtures';
+import { adminClient, login, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody } from '../helpers/booking-fixtures';
+import { createTestClock } from '../helpers/clock';
 import { seedRoster } from '../helpers/roster';
 import { runCommand } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
@@ -17,7 +18,7 @@ afterEach(async () => {
 });
 
 async function startOn(database: TestDatabase): Promise<TestApp> {
-  const clock = manualClock(new Date('2026-11-22T01:00:00.000Z'));
+  const clock = createTestClock(new Date('2026-11-22T01:00:00.000Z'));
   const app = await startTestApp({ database, now: clock.now });
   cleanups.push(() => app.close());
   return app;

@@ -5,9 +5,9 @@ import type { User } from '../../src/server/roster/repository';
 import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { ADMIN, BUDI, SITI, seedRoster } from '../helpers/roster';
+import { startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
@@ -16,7 +16,7 @@ const ROSTER = [ADMIN, BUDI, { name: 'Rizky Maulana', class: 'PPTI 21' }, SITI];
 
 describe(`a Tidak tersedia period told in the borrowers' linked chats, on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
-  let app: BotApp;
+  let app: TestApp;
   let api: ReturnType<typeof adminClient>;
   let admin: User;
   let now = jakartaInstant('2026-11-26', '08:00').getTime();
@@ -24,7 +24,7 @@ describe(`a Tidak tersedia period told in the borrowers' linked chats, on ${TEST
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
-    app = await startBotApp(telegram, clock);
+    app = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot: {} });
     [admin] = (await seedRoster(app.db, ROSTER)) as [User];
     api = adminClient(app.baseUrl, await loginCookie(app.baseUrl, admin));
   });

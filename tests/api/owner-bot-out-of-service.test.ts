@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBookingsToTellBack } from '../../src/server/out-of-service/service';
 import { type BookingBody, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
+import { createTestClock, type TestClock } from '../helpers/clock';
 import { type DeliveredMessage, type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock, type TestClock } from '../helpers/notify-app';
 import { BUDI, seedRoster } from '../helpers/roster';
-import { requestJson } from '../helpers/test-app';
+import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
@@ -15,12 +14,12 @@ const ROSTER = [BUDI, { name: 'Sari Dewi', class: 'PPTI 21' }, { name: 'Tono', c
 describe(`/bengkel and /siap in the owner's chat on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
   let clock: TestClock;
-  let testApp: BotApp;
+  let testApp: TestApp;
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
     clock = createTestClock(jakartaInstant(TODAY, '07:00').toISOString());
-    testApp = await startBotApp(telegram, clock);
+    testApp = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot: {} });
     await seedRoster(testApp.db, ROSTER);
   });
   afterAll(async () => {

@@ -4,11 +4,10 @@ import { waitingListMessages } from '../../src/domain/waiting-list/waiting-list-
 import { findBookingChats } from '../../src/server/telegram/borrower/repository';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo, messageIdIn, outboxSent, pressIn } from '../helpers/borrower-chat';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
+import type { TestClock } from '../helpers/clock';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import type { TestClock } from '../helpers/notify-app';
 import { BUDI, RIZKY, seedRoster } from '../helpers/roster';
-import { requestJson } from '../helpers/test-app';
+import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
@@ -19,16 +18,16 @@ const texts = waitingListMessages;
 describe(`the waiting list on ${TEST_ENGINE}, two instances and a restart`, () => {
   let telegram: FakeTelegram;
   let database: TestDatabase;
-  let first: BotApp;
-  let second: BotApp;
+  let first: TestApp;
+  let second: TestApp;
   let now = jakartaInstant('2026-11-22', '08:00').getTime();
   const clock: TestClock = { now: () => new Date(now), advance: (ms) => (now += ms) };
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
     database = await createTestDatabase();
-    first = await startBotApp(telegram, clock, { database });
-    second = await startBotApp(telegram, clock, { database });
+    first = await startTestApp({ now: clock.now, database, telegram: telegram.telegram, bot: {} });
+    second = await startTestApp({ now: clock.now, database, telegram: telegram.telegram, bot: {} });
     await seedRoster(first.db, [BUDI, { name: 'Sari Dewi', class: 'PPTI 21' }, { name: 'Dewi Lestari', class: 'PPTI 21' }, RIZKY]);
   });
   afterAll(async () => {
@@ -38,11 +37,11 @@ describe(`the waiting list on ${TEST_ENGINE}, two instances and a restart`, () =
     await telegram.close();
   });
 
-  const wait = (app: BotApp, device: string, body: Record<string, unknown>) =>
+  const wait = (app: TestApp, device: string, body: Record<string, unknown>) =>
     requestJson(app.baseUrl, '/api/waits', {
       body: { deviceSecret: device, name: 'Sari Dewi', date: DATE, start: '10:00', end: '12:00', reason: 'Ke kampus', ...body },
     });
-  const deviceView = (app: BotApp, device: string) => requestJson(app.baseUrl, '/api/waits/device', { body: { deviceSecret: device } });
+  const deviceView = (app: TestApp, device: string) => requestJson(app.baseUrl, '/api/waits/device', { body: { deviceSecret: device } });
   const settled = () => outboxSent(first);
   const messageIn = (chatId: string, text: string) => messageIdIn(telegram, chatId, text);
   const press = (data: string, messageId: number, chatId: string) => pressIn(telegram, first, { data, messageId, chatId });
@@ -164,8 +163,8 @@ describe(`the waiting list on ${TEST_ENGINE}, two instances and a restart`, () =
     await settled();
     await first.close();
     await second.close();
-    first = await startBotApp(telegram, clock, { database });
-    second = await startBotApp(telegram, clock, { database });
+    first = await startTestApp({ now: clock.now, database, telegram: telegram.telegram, bot: {} });
+    second = await startTestApp({ now: clock.now, database, telegram: telegram.telegram, bot: {} });
     const held = await postBooking(first.baseUrl, bookingBody({ date: LATER, start: '09:00', end: '10:00' }));
     expect(held.body.errors).toEqual({ start: `Slot ini sedang ditawarkan ke peminjam lain sampai jam ${holdUntil(15)}.` });
 

@@ -1,17 +1,6 @@
 import type { User } from '../../src/server/roster/repository';
 import { type JsonReply, requestJson } from './test-app';
 
-/** A clock the test moves by hand. */
-export function manualClock(start = new Date('2026-11-22T01:00:00.000Z')) {
-  let current = start.getTime();
-  return {
-    now: () => new Date(current),
-    advance: (ms: number) => {
-      current += ms;
-    },
-  };
-}
-
 /** `name=value` of the session cookie a reply sets, ready for a Cookie header. */
 export function sessionCookieOf(reply: JsonReply): string {
   const header = reply.headers.getSetCookie().find((cookie) => cookie.startsWith('admin_session='));
