@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
 import { DESKTOP, newPage, PHONE, screenshot, sharedChromium } from '../helpers/browser';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-db';
+import { type E2eApp, startE2eApp } from '../helpers/e2e-app';
 import { present } from '../helpers/present';
 import { ADMIN, BUDI, PUTRI, RIZKY } from '../helpers/roster';
 import { bookViaApi, dayFromToday } from './support/api';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatIndonesianDate } from '../../src/domain/time/clock';
 import type { User } from '../../src/server/roster/repository';
 import { DESKTOP, newPage, PHONE, screenshot, sharedChromium } from '../helpers/browser';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-db';
+import { type E2eApp, startE2eApp } from '../helpers/e2e-app';
 import { CLASS_ROSTER, PUTRI } from '../helpers/roster';
 import { bookViaApi, dayFromToday } from './support/api';
 import { violations } from './support/axe';

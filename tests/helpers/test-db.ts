@@ -86,7 +86,7 @@ export type SqliteTestDatabase = TestDatabase & { location: { engine: 'sqlite'; 
 
 /**
  * A migrated SQLite file in a folder of its own, whatever TEST_ENGINE is: what the production
- * server runs on by default (the source of a copy, a folder for backups).
+ * server runs on by default (browser tests, the source of a copy, a folder for backups).
  */
 export async function createSqliteDatabase(): Promise<SqliteTestDatabase> {
   const database = sqliteInFolder();
