@@ -1,20 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendAuditEntry } from '../../src/server/audit/repository';
 import type { User } from '../../src/server/roster/repository';
-import { adminClient, login, loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { adminClient, login, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody, isVoucherUsed, postBooking } from '../helpers/booking-fixtures';
+import { createTestClock } from '../helpers/clock';
+import { seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
-
-describe(`vouchers and the audit trail on ${engine}`, () => {
+describe(`vouchers and the audit trail on ${TEST_ENGINE}`, () => {
   const apps: TestApp[] = [];
   afterEach(async () => {
     for (const testApp of apps.splice(0)) await testApp.close();
   });
 
   async function start() {
-    const clock = manualClock();
+    const clock = createTestClock();
     const testApp = await startTestApp({ now: clock.now });
     apps.push(testApp);
     const [admin] = (await seedRoster(testApp.db)) as [User];

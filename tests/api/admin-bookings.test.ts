@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
-import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
+import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { addVoucher, bookingBody, isVoucherUsed, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 
-describe(`the admin's bookings on ${engine}`, () => {
+describe(`the admin's bookings on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let admin: User;
   let cookie: string;

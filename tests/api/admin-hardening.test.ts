@@ -4,18 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../src/domain/admin/admin-messages';
 import { messages } from '../../src/domain/text/messages';
 import type { User } from '../../src/server/roster/repository';
-import { adminClient, login, loginCookie, manualClock, seedRoster, sessionCookieOf } from '../helpers/admin-fixtures';
+import { adminClient, login, loginCookie, sessionCookieOf } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { createTestClock } from '../helpers/clock';
+import { seedRoster } from '../helpers/roster';
 import { runCommand, startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 // Tab and carriage return cannot start a stored name, class or reason (refused, or trimmed): tests/unit/csv-cell.test.ts covers them.
 const FORMULAS = ['=HYPERLINK("http://evil.example","klik")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(1)'];
 
-describe(`the admin console against a hostile user on ${engine}`, () => {
+describe(`the admin console against a hostile user on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let admin: User;
   let api: ReturnType<typeof adminClient>;
@@ -138,7 +139,7 @@ describe(`the admin console against a hostile user on ${engine}`, () => {
 
 describe('refused sign-ins in Riwayat', () => {
   it('carry the address, and repeats from it for one name within a minute count on one entry', async () => {
-    const clock = manualClock(jakartaInstant(TODAY, '09:00'));
+    const clock = createTestClock(jakartaInstant(TODAY, '09:00'));
     const testApp = await startTestApp({ now: clock.now });
     try {
       const [admin] = (await seedRoster(testApp.db)) as [User];

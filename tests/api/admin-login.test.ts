@@ -2,18 +2,18 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_WINDOW_MS } from '../../src/domain/admin/admin-limits';
 import type { User } from '../../src/server/roster/repository';
-import { login, manualClock, seedRoster, sessionCookieOf } from '../helpers/admin-fixtures';
+import { login, sessionCookieOf } from '../helpers/admin-fixtures';
+import { createTestClock } from '../helpers/clock';
+import { seedRoster } from '../helpers/roster';
 import { startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
-
-describe(`admin login on ${engine}`, () => {
+describe(`admin login on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let admin: User;
   let student: User;
-  const clock = manualClock();
+  const clock = createTestClock();
   // Each test signs in from its own address, after the failures of the one before have expired.
   let address = 0;
   const from = () => ({ 'x-forwarded-for': `10.0.0.${++address}` });
@@ -121,7 +121,7 @@ describe(`admin login on ${engine}`, () => {
   });
 });
 
-describe(`admin login log on ${engine}`, () => {
+describe(`admin login log on ${TEST_ENGINE}`, () => {
   it('logs every attempt with name, address and outcome, never the code', async () => {
     const database = await createTestDatabase();
     const db = database.open();

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
-import { adminClient, login, loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { adminClient, login, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody, postBooking } from '../helpers/booking-fixtures';
+import { createTestClock } from '../helpers/clock';
+import { seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
-
-const engine = process.env.TEST_DB ?? 'sqlite';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 interface MemberAnswer {
   ref: string;
@@ -15,14 +16,14 @@ interface MemberAnswer {
   bookings: number;
 }
 
-describe(`the admin's members on ${engine}`, () => {
+describe(`the admin's members on ${TEST_ENGINE}`, () => {
   const apps: TestApp[] = [];
   afterEach(async () => {
     for (const testApp of apps.splice(0)) await testApp.close();
   });
 
   async function start() {
-    const clock = manualClock();
+    const clock = createTestClock();
     const testApp = await startTestApp({ now: clock.now });
     apps.push(testApp);
     const [admin, student] = (await seedRoster(testApp.db)) as [User, User, User];

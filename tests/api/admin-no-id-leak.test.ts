@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
-import { adminClient, login, loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { adminClient, login, loginCookie } from '../helpers/admin-fixtures';
+import { createTestClock } from '../helpers/clock';
 import { present } from '../helpers/present';
+import { seedRoster } from '../helpers/roster';
 import { type JsonReply, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 interface Seen {
   request: string;
@@ -10,7 +13,7 @@ interface Seen {
   text: string;
 }
 
-describe(`user ids in public answers on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`user ids in public answers on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let users: User[];
   const seen: Seen[] = [];
@@ -29,7 +32,7 @@ describe(`user ids in public answers on ${process.env.TEST_DB ?? 'sqlite'}`, () 
   }
 
   beforeAll(async () => {
-    testApp = await startTestApp({ now: manualClock(new Date('2026-11-22T01:00:00.000Z')).now });
+    testApp = await startTestApp({ now: createTestClock(new Date('2026-11-22T01:00:00.000Z')).now });
     users = await seedRoster(testApp.db);
     // A used and an unused voucher exist, as they would in a running app.
     const cookie = await loginCookie(testApp.baseUrl, present(users[0], 'a seeded user'));

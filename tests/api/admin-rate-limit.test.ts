@@ -1,19 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOGIN_SLOW_DELAY_MS, LOGIN_WINDOW_MS } from '../../src/domain/admin/admin-limits';
 import type { User } from '../../src/server/roster/repository';
-import { login, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { login } from '../helpers/admin-fixtures';
+import { createTestClock } from '../helpers/clock';
 import { present } from '../helpers/present';
+import { seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 const MINUTE = 60_000;
 const ip = (n: number) => ({ 'x-forwarded-for': `192.0.2.${n}` });
 
-describe(`login rate limit on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`login rate limit on ${TEST_ENGINE}`, () => {
   const apps: TestApp[] = [];
   let admin: User;
   let student: User;
 
-  async function start(clock = manualClock()) {
+  async function start(clock = createTestClock()) {
     const testApp = await startTestApp({ config: { trustProxy: 1 }, now: clock.now });
     apps.push(testApp);
     [admin, student] = (await seedRoster(testApp.db)) as [User, User];
@@ -56,7 +59,7 @@ describe(`login rate limit on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
 
   it('holds attempts for a name under attack back for a second instead of refusing them', async () => {
     const logs: string[] = [];
-    const clock = manualClock();
+    const clock = createTestClock();
     const testApp = await startTestApp({
       config: { trustProxy: 1 },
       now: clock.now,
@@ -129,7 +132,7 @@ describe(`login rate limit on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
   });
 
   it('holds across two app instances sharing one database', async () => {
-    const clock = manualClock();
+    const clock = createTestClock();
     const first = await start(clock);
     const second = await startTestApp({ config: { trustProxy: 1 }, now: clock.now, database: first.testApp.database });
     apps.unshift(second);

@@ -2,8 +2,11 @@ import { sign } from '@fastify/cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME_MS } from '../../src/domain/admin/admin-limits';
 import type { User } from '../../src/server/roster/repository';
-import { loginCookie, manualClock, seedRoster, sessionCookieOf } from '../helpers/admin-fixtures';
+import { loginCookie, sessionCookieOf } from '../helpers/admin-fixtures';
+import { createTestClock } from '../helpers/clock';
+import { seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp, testConfig } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 const UNAUTHORIZED = { message: 'Sesi admin tidak ada atau sudah habis, silakan masuk lagi' };
 
@@ -14,12 +17,12 @@ const ADMIN_ENDPOINTS = [
   ['GET', '/api/admin/vouchers'],
 ] as const;
 
-describe(`admin sessions on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`admin sessions on ${TEST_ENGINE}`, () => {
   const apps: TestApp[] = [];
   let admin: User;
   let student: User;
 
-  async function start(clock = manualClock()) {
+  async function start(clock = createTestClock()) {
     const testApp = await startTestApp({ now: clock.now });
     apps.push(testApp);
     [admin, student] = (await seedRoster(testApp.db)) as [User, User];
@@ -95,7 +98,7 @@ describe(`admin sessions on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
   });
 
   it('holds on every instance sharing the database: sign in on one, use and end it on another', async () => {
-    const clock = manualClock();
+    const clock = createTestClock();
     const first = await start(clock);
     const second = await startTestApp({ now: clock.now, database: first.testApp.database });
     apps.unshift(second);

@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
-import { loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { loginCookie } from '../helpers/admin-fixtures';
+import { createTestClock } from '../helpers/clock';
 import { present } from '../helpers/present';
+import { seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 // 08:00 in Jakarta on 2026-11-22: bookings from that date on are not in the past.
-const clock = () => manualClock(new Date('2026-11-22T01:00:00.000Z'));
+const clock = () => createTestClock(new Date('2026-11-22T01:00:00.000Z'));
 
 const booking = (overrides: Record<string, string>) => ({
   name: 'Budi Santoso',
@@ -17,7 +20,7 @@ const booking = (overrides: Record<string, string>) => ({
   ...overrides,
 });
 
-describe(`a generated voucher in the booking form on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`a generated voucher in the booking form on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let admin: User;
 

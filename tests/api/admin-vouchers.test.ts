@@ -3,16 +3,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { VOUCHER_CODE_PATTERN } from '../../src/domain/booking/voucher-code';
 import type { User } from '../../src/server/roster/repository';
 import { generateVoucher } from '../../src/server/vouchers/service';
-import { loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { loginCookie } from '../helpers/admin-fixtures';
+import { createTestClock } from '../helpers/clock';
+import { seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-describe(`voucher generation on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`voucher generation on ${TEST_ENGINE}`, () => {
   const apps: TestApp[] = [];
   let admin: User;
   let student: User;
 
   async function start() {
-    const clock = manualClock();
+    const clock = createTestClock();
     const testApp = await startTestApp({ now: clock.now });
     apps.push(testApp);
     [admin, student] = (await seedRoster(testApp.db)) as [User, User];

@@ -5,13 +5,12 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/time/clock';
 import { backupSqlite } from '../../src/server/backup/service';
-import { testDatabaseWithStudents } from '../helpers/booking-fixtures';
+import { manyStudents } from '../helpers/roster';
 import { runCommand, type ServerProcess, startServerProcess } from '../helpers/server-process';
 import { runDbCommand, slotsIn } from '../helpers/sqlite-files';
-import type { TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
-const STUDENTS = Array.from({ length: 24 }, (_, index) => ({ name: `Cadangan ${index + 1}`, class: 'PPTI 21' }));
+const STUDENTS = manyStudents('Cadangan', 24);
 const SERVER_ENV = { BOOKING_HORIZON_DAYS: '3650' };
 
 let database: TestDatabase | undefined;
@@ -30,12 +29,12 @@ afterEach(async () => {
 const db = runDbCommand;
 
 async function sqliteDatabaseWithStudents(): Promise<{ path: string; url: string }> {
-  database = await testDatabaseWithStudents(STUDENTS);
+  database = await createTestDatabase({ roster: STUDENTS });
   if (database.location.engine !== 'sqlite') throw new Error('a SQLite test');
   return { path: database.location.path, url: database.url };
 }
 
-describe.skipIf(engine !== 'sqlite')('backup and restore of the SQLite database', () => {
+describe.skipIf(TEST_ENGINE !== 'sqlite')('backup and restore of the SQLite database', () => {
   it('refuses to restore while the server has the database open, and restores into the stopped app exactly the backup', async () => {
     const { path, url } = await sqliteDatabaseWithStudents();
     dir = mkdtempSync(join(tmpdir(), 'pinjam-backup-'));
@@ -143,7 +142,7 @@ describe.skipIf(engine !== 'sqlite')('backup and restore of the SQLite database'
   });
 });
 
-describe.skipIf(engine !== 'sqlite')('start-up on a SQLite file', () => {
+describe.skipIf(TEST_ENGINE !== 'sqlite')('start-up on a SQLite file', () => {
   it('refuses a damaged database with one line naming the file and npm run restore', async () => {
     const { path, url } = await sqliteDatabaseWithStudents();
     const pageSize = 4096;
@@ -168,5 +167,5 @@ describe.skipIf(engine !== 'sqlite')('start-up on a SQLite file', () => {
   });
 });
 
-if (engine !== 'sqlite')
+if (TEST_ENGINE !== 'sqlite')
   console.log('backup-restore: backup, restore and the start-up file checks are SQLite tests (PostgreSQL is backed up with pg_dump)');

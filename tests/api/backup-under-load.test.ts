@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/time/clock';
-import { manyStudents, testDatabaseWithStudents } from '../helpers/booking-fixtures';
+import { manyStudents } from '../helpers/roster';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
 import { integrityOf, runDbCommand, slotsIn } from '../helpers/sqlite-files';
-import type { TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 const STUDENTS = manyStudents('Beban', 24);
 
 let database: TestDatabase | undefined;
@@ -37,12 +36,12 @@ async function bookUntil(baseUrl: string, clientIndex: number, acknowledged: Set
   }
 }
 
-describe.skipIf(engine !== 'sqlite')('npm run backup while clients book', () => {
+describe.skipIf(TEST_ENGINE !== 'sqlite')('npm run backup while clients book', () => {
   // Each backup spawns the command, so the test's length follows the machine's load.
   it('makes 10 consistent backups while clients book, each holding every booking acknowledged before it began', {
     timeout: 180_000,
   }, async () => {
-    database = await testDatabaseWithStudents(STUDENTS);
+    database = await createTestDatabase({ roster: STUDENTS });
     const url = database.url;
     dir = mkdtempSync(join(tmpdir(), 'pinjam-backup-'));
     server = await startServerProcess({ DATABASE_URL: url, BOOKING_HORIZON_DAYS: '3650' });
@@ -73,4 +72,4 @@ describe.skipIf(engine !== 'sqlite')('npm run backup while clients book', () => 
   });
 });
 
-if (engine !== 'sqlite') console.log('backup-under-load: the online backup is a SQLite test (PostgreSQL is backed up with pg_dump)');
+if (TEST_ENGINE !== 'sqlite') console.log('backup-under-load: the online backup is a SQLite test (PostgreSQL is backed up with pg_dump)');

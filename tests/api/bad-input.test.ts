@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../src/domain/admin/admin-messages';
 import { messages } from '../../src/domain/text/messages';
-import { loginCookie, seedRoster } from '../helpers/admin-fixtures';
+import { loginCookie } from '../helpers/admin-fixtures';
+import { seedRoster } from '../helpers/roster';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 const STATIC_MESSAGES = new Set(
   [...Object.values(messages), ...Object.values(adminMessages)].filter((value: unknown): value is string => typeof value === 'string'),
@@ -143,7 +145,7 @@ async function fuzzBodies(endpoints: readonly Endpoint[], headers: Record<string
   );
 }
 
-describe(`hostile input at every endpoint (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+describe(`hostile input at every endpoint (${TEST_ENGINE})`, () => {
   it('random bodies and content types never cause a 5xx, always an Indonesian message, and write nothing', async () => {
     await fuzzBodies(ENDPOINTS);
   });

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStudents, bookingBody, countRows, jakartaInstant } from '../helpers/booking-fixtures';
+import { bookingBody, countRows, jakartaInstant } from '../helpers/booking-fixtures';
+import { BUDI, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const INVALID = 'Data yang dikirim tidak valid';
 
-describe(`bad booking input on ${engine}: 400, never 500, nothing written`, () => {
+describe(`bad booking input on ${TEST_ENGINE}: 400, never 500, nothing written`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => jakartaInstant('2026-11-22', '10:00') });
-    await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(testApp.db, [BUDI]);
   });
   afterAll(async () => {
     expect(await countRows(testApp.db, 'borrow_request')).toBe(0);

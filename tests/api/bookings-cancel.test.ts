@@ -1,31 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CancelRequest, cancelBooking } from '../../src/server/bookings/cancel/service';
 import { enqueueBotText } from '../../src/server/telegram/outbox/notices';
-import {
-  addStudents,
-  addVoucher,
-  bookingBody,
-  isVoucherUsed,
-  jakartaInstant,
-  listBookings,
-  postBooking,
-} from '../helpers/booking-fixtures';
+import { addVoucher, bookingBody, isVoucherUsed, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { BUDI, idsByName, SITI, seedRoster } from '../helpers/roster';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 
-describe(`cancelling a booking on ${engine}`, () => {
+describe(`cancelling a booking on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let now = jakartaInstant(TODAY, '08:00');
   let ids: Map<string, string>;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => now });
-    ids = await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-      { name: 'Admin Uji', class: 'PPTI 21' },
-    ]);
+    ids = idsByName(await seedRoster(testApp.db, [BUDI, SITI, { name: 'Admin Uji', class: 'PPTI 21' }]));
   });
   afterAll(async () => {
     await testApp.close();

@@ -1,18 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  addStudents,
-  addVoucher,
-  bookingBody,
-  countRows,
-  isVoucherUsed,
-  jakartaInstant,
-  manyStudents,
-  postBooking,
-} from '../helpers/booking-fixtures';
+import { addVoucher, bookingBody, countRows, isVoucherUsed, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { manyStudents, seedRoster } from '../helpers/roster';
 import { type JsonReply, startTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const now = () => jakartaInstant('2026-11-22', '10:00');
 const SLOT = { date: '2026-12-01', start: '08:00', end: '10:00' };
 
@@ -33,11 +24,11 @@ function statuses(replies: JsonReply[]): Record<number, number> {
   return counts;
 }
 
-describe(`simultaneous bookings on ${engine}`, () => {
+describe(`simultaneous bookings on ${TEST_ENGINE}`, () => {
   it('50 students asking for one slot at once: exactly one booking and 49 overlap errors', async () => {
     const testApp = await app();
     const students = manyStudents('Mahasiswa', 50);
-    await addStudents(testApp.db, students);
+    await seedRoster(testApp.db, students);
     const replies = await Promise.all(students.map(({ name }) => postBooking(testApp.baseUrl, bookingBody({ name, ...SLOT }))));
     expect(statuses(replies)).toEqual({ 201: 1, 422: 49 });
     for (const reply of replies.filter((r) => r.status === 422)) {
@@ -50,7 +41,7 @@ describe(`simultaneous bookings on ${engine}`, () => {
   it('20 students racing for one voucher: it is spent exactly once, the others are told it is used', async () => {
     const testApp = await app();
     const students = manyStudents('Pemburu', 20);
-    await addStudents(testApp.db, students);
+    await seedRoster(testApp.db, students);
     await addVoucher(testApp.db, 'VCH-RACE01');
     const replies = await Promise.all(
       students.map(({ name }) => postBooking(testApp.baseUrl, bookingBody({ name, ...SLOT, reason: 'VCH-RACE01' }))),
@@ -75,7 +66,7 @@ describe(`simultaneous bookings on ${engine}`, () => {
     cleanups.push(() => database.drop());
     const [first, second] = [await app(database), await app(database)];
     const students = manyStudents('Peminjam', 50);
-    await addStudents(first.db, students);
+    await seedRoster(first.db, students);
     const replies = await Promise.all(
       students.map(({ name }, index) => postBooking((index % 2 === 0 ? first : second).baseUrl, bookingBody({ name, ...SLOT }))),
     );

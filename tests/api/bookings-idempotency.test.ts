@@ -1,17 +1,17 @@
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema';
-import { addStudents, bookingBody, countRows, jakartaInstant, manyStudents } from '../helpers/booking-fixtures';
+import { bookingBody, countRows, jakartaInstant } from '../helpers/booking-fixtures';
 import { lostCommitDb, QueryGate } from '../helpers/booking-gate';
 import { withPostgresAdmin } from '../helpers/postgres';
+import { BUDI, manyStudents, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 let clock = jakartaInstant('2026-11-22', '10:00');
 const now = () => clock;
-if (engine !== 'postgres') {
+if (TEST_ENGINE !== 'postgres') {
   console.info(
     'bookings-idempotency: the booking-lock barrier across two instances is a PostgreSQL test (on SQLite the held file lock would block the test process itself)',
   );
@@ -27,7 +27,7 @@ afterEach(async () => {
 async function app(options: TestAppOptions = {}): Promise<TestApp> {
   const testApp = await startTestApp({ now, ...options });
   cleanups.push(() => testApp.close());
-  await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]).catch(() => undefined);
+  await seedRoster(testApp.db, [BUDI]).catch(() => undefined);
   return testApp;
 }
 
@@ -47,7 +47,7 @@ async function keyRows(testApp: TestApp): Promise<number> {
   return Number(row.count);
 }
 
-describe(`a booking sent again with the same Idempotency-Key on ${engine}`, () => {
+describe(`a booking sent again with the same Idempotency-Key on ${TEST_ENGINE}`, () => {
   it('answers the first answer again, with one booking and one owner notice', async () => {
     const testApp = await app();
     const body = bookingBody();
@@ -133,7 +133,7 @@ describe(`a booking sent again with the same Idempotency-Key on ${engine}`, () =
     expect(await countRows(first.db, 'outbox')).toBe(1);
   });
 
-  it.runIf(engine === 'postgres')('holds across two instances whose copies both wait for the booking lock (PostgreSQL)', async () => {
+  it.runIf(TEST_ENGINE === 'postgres')('holds across two instances whose copies both wait for the booking lock (PostgreSQL)', async () => {
     const database = await createTestDatabase();
     cleanups.push(() => database.drop());
     const first = await app({ database });
@@ -155,7 +155,7 @@ describe(`a booking sent again with the same Idempotency-Key on ${engine}`, () =
   });
 });
 
-describe(`a commit that reached the database but whose reply was lost on ${engine}`, () => {
+describe(`a commit that reached the database but whose reply was lost on ${TEST_ENGINE}`, () => {
   it('answers the saved booking, with or without a key, never an error or a clash with itself', async () => {
     let lose = false;
     const testApp = await app({
@@ -182,7 +182,7 @@ describe(`a commit that reached the database but whose reply was lost on ${engin
     let commits = 0;
     const testApp = await app({ openDb: (database) => lostCommitDb(database, () => ++commits === 2, gate) });
     const students = manyStudents('Rombongan', 3);
-    await addStudents(testApp.db, students);
+    await seedRoster(testApp.db, students);
     commits = 0;
     gate.arm();
     const firstReply = post(testApp, bookingBody({ name: 'Rombongan 1', start: '06:00', end: '07:00' }));

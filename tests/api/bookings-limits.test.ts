@@ -1,10 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addStudents, addVoucher, bookingBody, countRows, isVoucherUsed, jakartaInstant, manyStudents } from '../helpers/booking-fixtures';
+import { addVoucher, bookingBody, countRows, isVoucherUsed, jakartaInstant } from '../helpers/booking-fixtures';
+import { BUDI, manyStudents, seedRoster } from '../helpers/roster';
 import { type JsonReply, startTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app';
-import { createTestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TOO_MANY = (minutes: number) => `Terlalu banyak percobaan. Coba lagi dalam ${minutes} menit.`;
 const UNKNOWN = { errors: { reason: 'Kode voucher tidak dikenal atau sudah dipakai' } };
 let clock = jakartaInstant('2026-11-22', '10:00');
@@ -49,10 +49,10 @@ function postFrom(testApp: TestApp, body: unknown, localAddress = '127.0.0.1'): 
   });
 }
 
-describe(`voucher guesses per address on ${engine}`, () => {
+describe(`voucher guesses per address on ${TEST_ENGINE}`, () => {
   it('after VOUCHER_GUESS_LIMIT_PER_HOUR unknown codes, answers 429 for any code from that address, for an hour', async () => {
     const testApp = await app({ voucherGuessLimitPerHour: 3 });
-    await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(testApp.db, [BUDI]);
     await addVoucher(testApp.db, 'VCH-REAL22');
     for (const code of ['VCH-GUESS1', 'vch-guess2', 'VCH-GUESS3']) {
       expect((await postFrom(testApp, bookingBody({ reason: code }))).body).toEqual(UNKNOWN);
@@ -77,7 +77,7 @@ describe(`voucher guesses per address on ${engine}`, () => {
 
   it('does not count a used code (it is no guess) or a code with words around it', async () => {
     const testApp = await app({ voucherGuessLimitPerHour: 2 });
-    await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(testApp.db, [BUDI]);
     await addVoucher(testApp.db, 'VCH-USED22', true);
     for (let n = 0; n < 3; n++) expect((await postFrom(testApp, bookingBody({ reason: 'VCH-USED22' }))).body).toEqual(UNKNOWN);
     for (let n = 0; n < 3; n++) expect((await postFrom(testApp, bookingBody({ end: '13:00', reason: 'VCH-ZZZZZ9 ya' }))).status).toBe(422);
@@ -89,7 +89,7 @@ describe(`voucher guesses per address on ${engine}`, () => {
     cleanups.push(() => database.drop());
     const first = await app({ voucherGuessLimitPerHour: 2 }, { database });
     const second = await app({ voucherGuessLimitPerHour: 2 }, { database });
-    await addStudents(first.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(first.db, [BUDI]);
     expect((await postFrom(first, bookingBody({ reason: 'VCH-GUESS1' }))).body).toEqual(UNKNOWN);
     expect((await postFrom(second, bookingBody({ reason: 'VCH-GUESS2' }))).body).toEqual(UNKNOWN);
     expect((await postFrom(first, bookingBody({ reason: 'VCH-GUESS3' }))).status).toBe(429);
@@ -97,11 +97,11 @@ describe(`voucher guesses per address on ${engine}`, () => {
   });
 });
 
-describe(`bookings created per address on ${engine}`, () => {
+describe(`bookings created per address on ${TEST_ENGINE}`, () => {
   it('after BOOKING_LIMIT_PER_HOUR bookings from one address, answers 429 and writes nothing; other addresses go on', async () => {
     const testApp = await app({ bookingLimitPerHour: 3 });
     const students = manyStudents('Kampus', 5);
-    await addStudents(testApp.db, students);
+    await seedRoster(testApp.db, students);
     const at = (n: number) => ({ start: `${String(8 + n).padStart(2, '0')}:00`, end: `${String(9 + n).padStart(2, '0')}:00` });
     expect((await postFrom(testApp, bookingBody({ name: 'Kampus 1', ...at(0) }))).status).toBe(201);
     // A refused booking creates nothing and does not count.
@@ -118,7 +118,7 @@ describe(`bookings created per address on ${engine}`, () => {
 
   it('is off with 0', async () => {
     const testApp = await app({ bookingLimitPerHour: 0 });
-    await addStudents(testApp.db, manyStudents('Bebas', 40));
+    await seedRoster(testApp.db, manyStudents('Bebas', 40));
     for (let n = 0; n < 40; n++) {
       const start = `${String(Math.floor((n * 30) / 60)).padStart(2, '0')}:${n % 2 === 0 ? '00' : '30'}`;
       const end = `${String(Math.floor((n * 30 + 30) / 60)).padStart(2, '0')}:${n % 2 === 0 ? '30' : '00'}`;
@@ -127,10 +127,10 @@ describe(`bookings created per address on ${engine}`, () => {
   });
 });
 
-describe(`the booking horizon on ${engine}`, () => {
+describe(`the booking horizon on ${TEST_ENGINE}`, () => {
   it('takes a date up to BOOKING_HORIZON_DAYS after today and refuses the next, under the date, vouchers too', async () => {
     const testApp = await app({ bookingHorizonDays: 90 });
-    await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(testApp.db, [BUDI]);
     await addVoucher(testApp.db, 'VCH-FAR222');
     const beyond = { date: { date: 'Tanggal paling jauh 90 hari dari hari ini' } };
     expect((await postFrom(testApp, bookingBody({ date: '2027-02-20' }))).status).toBe(201);
@@ -143,7 +143,7 @@ describe(`the booking horizon on ${engine}`, () => {
 
   it('follows the configured number of days', async () => {
     const testApp = await app({ bookingHorizonDays: 7 });
-    await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(testApp.db, [BUDI]);
     expect((await postFrom(testApp, bookingBody({ date: '2026-11-30' }))).body).toEqual({
       errors: { date: 'Tanggal paling jauh 7 hari dari hari ini' },
     });

@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBookingsResponseSchema } from '../../src/domain/schemas/bookings';
-import { addStudents, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { BUDI, RIZKY, SITI, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
-
-describe(`listing a date's bookings on ${engine}`, () => {
+describe(`listing a date's bookings on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => jakartaInstant('2026-11-22', '10:00') });
-    await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-      { name: 'Rizky Maulana', class: 'PPTI 22' },
-    ]);
+    await seedRoster(testApp.db, [BUDI, SITI, RIZKY]);
     for (const [name, date, start, end] of [
       ['Siti Rahmawati', '2026-12-01', '13:00', '15:00'],
       ['Budi Santoso', '2026-12-01', '08:00', '10:00'],

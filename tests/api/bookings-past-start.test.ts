@@ -1,21 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStudents, addVoucher, bookingBody, countRows, isVoucherUsed, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { addVoucher, bookingBody, countRows, isVoucherUsed, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { BUDI, SITI, seedRoster } from '../helpers/roster';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-26';
 const TOMORROW = '2026-11-27';
 const PAST_START = { start: 'Jam mulai sudah lewat' };
 
-describe(`a start already over today on ${engine} (0041)`, () => {
+describe(`a start already over today on ${TEST_ENGINE} (0041)`, () => {
   let testApp: TestApp;
   let now = jakartaInstant(TODAY, '22:57');
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => now });
-    await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-    ]);
+    await seedRoster(testApp.db, [BUDI, SITI]);
     for (const code of ['VCH-PAST01', 'VCH-EDGE01', 'VCH-NEXT01']) await addVoucher(testApp.db, code);
   });
   afterAll(async () => {

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addStudents, bookingBody, countRows, jakartaInstant, manyStudents, postBooking } from '../helpers/booking-fixtures';
+import { bookingBody, countRows, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { gatedDb, QueryGate } from '../helpers/booking-gate';
+import { manyStudents, seedRoster } from '../helpers/roster';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const now = () => jakartaInstant('2026-11-22', '10:00');
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -18,7 +19,7 @@ async function gatedApp(queueLimit = 1000): Promise<{ testApp: TestApp; gate: Qu
   const gate = new QueryGate();
   const testApp = await startTestApp({ now, openDb: (database) => gatedDb(database, gate), config: { bookingQueueLimit: queueLimit } });
   cleanups.push(() => testApp.close());
-  await addStudents(testApp.db, manyStudents('Antre', 6));
+  await seedRoster(testApp.db, manyStudents('Antre', 6));
   return { testApp, gate };
 }
 
@@ -41,7 +42,7 @@ async function holdFirstThenQueue(testApp: TestApp, gate: QueryGate, first: unkn
   return { firstReply, restReplies };
 }
 
-describe(`bookings that wait for the one being written, on ${engine}`, () => {
+describe(`bookings that wait for the one being written, on ${TEST_ENGINE}`, () => {
   it('are saved together in the next transaction, each seeing those before it', async () => {
     const { testApp, gate } = await gatedApp();
     const { firstReply, restReplies } = await holdFirstThenQueue(testApp, gate, slot(1), [slot(2), slot(3), slot(3, { name: 'Antre 4' })]);

@@ -2,22 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBookingsRangeResponseSchema } from '../../src/domain/schemas/bookings';
 import { addDays } from '../../src/domain/time/clock';
 import { markBookingCancelled } from '../../src/server/bookings/cancel/repository';
-import { addStudents, addVoucher, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { addVoucher, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { BUDI, RIZKY, SITI, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const VOUCHER = 'VCH-RANGE1';
 const plain = { continuesFromPreviousDay: false, continuesNextDay: false, stage: 'booked' };
 
-describe(`listing the bookings of a range of dates on ${engine}`, () => {
+describe(`listing the bookings of a range of dates on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => jakartaInstant('2026-11-22', '10:00') });
-    await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-      { name: 'Rizky Maulana', class: 'PPTI 22' },
-    ]);
+    await seedRoster(testApp.db, [BUDI, SITI, RIZKY]);
     await addVoucher(testApp.db, VOUCHER);
     for (const [name, date, start, end, reason] of [
       ['Siti Rahmawati', '2026-12-02', '13:00', '15:00', 'rahasia'],
@@ -155,7 +152,7 @@ describe(`listing the bookings of a range of dates on ${engine}`, () => {
   });
 });
 
-describe(`the public schedule window when the day turns on ${engine}`, () => {
+describe(`the public schedule window when the day turns on ${TEST_ENGINE}`, () => {
   let at = jakartaInstant('2026-11-22', '23:59');
   let testApp: TestApp;
   beforeAll(async () => {

@@ -2,24 +2,27 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBookingResponseSchema } from '../../src/domain/schemas/bookings';
-import { addStudents, addVoucher, bookingBody, countRows, isVoucherUsed, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { addVoucher, bookingBody, countRows, isVoucherUsed, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { BUDI, idsByName, RIZKY, SITI, seedRoster } from '../helpers/roster';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 
-describe(`booking rules over HTTP on ${engine}`, () => {
+describe(`booking rules over HTTP on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let ids: Map<string, string>;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => jakartaInstant(TODAY, '10:00') });
-    ids = await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-      { name: 'Andi Pratama', class: 'ppti 21' },
-      { name: 'Dewi Lestari', class: 'PPTI 21' },
-      { name: 'Rizky Maulana', class: 'PPTI 22' },
-    ]);
+    ids = idsByName(
+      await seedRoster(testApp.db, [
+        BUDI,
+        SITI,
+        { name: 'Andi Pratama', class: 'ppti 21' },
+        { name: 'Dewi Lestari', class: 'PPTI 21' },
+        RIZKY,
+      ]),
+    );
   });
   afterAll(async () => {
     await testApp.close();
@@ -217,11 +220,11 @@ describe(`booking rules over HTTP on ${engine}`, () => {
   });
 });
 
-describe(`a database failure on insert, on ${engine}`, () => {
+describe(`a database failure on insert, on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => jakartaInstant(TODAY, '10:00') });
-    await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(testApp.db, [BUDI]);
     await addVoucher(testApp.db, 'VCH-FAIL01');
     // A real failure of the real insert: the database refuses every new booking.
     if (testApp.db.engine === 'sqlite') {

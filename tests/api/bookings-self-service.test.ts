@@ -3,22 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/time/clock';
 import { cancelBooking } from '../../src/server/bookings/cancel/service';
 import { findOutboxText } from '../../src/server/telegram/outbox/calls';
-import {
-  addStudents,
-  addVoucher,
-  bookingBody,
-  isVoucherUsed,
-  jakartaInstant,
-  listBookings,
-  postBooking,
-} from '../helpers/booking-fixtures';
+import { addVoucher, bookingBody, isVoucherUsed, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
 import { parseCalendar } from '../helpers/icalendar';
+import { BUDI, SITI, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 
-describe(`the borrower's cancel secret on ${engine}`, () => {
+describe(`the borrower's cancel secret on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let now = jakartaInstant(TODAY, '08:00');
   const logLines: string[] = [];
@@ -36,10 +29,7 @@ describe(`the borrower's cancel secret on ${engine}`, () => {
       config: { trustProxy: 1 },
       buildOptions: { logger: { level: 'trace', stream: { write: (line: string) => logLines.push(line) } } },
     });
-    await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-    ]);
+    await seedRoster(testApp.db, [BUDI, SITI]);
   });
   afterAll(async () => {
     await testApp.close();
@@ -355,13 +345,13 @@ describe(`the borrower's cancel secret on ${engine}`, () => {
   });
 });
 
-describe(`the public calendar feed on ${engine}`, () => {
+describe(`the public calendar feed on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let now = jakartaInstant('2026-11-01', '08:00');
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => now });
-    await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
+    await seedRoster(testApp.db, [
+      BUDI,
       { name: 'Siti; Rahmawati, "S\\R" dengan nama yang sangat panjang sekali sampai lewat tujuh puluh lima oktet', class: 'PPTI 22' },
     ]);
   });

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, findMinutes, formatMinutes, localMomentIn } from '../../src/domain/time/clock';
-import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { BUDI, seedRoster } from '../helpers/roster';
 import { startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const PAST_DATE = 'Tanggal tidak boleh di masa lalu';
 
 // Behind Jakarta (UTC, Los Angeles), a server that used its own zone would take 00:05 WIB for
@@ -16,13 +16,13 @@ const INSTANTS = [
   { label: '23:55 WIB', date: '2026-11-24', time: '23:55' },
 ];
 
-describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => {
+describe(`"today" is Jakarta's whatever the server's zone, on ${TEST_ENGINE}`, () => {
   const processZone = process.env.TZ;
   let current = jakartaInstant('2026-11-23', '00:05');
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => current });
-    await addStudents(
+    await seedRoster(
       testApp.db,
       ZONES.map((_, index) => ({ name: `Mahasiswa ${index}`, class: 'PPTI 21' })),
     );
@@ -71,7 +71,7 @@ describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => 
       config: { timeZone: 'America/Los_Angeles' },
     });
     try {
-      await addStudents(losAngeles.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+      await seedRoster(losAngeles.db, [BUDI]);
       // 00:05 in Jakarta on the 23rd is still the morning of the 22nd in Los Angeles.
       expect((await postBooking(losAngeles.baseUrl, bookingBody({ date: '2026-11-22', start: '08:49' }))).body).toEqual({
         errors: { start: 'Jam mulai sudah lewat' },
@@ -85,12 +85,9 @@ describe(`"today" is Jakarta's whatever the server's zone, on ${engine}`, () => 
   });
 });
 
-describe(`the built server started with TZ set, on ${engine}`, () => {
+describe(`the built server started with TZ set, on ${TEST_ENGINE}`, () => {
   it.each(['UTC', 'America/Los_Angeles'])('TZ=%s: books Jakarta’s today and refuses its yesterday', async (zone) => {
-    const database = await createTestDatabase();
-    const db = database.open();
-    await addStudents(db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
-    await db.close();
+    const database = await createTestDatabase({ roster: [BUDI] });
     const server = await startServerProcess({ DATABASE_URL: database.url, TZ: zone });
     try {
       // The real clock: a start 10 minutes back lies within the 15-minute grace (0041) at any hour;

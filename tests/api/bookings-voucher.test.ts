@@ -1,28 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addStudents,
-  addVoucher,
-  bookingBody,
-  countRows,
-  isVoucherUsed,
-  jakartaInstant,
-  listBookings,
-  postBooking,
-} from '../helpers/booking-fixtures';
+import { addVoucher, bookingBody, countRows, isVoucherUsed, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { BUDI, RIZKY, SITI, seedRoster } from '../helpers/roster';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 
-describe(`voucher bookings on ${engine}`, () => {
+describe(`voucher bookings on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => jakartaInstant(TODAY, '10:00') });
-    await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-      { name: 'Rizky Maulana', class: 'PPTI 22' },
-    ]);
+    await seedRoster(testApp.db, [BUDI, SITI, RIZKY]);
     for (const code of [
       'VCH-AAAAA1',
       'VCH-AAAAA2',

@@ -1,18 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUEL_LEVELS } from '../../src/domain/handover/handover';
 import { messages } from '../../src/domain/text/messages';
-import { addStudents, jakartaInstant } from '../helpers/booking-fixtures';
+import { jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo, messageIdIn, pressIn } from '../helpers/borrower-chat';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
+import { BUDI, RIZKY, seedRoster } from '../helpers/roster';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-23';
 
-describe(`the buttons on a borrower's messages on ${engine}`, () => {
+describe(`the buttons on a borrower's messages on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
-  let testApp: BotApp;
+  let testApp: TestApp;
   let now = jakartaInstant('2026-11-22', '08:00').getTime();
   const clock = { now: () => new Date(now), advance: (ms: number) => (now += ms) };
   const at = (time: string) => {
@@ -21,11 +22,8 @@ describe(`the buttons on a borrower's messages on ${engine}`, () => {
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
-    testApp = await startBotApp(telegram, clock);
-    await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Rizky Maulana', class: 'PPTI 22' },
-    ]);
+    testApp = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot: {} });
+    await seedRoster(testApp.db, [BUDI, RIZKY]);
   });
   afterAll(async () => {
     await testApp.close();

@@ -2,30 +2,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerChatMessages } from '../../src/domain/chat/borrower-chat-messages';
 import { messages } from '../../src/domain/text/messages';
 import { hashSecret } from '../../src/server/telegram/borrower/link';
-import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
+import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody, postBooking } from '../helpers/booking-fixtures';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
+import { createTestClock } from '../helpers/clock';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock } from '../helpers/notify-app';
-import { requestJson } from '../helpers/test-app';
+import { seedRoster } from '../helpers/roster';
+import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-23';
 const texts = { ...messages.borrowerChat, ...borrowerChatMessages };
 
 /** A device secret or link code as the app makes them: 43 base64url characters. */
 const secret = (seed: string) => seed.repeat(43).slice(0, 43);
 
-describe(`borrowers in the chat on ${engine}`, () => {
+describe(`borrowers in the chat on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
-  let testApp: BotApp;
+  let testApp: TestApp;
   let api: ReturnType<typeof adminClient>;
   const clock = createTestClock();
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
-    testApp = await startBotApp(telegram, clock);
+    testApp = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot: {} });
     const [admin] = await seedRoster(testApp.db);
     if (!admin) throw new Error('no admin');
     api = adminClient(testApp.baseUrl, await loginCookie(testApp.baseUrl, admin));

@@ -1,25 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerChatMessages } from '../../src/domain/chat/borrower-chat-messages';
 import { enqueueToBookingChats } from '../../src/server/telegram/borrower/notify';
-import { addStudents } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
+import { createTestClock } from '../helpers/clock';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock, PRODUCTION_PACING } from '../helpers/notify-app';
+import { BUDI, seedRoster } from '../helpers/roster';
+import { PRODUCTION_PACING, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-23';
 
-describe(`the outbox towards borrowers' chats on ${engine}`, () => {
+describe(`the outbox towards borrowers' chats on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
-  let testApp: BotApp;
+  let testApp: TestApp;
   const clock = createTestClock();
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
-    testApp = await startBotApp(telegram, clock, { notifier: PRODUCTION_PACING });
-    await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    testApp = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot: {}, notifier: PRODUCTION_PACING });
+    await seedRoster(testApp.db, [BUDI]);
   });
   afterAll(async () => {
     await testApp.close();

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerChatMessages } from '../../src/domain/chat/borrower-chat-messages';
-import { addStudents, jakartaInstant } from '../helpers/booking-fixtures';
+import { jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
+import type { TestClock } from '../helpers/clock';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import type { TestClock } from '../helpers/notify-app';
-import { requestJson } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { BUDI, RIZKY, seedRoster } from '../helpers/roster';
+import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-23';
 const texts = borrowerChatMessages;
 
@@ -19,22 +18,19 @@ function sharedClock(): TestClock & { at(time: string): void } {
   return { now: () => new Date(now), advance: (ms) => (now += ms), at: (time) => (now = jakartaInstant(DATE, time).getTime()) };
 }
 
-describe(`a linked borrower's reminders and notices on ${engine}, two instances and a restart`, () => {
+describe(`a linked borrower's reminders and notices on ${TEST_ENGINE}, two instances and a restart`, () => {
   let telegram: FakeTelegram;
   let database: TestDatabase;
-  let first: BotApp;
-  let second: BotApp;
+  let first: TestApp;
+  let second: TestApp;
   const clock = sharedClock();
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
     database = await createTestDatabase();
-    first = await startBotApp(telegram, clock, { database });
-    second = await startBotApp(telegram, clock, { database });
-    await addStudents(first.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Rizky Maulana', class: 'PPTI 22' },
-    ]);
+    first = await startTestApp({ now: clock.now, database, telegram: telegram.telegram, bot: {} });
+    second = await startTestApp({ now: clock.now, database, telegram: telegram.telegram, bot: {} });
+    await seedRoster(first.db, [BUDI, RIZKY]);
   });
   afterAll(async () => {
     await first.close();
@@ -73,7 +69,7 @@ describe(`a linked borrower's reminders and notices on ${engine}, two instances 
     expect((await handover(budi.token, { event: 'pickup' })).status).toBe(200);
     // A restart between two reminders sends neither again.
     await second.app.close();
-    second = await startBotApp(telegram, clock, { database });
+    second = await startTestApp({ now: clock.now, database, telegram: telegram.telegram, bot: {} });
     clock.at('09:45');
     budiChat.push('Waktunya kembalikan motor jam 10:00.');
     rizkyChat.push('Pengingat: peminjaman motor kamu hari ini jam 10:30-11:30.');

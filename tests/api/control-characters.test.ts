@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
-import { login, seedRoster } from '../helpers/admin-fixtures';
+import { login } from '../helpers/admin-fixtures';
 import { bookingBody, countRows, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 const INVALID = 'Data yang dikirim tidak valid';
 
-describe(`control characters in text fields on ${process.env.TEST_DB ?? 'sqlite'}: 400 naming the field, nothing written`, () => {
+describe(`control characters in text fields on ${TEST_ENGINE}: 400 naming the field, nothing written`, () => {
   let testApp: TestApp;
   let admin: User;
   beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/time/clock';
-import { addUsers } from '../../src/server/roster/service';
+import { manyStudents } from '../helpers/roster';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 
 const CLIENTS = 8;
 const ROUNDS = 5;
-const STUDENTS = Array.from({ length: 20 }, (_, index) => ({ name: `Penguji ${index + 1}`, class: 'PPTI 21' }));
+const STUDENTS = manyStudents('Penguji', 20);
 
 let database: TestDatabase | undefined;
 let server: ServerProcess | undefined;
@@ -46,16 +46,9 @@ async function client(baseUrl: string, clientIndex: number, round: number, stopp
   return promised;
 }
 
-describe(`a server killed mid-write (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+describe(`a server killed mid-write (${TEST_ENGINE})`, () => {
   it(`loses no booking it confirmed, over ${ROUNDS} kills, and keeps their notifications`, async () => {
-    database = await createTestDatabase();
-    const setup = database.open();
-    await addUsers(
-      setup.kysely,
-      STUDENTS,
-      STUDENTS.map((student) => student.name),
-    );
-    await setup.close();
+    database = await createTestDatabase({ roster: STUDENTS });
     // Notifications on, pointed at a port nobody listens on: every notice stays pending in the outbox.
     const env = {
       DATABASE_URL: database.url,

@@ -1,40 +1,26 @@
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb } from '../../src/db/database';
-import { manualClock } from '../helpers/admin-fixtures';
 import { jakartaInstant } from '../helpers/booking-fixtures';
+import { createTestClock } from '../helpers/clock';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createSqliteDatabase, type SqliteTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 const apps: TestApp[] = [];
-let dir: string | undefined;
+let database: SqliteTestDatabase | undefined;
 
 afterEach(async () => {
   for (const app of apps.splice(0)) await app.app.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = undefined;
+  await database?.drop();
+  database = undefined;
 });
 
-/** The test's database in a folder of its own, so its backups/ is its own too. */
-async function ownSqlite(): Promise<TestDatabase> {
-  const template = await createTestDatabase();
-  if (template.location.engine !== 'sqlite') throw new Error('a SQLite test');
-  dir = mkdtempSync(join(tmpdir(), 'pinjam-daily-'));
-  const path = join(dir, 'app.db');
-  copyFileSync(template.location.path, path);
-  await template.drop();
-  const location = { engine: 'sqlite' as const, path };
-  return { location, url: `file:${path}`, open: () => createDb(location), drop: async () => {} };
-}
-
-describe.skipIf(engine !== 'sqlite')('the daily backup (BACKUP_TIME)', () => {
+describe.skipIf(TEST_ENGINE !== 'sqlite')('the daily backup (BACKUP_TIME)', () => {
   it('is made once a day at its time by one of two instances on the database, and not before', async () => {
-    const database = await ownSqlite();
-    const clock = manualClock(jakartaInstant('2026-11-23', '02:58'));
+    // In a folder of its own, so its backups/ is its own too.
+    database = await createSqliteDatabase();
+    const clock = createTestClock(jakartaInstant('2026-11-23', '02:58'));
     const logs: string[] = [];
     for (let instance = 0; instance < 2; instance++) {
       apps.push(
@@ -46,7 +32,7 @@ describe.skipIf(engine !== 'sqlite')('the daily backup (BACKUP_TIME)', () => {
         }),
       );
     }
-    const folder = join(dir ?? '', 'backups');
+    const folder = join(dirname(database.location.path), 'backups');
     const backups = () => (existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.db')) : []);
     const decided = () => logs.filter((line) => /daily backup written|another instance made today/.test(line)).length;
     // Each instance looks once as it starts (onReady), at 02:58: nothing is made.
@@ -63,4 +49,4 @@ describe.skipIf(engine !== 'sqlite')('the daily backup (BACKUP_TIME)', () => {
   });
 });
 
-if (engine !== 'sqlite') console.log('daily-backup: the daily backup is made on SQLite only (PostgreSQL: pg_dump)');
+if (TEST_ENGINE !== 'sqlite') console.log('daily-backup: the daily backup is made on SQLite only (PostgreSQL: pg_dump)');

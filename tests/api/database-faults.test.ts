@@ -2,15 +2,16 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/time/clock';
 import { cancelBooking } from '../../src/server/bookings/cancel/service';
-import { addStudents, bookingBody, countRows, jakartaInstant, manyStudents, postBooking } from '../helpers/booking-fixtures';
+import type { NewUser } from '../../src/server/roster/service';
+import { bookingBody, countRows, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { withPostgresAdmin } from '../helpers/postgres';
+import { BUDI, manyStudents, seedRoster } from '../helpers/roster';
 import { startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
-const postgresOnly = engine === 'postgres';
+const postgresOnly = TEST_ENGINE === 'postgres';
 if (!postgresOnly) {
   console.info(
     'database-faults: PostgreSQL only (SQLite is a file opened in the process: no server to drop connections or to set an isolation level)',
@@ -22,8 +23,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function freshDatabase(): Promise<TestDatabase> {
-  const database = await createTestDatabase();
+async function freshDatabase(roster?: readonly NewUser[]): Promise<TestDatabase> {
+  const database = await createTestDatabase({ roster });
   cleanups.push(() => database.drop());
   return database;
 }
@@ -49,10 +50,7 @@ describe.runIf(postgresOnly)('PostgreSQL connections ended by the server', () =>
   const later = addDays(soon, 1);
 
   it('never stop the server: idle ones are logged and replaced, requests go on being answered', async () => {
-    const database = await freshDatabase();
-    const setup = database.open();
-    await addStudents(setup, manyStudents('Tahan', 40));
-    await setup.close();
+    const database = await freshDatabase(manyStudents('Tahan', 40));
     const server = await startServerProcess({ DATABASE_URL: database.url, APP_TIMEZONE: 'Asia/Jakarta' });
     cleanups.push(async () => {
       await server.stop();
@@ -115,7 +113,7 @@ describe.runIf(postgresOnly)('the booking transaction on a server whose default 
     });
     expect(isolation).toBe('repeatable read');
     const students = manyStudents('Ulang', 40);
-    await addStudents(first.db, students);
+    await seedRoster(first.db, students);
     const replies = await Promise.all(
       students.map(({ name }, index) =>
         postBooking((index % 2 === 0 ? first : second).baseUrl, bookingBody({ name, date: '2026-12-01', start: '08:00', end: '10:00' })),
@@ -128,7 +126,7 @@ describe.runIf(postgresOnly)('the booking transaction on a server whose default 
 
   it('cancels a booking exactly once when both instances are asked at the same moment', async () => {
     const [first, second] = await startTwoInstances();
-    await addStudents(first.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(first.db, [BUDI]);
     expect((await postBooking(first.baseUrl, bookingBody({ date: '2026-12-01' }))).status).toBe(201);
     const { ref } = await first.db.kysely.selectFrom('borrow_request').select('ref').executeTakeFirstOrThrow();
     const request = { who: { kind: 'owner' as const }, reason: 'Bersamaan', now: now(), timeZone: 'Asia/Jakarta' };

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/text/messages';
 import { addDays, todayIn } from '../../src/domain/time/clock';
-import { manyStudents, testDatabaseWithStudents } from '../helpers/booking-fixtures';
 import { type PostgresRelay, relayToPostgres } from '../helpers/pg-relay';
+import { manyStudents } from '../helpers/roster';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
-import type { TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 const STUDENTS = manyStudents('Padam', 24);
 // What the server may log in the whole test at LOG_LEVEL=info, an outage included.
 const LOG_CEILING_BYTES = 16 * 1024;
@@ -30,9 +29,9 @@ interface Answers {
   bodies: unknown[];
 }
 
-describe.runIf(engine === 'postgres')('while PostgreSQL is away', () => {
+describe.runIf(TEST_ENGINE === 'postgres')('while PostgreSQL is away', () => {
   it('answers 200 or 503 (never 500), loses no acknowledged booking, saves none it refused, and logs little', async () => {
-    database = await testDatabaseWithStudents(STUDENTS);
+    database = await createTestDatabase({ roster: STUDENTS });
     relay = await relayToPostgres(database.url);
     server = await startServerProcess({ DATABASE_URL: relay.url, LOG_LEVEL: 'info', PG_CONNECT_TIMEOUT_MS: '1000' });
     const baseUrl = server.baseUrl;
@@ -119,4 +118,4 @@ describe.runIf(engine === 'postgres')('while PostgreSQL is away', () => {
   });
 });
 
-if (engine !== 'postgres') console.log('database-outage: PostgreSQL taken away behind a relay is a PostgreSQL test');
+if (TEST_ENGINE !== 'postgres') console.log('database-outage: PostgreSQL taken away behind a relay is a PostgreSQL test');

@@ -1,51 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb } from '../../src/db/database';
-import { migrateToLatest } from '../../src/db/migrate';
 import { COPIED_TABLES } from '../../src/server/backup/copy';
 import type { User } from '../../src/server/roster/repository';
 import { addDeviceBookings, findOrAddDevice, insertLinkCode, linkChat } from '../../src/server/telegram/borrower/repository';
 import { findOpenWaits, insertOffer, insertWait } from '../../src/server/waiting-list/repository';
-import { adminClient, login, loginCookie, manualClock, seedRoster } from '../helpers/admin-fixtures';
+import { adminClient, login, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody } from '../helpers/booking-fixtures';
-import { dropPostgresDatabase, postgresUrlFor, withPostgresAdmin } from '../helpers/postgres';
+import { createTestClock } from '../helpers/clock';
+import { seedRoster } from '../helpers/roster';
 import { runCommand } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
-import type { TestDatabase } from '../helpers/test-db';
+import { createEmptyDatabase, createSqliteDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 const cleanups: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A SQLite file of its own, as a class that ran on the default engine has, even in the PostgreSQL pass. */
-async function sqliteSource(): Promise<TestDatabase> {
-  const dir = mkdtempSync(join(tmpdir(), 'pinjam-copy-'));
-  const location = { engine: 'sqlite' as const, path: join(dir, 'kelas.db') };
-  const db = createDb(location);
-  await migrateToLatest(db);
-  await db.close();
-  return {
-    location,
-    url: `file:${location.path}`,
-    open: () => createDb(location),
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-async function emptyPostgres(): Promise<string> {
-  const name = `pinjam_copy_${Math.random().toString(16).slice(2, 10)}`;
-  await withPostgresAdmin((client) => client.query(`create database "${name}"`));
-  cleanups.push(() => dropPostgresDatabase(name));
-  return postgresUrlFor(name);
-}
-
 async function startOn(database: TestDatabase): Promise<TestApp> {
-  const clock = manualClock(new Date('2026-11-22T01:00:00.000Z'));
+  const clock = createTestClock(new Date('2026-11-22T01:00:00.000Z'));
   const app = await startTestApp({ database, now: clock.now });
   cleanups.push(() => app.close());
   return app;
@@ -66,9 +39,10 @@ async function whatItShows(app: TestApp, admin: User) {
   };
 }
 
-describe.runIf(engine === 'postgres')('npm run db:copy from SQLite to PostgreSQL', () => {
+describe.runIf(TEST_ENGINE === 'postgres')('npm run db:copy from SQLite to PostgreSQL', () => {
   it('copies every kind of row so the app on the copy shows the same, and refuses a target that holds data', async () => {
-    const source = await sqliteSource();
+    // A SQLite file of its own, as a class that ran on the default engine has, even in the PostgreSQL pass.
+    const source = await createSqliteDatabase();
     cleanups.push(source.drop);
     const sourceApp = await startOn(source);
     const [admin, budi, rizky] = await seedRoster(sourceApp.db);
@@ -142,19 +116,15 @@ describe.runIf(engine === 'postgres')('npm run db:copy from SQLite to PostgreSQL
     for (const [table, count] of sourceCounts) expect(count, `${table} has rows to copy`).toBeGreaterThan(0);
     await sourceApp.app.close();
 
-    const targetUrl = await emptyPostgres();
+    const empty = await createEmptyDatabase('postgres');
+    cleanups.push(empty.drop);
+    const targetUrl = empty.url;
     const copied = await runCommand(['dist/cli/db.js', 'copy', '--to', targetUrl], { DATABASE_URL: source.url });
     expect(copied.stderr).toBe('');
     expect(copied.code).toBe(0);
     for (const [table, count] of sourceCounts) expect(copied.stdout).toContain(`${table} ${count}`);
 
-    const target: TestDatabase = {
-      location: { engine: 'postgres', url: targetUrl },
-      url: targetUrl,
-      open: () => createDb({ engine: 'postgres', url: targetUrl }),
-      drop: async () => {},
-    };
-    const targetApp = await startOn(target);
+    const targetApp = await startOn(empty);
     expect(await whatItShows(targetApp, admin)).toEqual(before);
     const bot = await targetApp.db.kysely.selectFrom('telegram_bot').selectAll().execute();
     expect(bot).toEqual([expect.objectContaining({ id: 'bot', webhook_secret: 'rahasia-webhook', last_update_id: 41 })]);
@@ -174,4 +144,4 @@ describe.runIf(engine === 'postgres')('npm run db:copy from SQLite to PostgreSQL
   });
 });
 
-if (engine !== 'postgres') console.log('db-copy: copying into PostgreSQL runs in the PostgreSQL pass');
+if (TEST_ENGINE !== 'postgres') console.log('db-copy: copying into PostgreSQL runs in the PostgreSQL pass');

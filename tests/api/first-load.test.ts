@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_LOAD_ELEMENT_ID, type FirstLoad } from '../../src/domain/booking/first-load';
-import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { SITI, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 // A Sunday: its week runs from Monday 2026-11-16.
 const TODAY = '2026-11-22';
 const ODD_NAME = 'Budi </script><script>alert(1)</script> & <!-- Santoso';
@@ -20,14 +21,11 @@ async function firstLoadOf(baseUrl: string, path: string): Promise<FirstLoad> {
   return JSON.parse(match?.[1] ?? '');
 }
 
-describe(`the first load inside the HTML of / on ${engine}`, () => {
+describe(`the first load inside the HTML of / on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => jakartaInstant(TODAY, '10:00') });
-    await addStudents(testApp.db, [
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-      { name: ODD_NAME, class: 'PPTI 22' },
-    ]);
+    await seedRoster(testApp.db, [SITI, { name: ODD_NAME, class: 'PPTI 22' }]);
     expect(
       (await postBooking(testApp.baseUrl, bookingBody({ name: 'Siti Rahmawati', date: TODAY, start: '13:00', end: '14:00' }))).status,
     ).toBe(201);

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 /** Sends `request` as raw bytes and resolves to everything the server answers before it closes the connection. */
 function rawExchange(baseUrl: string, request: string): Promise<string> {
@@ -22,7 +23,7 @@ function parseRaw(answer: string): { status: number; body: unknown } {
   return { status: Number(head.split(' ')[1]), body: JSON.parse(body) };
 }
 
-describe(`errors Fastify answers itself, in Indonesian, on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`errors Fastify answers itself, in Indonesian, on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp();

@@ -2,12 +2,11 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/text/messages';
 import { addDays, todayIn } from '../../src/domain/time/clock';
-import { manyStudents, testDatabaseWithStudents } from '../helpers/booking-fixtures';
+import { manyStudents } from '../helpers/roster';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
-import type { TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 // The key every instance's booking transaction locks (src/server/bookings/booking-lock.ts).
 const BOOKING_LOCK_KEY = 0x626f6f6b;
 
@@ -41,9 +40,9 @@ function book(baseUrl: string, body: object, key: string) {
   }).then(async (response) => ({ status: response.status, body: await response.json() }));
 }
 
-describe.runIf(engine === 'postgres')('an instance frozen (SIGSTOP) inside the booking transaction', () => {
+describe.runIf(TEST_ENGINE === 'postgres')('an instance frozen (SIGSTOP) inside the booking transaction', () => {
   it('holds the booking lock only until PostgreSQL ends its idle transaction: the other instance books again within 6 s', async () => {
-    database = await testDatabaseWithStudents(manyStudents('Beku', 4));
+    database = await createTestDatabase({ roster: manyStudents('Beku', 4) });
     const env = { DATABASE_URL: database.url, LOG_LEVEL: 'error' };
     const frozen = await startServerProcess(env);
     servers.push(frozen);
@@ -96,4 +95,4 @@ describe.runIf(engine === 'postgres')('an instance frozen (SIGSTOP) inside the b
   });
 });
 
-if (engine !== 'postgres') console.log('frozen-instance: the booking lock shared by instances is a PostgreSQL test');
+if (TEST_ENGINE !== 'postgres') console.log('frozen-instance: the booking lock shared by instances is a PostgreSQL test');

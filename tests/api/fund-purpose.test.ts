@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
-import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
+import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { ADMIN, RIZKY, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
-const ROSTER = [
-  { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
-  { name: 'Sari Panitia', class: 'PPTI 22' },
-  { name: 'Rizky Maulana', class: 'PPTI 22' },
-];
+const ROSTER = [ADMIN, { name: 'Sari Panitia', class: 'PPTI 22' }, RIZKY];
 const DATE = '2026-11-27';
 
-describe(`the purpose of a booking and the committee's hours on ${engine}`, () => {
+describe(`the purpose of a booking and the committee's hours on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let at = jakartaInstant('2026-11-26', '08:00');
   let api: ReturnType<typeof adminClient>;

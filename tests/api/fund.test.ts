@@ -7,21 +7,16 @@ import { findCharge } from '../../src/server/fund/repository';
 import { recordHandover } from '../../src/server/handover/service';
 import type { User } from '../../src/server/roster/repository';
 import { subscribers } from '../../src/server/subscribers';
-import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
+import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { ADMIN, BUDI, RIZKY, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
-const ROSTER = [
-  { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Rizky Maulana', class: 'PPTI 22' },
-  { name: 'Dewi Lestari', class: 'PPTI 23' },
-  { name: 'Joko Widodo', class: 'PPTI 22' },
-];
+const ROSTER = [ADMIN, BUDI, RIZKY, { name: 'Dewi Lestari', class: 'PPTI 23' }, { name: 'Joko Widodo', class: 'PPTI 22' }];
 const TZ = 'Asia/Jakarta';
 
-describe(`the class fund on ${engine}`, () => {
+describe(`the class fund on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let at = jakartaInstant('2026-11-26', '08:00');
   let api: ReturnType<typeof adminClient>;

@@ -2,21 +2,15 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordHandover } from '../../src/server/handover/service';
 import type { User } from '../../src/server/roster/repository';
-import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
+import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { CLASS_ROSTER, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
-
-const engine = process.env.TEST_DB ?? 'sqlite';
-const ROSTER = [
-  { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Siti Rahmawati', class: 'PPTI 21' },
-  { name: 'Rizky Maulana', class: 'PPTI 22' },
-];
+import { TEST_ENGINE } from '../helpers/test-db';
 
 type AdminRow = { ref: string; end: string; handover: Record<string, unknown> & { state: string; late: boolean } };
 
-describe(`the handover of the bike on ${engine}`, () => {
+describe(`the handover of the bike on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let at = jakartaInstant('2026-11-26', '08:00');
   let api: ReturnType<typeof adminClient>;
@@ -25,7 +19,7 @@ describe(`the handover of the bike on ${engine}`, () => {
 
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => at });
-    [admin] = (await seedRoster(testApp.db, ROSTER)) as [User];
+    [admin] = (await seedRoster(testApp.db, CLASS_ROSTER)) as [User];
   });
   afterAll(async () => {
     await testApp.close();

@@ -1,14 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../src/db/database';
+import type { Db } from '../../src/db/database';
 import { migrateToLatest, migrations } from '../../src/db/migrate';
 import { findUserByName } from '../../src/server/roster/repository';
-import { dropPostgresDatabase, postgresUrlFor, withPostgresAdmin } from '../helpers/postgres';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createEmptyDatabase, createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 
 /** Migrates `handle` up to and including `name` only, to load data as it was then. */
 async function migrateTo(handle: Db, name: string): Promise<void> {
@@ -65,19 +60,11 @@ const ALL_TABLES = [
 
 /** An empty database of the engine under test, never migrated. */
 async function emptyDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
-  if (process.env.TEST_DB !== 'postgres') {
-    const dir = mkdtempSync(join(tmpdir(), 'pinjam-empty-'));
-    return {
-      db: createDb({ engine: 'sqlite', path: join(dir, 'empty.db') }),
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const name = `pinjam_empty_${randomBytes(4).toString('hex')}`;
-  await withPostgresAdmin((client) => client.query(`create database "${name}"`));
-  return { db: createDb({ engine: 'postgres', url: postgresUrlFor(name) }), drop: () => dropPostgresDatabase(name) };
+  const database = await createEmptyDatabase();
+  return { db: database.open(), drop: database.drop };
 }
 
-describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`migrations on ${TEST_ENGINE}`, () => {
   it('apply cleanly, in order, to an empty database', async () => {
     const empty = await emptyDatabase();
     try {
@@ -278,7 +265,7 @@ describe(`migrations on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
   });
 });
 
-describe(`the voucher code migration on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`the voucher code migration on ${TEST_ENGINE}`, () => {
   it('uppercases codes saved in other letters, with the bookings that used them, merging a code with its uppercase twin', async () => {
     const empty = await emptyDatabase();
     try {

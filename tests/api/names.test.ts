@@ -3,22 +3,20 @@ import type { User } from '../../src/server/roster/repository';
 import { addUsers, RosterError } from '../../src/server/roster/service';
 import { login } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { seedRoster } from '../helpers/roster';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-describe(`names with non-ASCII capitals on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`names with non-ASCII capitals on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let omer: User;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => jakartaInstant('2026-11-22', '07:00') });
-    const users = await addUsers(
-      testApp.db.kysely,
-      [
-        { name: 'Ömer Çelik', class: 'PPTI 21', role: 'admin' },
-        { name: 'Straße Budi', class: 'PPTI 21' },
-        { name: 'Σταύρος Παππάς', class: 'PPTI 22' },
-      ],
-      ['Ömer', 'Straße', 'Σταύρος'],
-    );
+    const users = await seedRoster(testApp.db, [
+      { name: 'Ömer Çelik', class: 'PPTI 21', role: 'admin' },
+      { name: 'Straße Budi', class: 'PPTI 21' },
+      { name: 'Σταύρος Παππάς', class: 'PPTI 22' },
+    ]);
     omer = users[0] as User;
   });
   afterAll(async () => {

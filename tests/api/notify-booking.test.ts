@@ -1,30 +1,30 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookingNoticeText } from '../../src/domain/chat/telegram-text';
-import { addStudents, addVoucher, type BookingBody, bookingBody, postBooking } from '../helpers/booking-fixtures';
+import { addVoucher, type BookingBody, bookingBody, postBooking } from '../helpers/booking-fixtures';
+import { createTestClock, type TestClock } from '../helpers/clock';
 import type { FakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock, firstOutboxRow, type NotifyingApp, notifyFixtures, outboxRows, type TestClock } from '../helpers/notify-app';
+import { firstOutboxRow, notifyFixtures, outboxRows } from '../helpers/outbox';
+import { BUDI, RIZKY, seedRoster } from '../helpers/roster';
+import type { TestApp, TestAppOptions } from '../helpers/test-app';
 import { waitUntil } from '../helpers/wait-until';
 
 const fixtures = notifyFixtures();
 const { fake, app } = fixtures;
 afterEach(() => fixtures.cleanup());
 
-const ROSTER = [
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Rizky Maulana', class: 'PPTI 22' },
-];
+const ROSTER = [BUDI, RIZKY];
 
 // The test clock starts at 08:00 in Jakarta on this day.
 const TODAY = '2026-11-22';
 
 /** A notifying app whose roster holds ROSTER. */
-async function bookingApp(telegram: FakeTelegram, clock: TestClock, options: Parameters<typeof app>[2] = {}): Promise<NotifyingApp> {
-  const testApp = await app(telegram.telegram, clock, options);
-  await addStudents(testApp.db, ROSTER);
+async function bookingApp(telegram: FakeTelegram, clock: TestClock, options: TestAppOptions = {}): Promise<TestApp> {
+  const testApp = await app({ now: clock.now, telegram: telegram.telegram, ...options });
+  await seedRoster(testApp.db, ROSTER);
   return testApp;
 }
 
-function book(testApp: NotifyingApp, body: Partial<BookingBody>) {
+function book(testApp: TestApp, body: Partial<BookingBody>) {
   return postBooking(
     testApp.baseUrl,
     bookingBody({ date: TODAY, start: '09:00', end: '10:00', reason: 'Kuliah', needStnk: 'tidak', ...body }),
@@ -148,7 +148,7 @@ describe('a booking and its notification', () => {
     telegram.answer({ kind: 'ok', delayMs: 10 });
     const clock = createTestClock();
     const one = await bookingApp(telegram, clock);
-    const two = await app(telegram.telegram, clock, { database: one.database });
+    const two = await app({ now: clock.now, telegram: telegram.telegram, database: one.database });
     const days = Array.from({ length: 12 }, (_, index) => `2026-12-${String(index + 1).padStart(2, '0')}`);
     const replies = await Promise.all(days.map((date, index) => book(index % 2 === 0 ? one : two, { date })));
     expect(replies.map((reply) => reply.status)).toEqual(days.map(() => 201));

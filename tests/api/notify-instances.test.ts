@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClock, enqueueNotice, firstOutboxRow as firstRow, notifyFixtures, outboxRows } from '../helpers/notify-app';
+import { createTestClock } from '../helpers/clock';
+import { enqueueNotice, firstOutboxRow as firstRow, notifyFixtures, outboxRows } from '../helpers/outbox';
 import { waitUntil } from '../helpers/wait-until';
 
 const fixtures = notifyFixtures();
@@ -11,7 +12,7 @@ describe('durability and several instances', () => {
     const telegram = await fake();
     telegram.answer({ kind: 'hang' });
     const clock = createTestClock();
-    const first = await app(telegram.telegram, clock, { notifier: { requestTimeoutMs: 60_000 } });
+    const first = await app({ now: clock.now, telegram: telegram.telegram, notifier: { requestTimeoutMs: 60_000 } });
     await enqueueNotice(first, clock);
     await waitUntil('the hanging request', () => telegram.requests.length === 1);
     await first.app.close();
@@ -22,7 +23,7 @@ describe('durability and several instances', () => {
     await waitUntil('the fake to see the request given up', () => telegram.hangingRequests() === 0);
 
     telegram.answer({ kind: 'ok' });
-    const second = await app(telegram.telegram, clock, { database: first.database });
+    const second = await app({ now: clock.now, telegram: telegram.telegram, database: first.database });
     await waitUntil('the delivery after restart', () => telegram.delivered.length === 1);
     await waitUntil('the row marked sent', async () => (await firstRow(second)).sent_at !== null);
     expect(telegram.requests).toHaveLength(2);
@@ -33,8 +34,10 @@ describe('durability and several instances', () => {
     // Slow answers keep one instance busy, so the other claims messages too.
     telegram.answer({ kind: 'ok', delayMs: 10 });
     const clock = createTestClock();
-    const one = await app(telegram.telegram, clock, { notifier: { pollIntervalMs: 1, batchSize: 3 } });
-    const two = await app(telegram.telegram, clock, {
+    const one = await app({ now: clock.now, telegram: telegram.telegram, notifier: { pollIntervalMs: 1, batchSize: 3 } });
+    const two = await app({
+      now: clock.now,
+      telegram: telegram.telegram,
       database: one.database,
       notifier: { pollIntervalMs: 1, batchSize: 3 },
     });

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/time/clock';
-import { addStudents, bookingBody, postBooking } from '../helpers/booking-fixtures';
+import { bookingBody, postBooking } from '../helpers/booking-fixtures';
 import { startFakeTelegram } from '../helpers/fake-telegram';
+import { BUDI } from '../helpers/roster';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
 import { startTestApp } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
@@ -12,12 +13,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function testDatabase(): Promise<TestDatabase> {
-  const database = await createTestDatabase();
-  cleanups.push(() => database.drop());
-  return database;
-}
-
 async function serverProcess(env: Record<string, string>): Promise<ServerProcess> {
   const server = await startServerProcess({ LOG_LEVEL: 'info', ...env });
   cleanups.push(() => server.stop());
@@ -26,10 +21,8 @@ async function serverProcess(env: Record<string, string>): Promise<ServerProcess
 
 /** A fresh database whose roster holds the student who books. */
 async function databaseWithRoster(): Promise<TestDatabase> {
-  const database = await testDatabase();
-  const db = database.open();
-  await addStudents(db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
-  await db.close();
+  const database = await createTestDatabase({ roster: [BUDI] });
+  cleanups.push(() => database.drop());
   return database;
 }
 

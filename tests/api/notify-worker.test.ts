@@ -1,15 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookingNoticeText } from '../../src/domain/chat/telegram-text';
+import { createTestClock } from '../helpers/clock';
 import { startFakeTelegram } from '../helpers/fake-telegram';
-import {
-  createTestClock,
-  enqueueNotice,
-  firstOutboxRow as firstRow,
-  notifyFixtures,
-  PRODUCTION_PACING,
-  sampleNotice,
-} from '../helpers/notify-app';
-import type { TestApp } from '../helpers/test-app';
+import { enqueueNotice, firstOutboxRow as firstRow, notifyFixtures, sampleNotice } from '../helpers/outbox';
+import { PRODUCTION_PACING, type TestApp } from '../helpers/test-app';
 import { waitUntil } from '../helpers/wait-until';
 
 const fixtures = notifyFixtures();
@@ -29,7 +23,7 @@ describe('the outbox worker', () => {
   it('sends sendMessage to the Bot API with chat_id, the text and parse_mode Markdown, and records it as sent', async () => {
     const telegram = await fake();
     const clock = createTestClock();
-    const testApp = await app(telegram.telegram, clock);
+    const testApp = await app({ now: clock.now, telegram: telegram.telegram });
     await enqueueNotice(testApp, clock);
     await waitUntil('the delivery', () => telegram.delivered.length === 1);
 
@@ -64,7 +58,7 @@ describe('the outbox worker', () => {
     try {
       const telegram = await fake();
       const clock = createTestClock();
-      const testApp = await app(telegram.telegram, clock, { notifier: PRODUCTION_PACING });
+      const testApp = await app({ now: clock.now, telegram: telegram.telegram, notifier: PRODUCTION_PACING });
       for (let index = 0; index < 15; index += 1) await enqueueNotice(testApp, clock, { reason: `Keperluan ${index}` });
       await waitUntil('fifteen deliveries', () => telegram.delivered.length === 15);
       // Warnings are emitted on the next tick.
@@ -78,7 +72,7 @@ describe('the outbox worker', () => {
   it('delivers hostile names and reasons verbatim, accepted by the Markdown parser', async () => {
     const telegram = await fake();
     const clock = createTestClock();
-    const testApp = await app(telegram.telegram, clock);
+    const testApp = await app({ now: clock.now, telegram: telegram.telegram });
     const reason = 'beli_nasi *goreng* [2] `sambal`';
     const name = 'Budi_*Keren*';
     await enqueueNotice(testApp, clock, { name, reason });
@@ -94,7 +88,7 @@ describe('the outbox worker', () => {
     telegram.answer({ kind: 'error', status: 500, description: 'Internal Server Error' });
     const clock = createTestClock();
     const created = clock.now().getTime();
-    const testApp = await app(telegram.telegram, clock);
+    const testApp = await app({ now: clock.now, telegram: telegram.telegram });
     await enqueueNotice(testApp, clock);
 
     const expectedWaits = [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, HOUR, HOUR];
@@ -131,7 +125,7 @@ describe('the outbox worker', () => {
     const telegram = await fake();
     telegram.answer({ kind: 'error', status: 429, description: 'Too Many Requests: retry after 42', retryAfter: 42 });
     const clock = createTestClock();
-    const testApp = await app(telegram.telegram, clock);
+    const testApp = await app({ now: clock.now, telegram: telegram.telegram });
     await enqueueNotice(testApp, clock);
     await untilAttempts(testApp, 1);
     const row = await firstRow(testApp);
@@ -149,7 +143,7 @@ describe('the outbox worker', () => {
     const telegram = await fake();
     telegram.answer({ kind: 'hang' });
     const clock = createTestClock();
-    const testApp = await app(telegram.telegram, clock);
+    const testApp = await app({ now: clock.now, telegram: telegram.telegram });
     await enqueueNotice(testApp, clock);
     await untilAttempts(testApp, 1);
     const row = await firstRow(testApp);
@@ -167,7 +161,7 @@ describe('the outbox worker', () => {
     const telegram = await fake();
     telegram.answer({ kind: 'error', status: 400, description: 'Bad Request: chat not found' });
     const clock = createTestClock();
-    const testApp = await app(telegram.telegram, clock);
+    const testApp = await app({ now: clock.now, telegram: telegram.telegram });
     await enqueueNotice(testApp, clock);
     await waitUntil('the give-up', async () => (await firstRow(testApp)).given_up_at !== null);
     expect(await firstRow(testApp)).toMatchObject({ attempts: 1, last_error: 'HTTP 400: Bad Request: chat not found', sent_at: null });
@@ -188,7 +182,7 @@ describe('the outbox worker', () => {
     await closed.close();
     // A port out of range makes fetch quote the whole URL, token and all, in its error.
     for (const apiUrl of [refusedUrl, 'http://127.0.0.1:99999']) {
-      const testApp = await app({ token, chatId: '1', apiUrl }, clock);
+      const testApp = await app({ now: clock.now, telegram: { token, chatId: '1', apiUrl } });
       await enqueueNotice(testApp, clock);
       await untilAttempts(testApp, 1);
       const row = await firstRow(testApp);
@@ -202,7 +196,7 @@ describe('the outbox worker', () => {
   it('gives up a row whose payload is not a booking notice, and goes on with the next', async () => {
     const telegram = await fake();
     const clock = createTestClock();
-    const testApp = await app(telegram.telegram, clock);
+    const testApp = await app({ now: clock.now, telegram: telegram.telegram });
     const at = clock.now().toISOString();
     await testApp.db.kysely
       .insertInto('outbox')

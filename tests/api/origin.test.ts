@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 /** A state-changing request that the Origin check sees first; past it, an empty login body answers 400. */
 async function postWithOrigin(baseUrl: string, origin: string, headers: Record<string, string> = {}): Promise<number> {
@@ -12,7 +13,7 @@ async function postWithOrigin(baseUrl: string, origin: string, headers: Record<s
   return response.status;
 }
 
-describe(`the Origin check on ${process.env.TEST_DB ?? 'sqlite'}: scheme, host and port`, () => {
+describe(`the Origin check on ${TEST_ENGINE}: scheme, host and port`, () => {
   let plain: TestApp;
   let proxied: TestApp;
   beforeAll(async () => {

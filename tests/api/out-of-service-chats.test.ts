@@ -2,25 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outOfServiceMessages } from '../../src/domain/out-of-service/out-of-service-messages';
 import { messages } from '../../src/domain/text/messages';
 import type { User } from '../../src/server/roster/repository';
-import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
+import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
+import { ADMIN, BUDI, SITI, seedRoster } from '../helpers/roster';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-27';
-const ROSTER = [
-  { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Rizky Maulana', class: 'PPTI 21' },
-  { name: 'Siti Rahmawati', class: 'PPTI 21' },
-];
+const ROSTER = [ADMIN, BUDI, { name: 'Rizky Maulana', class: 'PPTI 21' }, SITI];
 
-describe(`a Tidak tersedia period told in the borrowers' linked chats, on ${engine}`, () => {
+describe(`a Tidak tersedia period told in the borrowers' linked chats, on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
-  let app: BotApp;
+  let app: TestApp;
   let api: ReturnType<typeof adminClient>;
   let admin: User;
   let now = jakartaInstant('2026-11-26', '08:00').getTime();
@@ -28,7 +24,7 @@ describe(`a Tidak tersedia period told in the borrowers' linked chats, on ${engi
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
-    app = await startBotApp(telegram, clock);
+    app = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot: {} });
     [admin] = (await seedRoster(app.db, ROSTER)) as [User];
     api = adminClient(app.baseUrl, await loginCookie(app.baseUrl, admin));
   });

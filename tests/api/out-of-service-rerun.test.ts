@@ -2,27 +2,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { outOfServiceMessages } from '../../src/domain/out-of-service/out-of-service-messages';
 import { cancelBooking } from '../../src/server/bookings/cancel/service';
 import { findPeriodByRef, insertPeriod } from '../../src/server/out-of-service/repository';
-import { seedRoster } from '../helpers/admin-fixtures';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
-import { startBotApp, TEST_BOT_CONFIG } from '../helpers/bot-app';
+import { createTestClock } from '../helpers/clock';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock } from '../helpers/notify-app';
-import { startTestApp } from '../helpers/test-app';
-import { createTestDatabase } from '../helpers/test-db';
+import { ADMIN, BUDI, SITI, seedRoster } from '../helpers/roster';
+import { PRODUCTION_PACING, startTestApp } from '../helpers/test-app';
+import { createTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-27';
-const ROSTER = [
-  { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Rizky Maulana', class: 'PPTI 21' },
-  { name: 'Siti Rahmawati', class: 'PPTI 21' },
-  { name: 'Tono', class: 'PPTI 21' },
-];
+const ROSTER = [ADMIN, BUDI, { name: 'Rizky Maulana', class: 'PPTI 21' }, SITI, { name: 'Tono', class: 'PPTI 21' }];
 
-describe(`an interrupted Batalkan semua is finished by the app itself, on ${engine}`, () => {
+describe(`an interrupted Batalkan semua is finished by the app itself, on ${TEST_ENGINE}`, () => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -34,7 +26,7 @@ describe(`an interrupted Batalkan semua is finished by the app itself, on ${engi
     const database = await createTestDatabase();
     cleanups.push(() => database.drop());
     const clock = createTestClock(jakartaInstant('2026-11-26', '08:00').toISOString());
-    const one = await startBotApp(telegram, clock, { database });
+    const one = await startTestApp({ now: clock.now, database, telegram: telegram.telegram, bot: {} });
     await seedRoster(one.db, ROSTER);
     const bookings = [
       await bookOn(one, DATE, '09:00', '10:00', 'Budi Santoso'),
@@ -80,12 +72,11 @@ describe(`an interrupted Batalkan semua is finished by the app itself, on ${engi
       startTestApp({
         now: clock.now,
         database,
-        config: { telegram: telegram.telegram, telegramBot: TEST_BOT_CONFIG },
-        buildOptions: {
-          notifier: { pollIntervalMs: 20, requestTimeoutMs: 2000 },
-          bot: { schedulerIntervalMs: 20, standbyIntervalMs: 20, errorBackoffMs: 20 },
-          outOfServiceIntervalMs: 20,
-        },
+        telegram: telegram.telegram,
+        bot: {},
+        handoverQuestions: true,
+        notifier: PRODUCTION_PACING,
+        buildOptions: { outOfServiceIntervalMs: 20 },
       });
     // Started one after the other: two instances migrating one SQLite file at once wait on each other for seconds.
     const two = await instance();

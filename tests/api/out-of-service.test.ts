@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimPeriodsBackInService, findBookingsToTellBack, findWarnedBookings } from '../../src/server/out-of-service/service';
 import type { User } from '../../src/server/roster/repository';
-import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
+import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { addVoucher, bookingBody, isVoucherUsed, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { ADMIN, BUDI, manyStudents, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
-const STUDENTS = Array.from({ length: 12 }, (_, index) => ({ name: `Siswa ${index + 1}`, class: 'PPTI 21' }));
-const ROSTER = [{ name: 'Admin Uji', class: 'PPTI 21', role: 'admin' }, { name: 'Budi Santoso', class: 'PPTI 21' }, ...STUDENTS];
+const STUDENTS = manyStudents('Siswa', 12);
+const ROSTER = [ADMIN, BUDI, ...STUDENTS];
 
-describe(`Tidak tersedia periods on ${engine}`, () => {
+describe(`Tidak tersedia periods on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   let at = jakartaInstant('2026-11-26', '08:00');
   let api: ReturnType<typeof adminClient>;

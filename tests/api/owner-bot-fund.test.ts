@@ -1,30 +1,30 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordExpense, recordPayment } from '../../src/server/fund/service';
-import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
+import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { createTestClock } from '../helpers/clock';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock } from '../helpers/notify-app';
-import { requestJson } from '../helpers/test-app';
+import { BUDI, idsByName, RIZKY, seedRoster } from '../helpers/roster';
+import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-22';
 const TZ = 'Asia/Jakarta';
 
-describe(`the class fund in the owner's chat on ${engine}`, () => {
+describe(`the class fund in the owner's chat on ${TEST_ENGINE}`, () => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  async function deliverUpdate(testApp: BotApp, telegram: FakeTelegram, update: Record<string, unknown>): Promise<void> {
+  async function deliverUpdate(testApp: TestApp, telegram: FakeTelegram, update: Record<string, unknown>): Promise<void> {
     const id = telegram.pushUpdate(update);
     await waitUntil(`update ${id} handled`, async () => {
       const row = await testApp.db.kysely.selectFrom('telegram_bot').select('last_update_id').executeTakeFirstOrThrow();
       return Number(row.last_update_id) >= id;
     });
   }
-  async function ask(testApp: BotApp, telegram: FakeTelegram, text: string): Promise<string> {
+  async function ask(testApp: TestApp, telegram: FakeTelegram, text: string): Promise<string> {
     // Everything queued before goes first, so the last message delivered is the answer.
     await waitUntil('the outbox drained', async () => {
       const rows = await testApp.db.kysely.selectFrom('outbox').select(['sent_at', 'given_up_at']).execute();
@@ -40,12 +40,9 @@ describe(`the class fund in the owner's chat on ${engine}`, () => {
     const telegram = await startFakeTelegram();
     cleanups.push(() => telegram.close());
     const clock = createTestClock(jakartaInstant(DATE, '07:00').toISOString());
-    const testApp = await startBotApp(telegram, clock, { bot: { digestTime: '06:00' } });
+    const testApp = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot: { digestTime: '06:00' } });
     cleanups.push(() => testApp.close());
-    const ids = await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Rizky Maulana', class: 'PPTI 22' },
-    ]);
+    const ids = idsByName(await seedRoster(testApp.db, [BUDI, RIZKY]));
     const press = (token: string, body: Record<string, unknown>) =>
       requestJson(testApp.baseUrl, '/api/bookings/handover', { method: 'POST', body: { token, ...body } });
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminClient, loginCookie, seedRoster } from '../helpers/admin-fixtures';
-import { addStudents, type BookingBody, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
+import { adminClient, loginCookie } from '../helpers/admin-fixtures';
+import { type BookingBody, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { createTestClock, type TestClock } from '../helpers/clock';
 import { type DeliveredMessage, type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock, type TestClock } from '../helpers/notify-app';
-import { requestJson } from '../helpers/test-app';
+import { ADMIN, BUDI, seedRoster } from '../helpers/roster';
+import { requestJson, startTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app';
 import { createTestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
@@ -21,7 +21,7 @@ async function fake(): Promise<FakeTelegram> {
 }
 
 const ROSTER = [
-  { name: 'Budi Santoso', class: 'PPTI 21' },
+  BUDI,
   { name: 'Rizky_Maulana', class: 'PPTI 22' },
   { name: 'Sari Dewi', class: 'PPTI 21' },
   { name: 'Tono', class: 'PPTI 21' },
@@ -31,15 +31,10 @@ const TODAY = '2026-11-22';
 /** 07:00 in Jakarta on TODAY. */
 const SEVEN_AM = '2026-11-22T00:00:00.000Z';
 
-async function app(
-  telegram: FakeTelegram,
-  clock: TestClock,
-  options: Parameters<typeof startBotApp>[2] = {},
-  roster = true,
-): Promise<BotApp> {
-  const testApp = await startBotApp(telegram, clock, { handoverQuestions: true, ...options });
+async function app(telegram: FakeTelegram, clock: TestClock, options: TestAppOptions = {}, roster = true): Promise<TestApp> {
+  const testApp = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot: {}, handoverQuestions: true, ...options });
   cleanups.push(() => testApp.close());
-  if (roster) await addStudents(testApp.db, ROSTER);
+  if (roster) await seedRoster(testApp.db, ROSTER);
   return testApp;
 }
 
@@ -48,7 +43,7 @@ function moveTo(clock: TestClock, time: string): void {
 }
 
 /** Books and returns the cancel secret (the borrower's page). */
-async function book(testApp: BotApp, body: Partial<BookingBody>): Promise<string> {
+async function book(testApp: TestApp, body: Partial<BookingBody>): Promise<string> {
   const reply = await postBooking(
     testApp.baseUrl,
     bookingBody({ date: TODAY, start: '09:00', end: '10:00', reason: 'Kuliah', needStnk: 'tidak', ...body }),
@@ -57,13 +52,13 @@ async function book(testApp: BotApp, body: Partial<BookingBody>): Promise<string
   return reply.body.cancelToken as string;
 }
 
-async function refOf(testApp: BotApp, start: string): Promise<string> {
+async function refOf(testApp: TestApp, start: string): Promise<string> {
   const row = await testApp.db.kysely.selectFrom('borrow_request').select('ref').where('start_time', '=', start).executeTakeFirstOrThrow();
   if (row.ref === null) throw new Error('a booking without a ref');
   return row.ref;
 }
 
-function bookingRow(testApp: BotApp, ref: string) {
+function bookingRow(testApp: TestApp, ref: string) {
   return testApp.db.kysely.selectFrom('borrow_request').selectAll().where('ref', '=', ref).executeTakeFirstOrThrow();
 }
 
@@ -73,7 +68,7 @@ const buttons = (telegram: FakeTelegram, messageId: number) =>
 const callbacks = (telegram: FakeTelegram, messageId: number) =>
   (telegram.chat.get(messageId)?.replyMarkup?.inline_keyboard ?? []).map((row) => row.map((button) => button.callback_data));
 
-async function deliverUpdate(testApp: BotApp, telegram: FakeTelegram, update: Record<string, unknown>): Promise<void> {
+async function deliverUpdate(testApp: TestApp, telegram: FakeTelegram, update: Record<string, unknown>): Promise<void> {
   const id = telegram.pushUpdate(update);
   await waitUntil(`update ${id} handled`, async () => {
     const row = await testApp.db.kysely.selectFrom('telegram_bot').select('last_update_id').executeTakeFirstOrThrow();
@@ -81,7 +76,7 @@ async function deliverUpdate(testApp: BotApp, telegram: FakeTelegram, update: Re
   });
 }
 
-async function outboxDrained(testApp: BotApp): Promise<void> {
+async function outboxDrained(testApp: TestApp): Promise<void> {
   await waitUntil('the outbox drained', async () => {
     const rows = await testApp.db.kysely.selectFrom('outbox').select(['sent_at', 'given_up_at']).execute();
     return rows.every((row) => row.sent_at !== null || row.given_up_at !== null);
@@ -91,7 +86,7 @@ async function outboxDrained(testApp: BotApp): Promise<void> {
 }
 
 /** The first message delivered whose text starts with `start`, once it is recorded as sent (its buttons act only then). */
-async function delivered(testApp: BotApp, telegram: FakeTelegram, start: string): Promise<DeliveredMessage> {
+async function delivered(testApp: TestApp, telegram: FakeTelegram, start: string): Promise<DeliveredMessage> {
   await waitUntil(`a message starting ${start}`, () => telegram.delivered.some((message) => message.text.startsWith(start)));
   await outboxDrained(testApp);
   const message = telegram.delivered.find((candidate) => candidate.text.startsWith(start));
@@ -100,7 +95,7 @@ async function delivered(testApp: BotApp, telegram: FakeTelegram, start: string)
 }
 
 /** Presses a button and returns the callback's answer, once everything it queued is sent. */
-async function press(testApp: BotApp, telegram: FakeTelegram, data: string, messageId: number, chatId?: string) {
+async function press(testApp: TestApp, telegram: FakeTelegram, data: string, messageId: number, chatId?: string) {
   const before = telegram.answers.length;
   await deliverUpdate(testApp, telegram, telegram.callbackUpdate(data, messageId, chatId));
   await waitUntil('the press answered', () => telegram.answers.length > before);
@@ -109,7 +104,7 @@ async function press(testApp: BotApp, telegram: FakeTelegram, data: string, mess
 }
 
 /** Writes in the owner's chat and returns the messages the bot sent in answer. */
-async function say(testApp: BotApp, telegram: FakeTelegram, text: string): Promise<DeliveredMessage[]> {
+async function say(testApp: TestApp, telegram: FakeTelegram, text: string): Promise<DeliveredMessage[]> {
   await outboxDrained(testApp);
   const before = telegram.delivered.length;
   await deliverUpdate(testApp, telegram, telegram.textUpdate(text));
@@ -117,7 +112,7 @@ async function say(testApp: BotApp, telegram: FakeTelegram, text: string): Promi
   return telegram.delivered.slice(before);
 }
 
-async function sayAndReply(testApp: BotApp, telegram: FakeTelegram, text: string): Promise<DeliveredMessage> {
+async function sayAndReply(testApp: TestApp, telegram: FakeTelegram, text: string): Promise<DeliveredMessage> {
   const [reply, ...more] = await say(testApp, telegram, text);
   if (!reply) throw new Error(`no answer to ${text}`);
   expect(more).toEqual([]);
@@ -205,7 +200,7 @@ describe('messages follow every record', () => {
     const telegram = await fake();
     const clock = createTestClock(SEVEN_AM);
     const testApp = await app(telegram, clock, {}, false);
-    const [admin] = await seedRoster(testApp.db, [{ name: 'Admin Uji', class: 'PPTI 21', role: 'admin' }, ...ROSTER]);
+    const [admin] = await seedRoster(testApp.db, [ADMIN, ...ROSTER]);
     if (!admin) throw new Error('no admin');
     const api = adminClient(testApp.baseUrl, await loginCookie(testApp.baseUrl, admin));
     await book(testApp, { start: '09:00', end: '10:00' });
@@ -431,7 +426,7 @@ describe('late and no-show', () => {
     await delivered(one, telegram, 'Budi Santoso belum mengembalikan motor (terlambat 60 menit).');
     await delivered(one, telegram, 'Rizky_Maulana belum mengambil motor. Lepaskan jadwal?');
     const count = (start: string) => telegram.delivered.filter((message) => message.text.startsWith(start)).length;
-    const rounds = async (testApp: BotApp) => {
+    const rounds = async (testApp: TestApp) => {
       // Both schedulers look every 20 ms: a few of their rounds pass while the owner's command is handled.
       await say(testApp, telegram, '/bantuan');
       await say(testApp, telegram, '/bantuan');

@@ -1,15 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPeriod } from '../../src/server/out-of-service/service';
-import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
-import { startBotApp } from '../helpers/bot-app';
+import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { createTestClock } from '../helpers/clock';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock } from '../helpers/notify-app';
+import { BUDI, seedRoster } from '../helpers/roster';
+import { startTestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 
-describe(`the morning digest while the bike is out of service, on ${engine}`, () => {
+describe(`the morning digest while the bike is out of service, on ${TEST_ENGINE}`, () => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -20,9 +21,9 @@ describe(`the morning digest while the bike is out of service, on ${engine}`, ()
     cleanups.push(() => telegram.close());
     // 05:59 in Jakarta, the day before: the periods and the booking are made, then the digest is due.
     const clock = createTestClock(jakartaInstant('2026-11-21', '05:59').toISOString());
-    const testApp = await startBotApp(telegram, clock, { bot: { digestTime: '06:00' } });
+    const testApp = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot: { digestTime: '06:00' } });
     cleanups.push(() => testApp.close());
-    await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(testApp.db, [BUDI]);
     const booked = await postBooking(testApp.baseUrl, bookingBody({ name: 'Budi Santoso', date: TODAY, start: '11:00', end: '12:00' }));
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const at = { now: clock.now(), timeZone: 'Asia/Jakarta' };

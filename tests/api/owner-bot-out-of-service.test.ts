@@ -1,30 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBookingsToTellBack } from '../../src/server/out-of-service/service';
-import { addStudents, type BookingBody, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
+import { type BookingBody, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { createTestClock, type TestClock } from '../helpers/clock';
 import { type DeliveredMessage, type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock, type TestClock } from '../helpers/notify-app';
-import { requestJson } from '../helpers/test-app';
+import { BUDI, seedRoster } from '../helpers/roster';
+import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
-const ROSTER = [
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Sari Dewi', class: 'PPTI 21' },
-  { name: 'Tono', class: 'PPTI 21' },
-];
+const ROSTER = [BUDI, { name: 'Sari Dewi', class: 'PPTI 21' }, { name: 'Tono', class: 'PPTI 21' }];
 
-describe(`/bengkel and /siap in the owner's chat on ${engine}`, () => {
+describe(`/bengkel and /siap in the owner's chat on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
   let clock: TestClock;
-  let testApp: BotApp;
+  let testApp: TestApp;
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
     clock = createTestClock(jakartaInstant(TODAY, '07:00').toISOString());
-    testApp = await startBotApp(telegram, clock);
-    await addStudents(testApp.db, ROSTER);
+    testApp = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot: {} });
+    await seedRoster(testApp.db, ROSTER);
   });
   afterAll(async () => {
     await testApp.close();

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addStudents, bookingBody, postBooking } from '../helpers/booking-fixtures';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
+import { bookingBody, postBooking } from '../helpers/booking-fixtures';
+import { createTestClock } from '../helpers/clock';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock } from '../helpers/notify-app';
-import { requestJson } from '../helpers/test-app';
+import { BUDI, seedRoster } from '../helpers/roster';
+import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { createTestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
@@ -15,13 +15,18 @@ afterEach(async () => {
 const WEBHOOK_URL = 'https://pinjam.example/telegram/webhook';
 const HEADER = 'X-Telegram-Bot-Api-Secret-Token';
 
-async function webhookApp(telegram: FakeTelegram, database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<BotApp> {
-  const testApp = await startBotApp(telegram, createTestClock('2026-11-22T00:00:00.000Z'), { database, bot: { webhookUrl: WEBHOOK_URL } });
+async function webhookApp(telegram: FakeTelegram, database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<TestApp> {
+  const testApp = await startTestApp({
+    now: createTestClock('2026-11-22T00:00:00.000Z').now,
+    database,
+    telegram: telegram.telegram,
+    bot: { webhookUrl: WEBHOOK_URL },
+  });
   cleanups.push(() => testApp.close());
   return testApp;
 }
 
-function post(testApp: BotApp, body: unknown, headers: Record<string, string>) {
+function post(testApp: TestApp, body: unknown, headers: Record<string, string>) {
   return requestJson(testApp.baseUrl, '/telegram/webhook', { method: 'POST', body, headers });
 }
 
@@ -32,7 +37,7 @@ describe('webhook mode (TELEGRAM_WEBHOOK_URL)', () => {
     const database = await createTestDatabase();
     cleanups.push(() => database.drop());
     const one = await webhookApp(telegram, database);
-    await addStudents(one.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(one.db, [BUDI]);
     await waitUntil('setWebhook', () => telegram.webhook !== undefined);
     const secret = telegram.webhook?.secretToken ?? '';
     expect(telegram.webhook?.url).toBe(WEBHOOK_URL);

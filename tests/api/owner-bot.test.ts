@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addStudents, addVoucher, type BookingBody, bookingBody, postBooking } from '../helpers/booking-fixtures';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
+import { addVoucher, type BookingBody, bookingBody, postBooking } from '../helpers/booking-fixtures';
+import { createTestClock, type TestClock } from '../helpers/clock';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import { createTestClock, type TestClock } from '../helpers/notify-app';
+import { BUDI, seedRoster } from '../helpers/roster';
+import { startTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app';
 import { createTestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 let fakes: FakeTelegram[] = [];
-let apps: BotApp[] = [];
+let apps: TestApp[] = [];
 
 afterEach(async () => {
   // The token is in every URL the app calls: it must reach no log line and no stored error.
@@ -32,30 +33,27 @@ async function fake(): Promise<FakeTelegram> {
   return telegram;
 }
 
-async function app(telegram: FakeTelegram, clock: TestClock, options: Parameters<typeof startBotApp>[2] = {}): Promise<BotApp> {
-  const testApp = await startBotApp(telegram, clock, options);
+async function app(telegram: FakeTelegram, clock: TestClock, options: TestAppOptions = {}): Promise<TestApp> {
+  const testApp = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot: {}, ...options });
   apps.push(testApp);
   cleanups.push(() => testApp.close());
   return testApp;
 }
 
-const ROSTER = [
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Rizky_Maulana', class: 'PPTI 22' },
-];
+const ROSTER = [BUDI, { name: 'Rizky_Maulana', class: 'PPTI 22' }];
 
 const TODAY = '2026-11-22';
 /** 07:00 in Jakarta on TODAY. */
 const SEVEN_AM = '2026-11-22T00:00:00.000Z';
 const MINUTE = 60_000;
 
-async function bookingApp(telegram: FakeTelegram, clock: TestClock, options: Parameters<typeof startBotApp>[2] = {}): Promise<BotApp> {
+async function bookingApp(telegram: FakeTelegram, clock: TestClock, options: TestAppOptions = {}): Promise<TestApp> {
   const testApp = await app(telegram, clock, options);
-  await addStudents(testApp.db, ROSTER);
+  await seedRoster(testApp.db, ROSTER);
   return testApp;
 }
 
-async function book(testApp: BotApp, body: Partial<BookingBody>): Promise<void> {
+async function book(testApp: TestApp, body: Partial<BookingBody>): Promise<void> {
   const reply = await postBooking(
     testApp.baseUrl,
     bookingBody({ date: TODAY, start: '09:00', end: '10:00', reason: 'Kuliah', needStnk: 'tidak', ...body }),
@@ -63,17 +61,17 @@ async function book(testApp: BotApp, body: Partial<BookingBody>): Promise<void> 
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
 }
 
-async function refOf(testApp: BotApp, start: string): Promise<string> {
+async function refOf(testApp: TestApp, start: string): Promise<string> {
   const row = await testApp.db.kysely.selectFrom('borrow_request').select('ref').where('start_time', '=', start).executeTakeFirstOrThrow();
   if (row.ref === null) throw new Error('a booking without a ref');
   return row.ref;
 }
 
-async function bookingRow(testApp: BotApp, ref: string) {
+async function bookingRow(testApp: TestApp, ref: string) {
   return testApp.db.kysely.selectFrom('borrow_request').selectAll().where('ref', '=', ref).executeTakeFirstOrThrow();
 }
 
-async function outboxKinds(testApp: BotApp): Promise<string[]> {
+async function outboxKinds(testApp: TestApp): Promise<string[]> {
   return (await testApp.db.kysely.selectFrom('outbox').select('kind').orderBy('id').execute()).map((row) => row.kind);
 }
 
@@ -81,7 +79,7 @@ const buttons = (telegram: FakeTelegram, messageId: number) =>
   (telegram.chat.get(messageId)?.replyMarkup?.inline_keyboard ?? []).map((row) => row.map((button) => button.text));
 
 /** Pushes an update and waits until the app has taken it (its offset moved past it). */
-async function deliverUpdate(testApp: BotApp, telegram: FakeTelegram, update: Record<string, unknown>): Promise<number> {
+async function deliverUpdate(testApp: TestApp, telegram: FakeTelegram, update: Record<string, unknown>): Promise<number> {
   const id = telegram.pushUpdate(update);
   await waitUntil(`update ${id} handled`, async () => {
     const row = await testApp.db.kysely.selectFrom('telegram_bot').select('last_update_id').executeTakeFirstOrThrow();
@@ -91,7 +89,7 @@ async function deliverUpdate(testApp: BotApp, telegram: FakeTelegram, update: Re
 }
 
 /** Waits until the app has recorded which Telegram message is the notice of the booking at `start`: its buttons act only from there. */
-async function noticeRecorded(testApp: BotApp, start: string): Promise<number> {
+async function noticeRecorded(testApp: TestApp, start: string): Promise<number> {
   const ref = await refOf(testApp, start);
   let messageId = 0;
   await waitUntil(`the notice of ${start} recorded`, async () => {
@@ -107,7 +105,7 @@ async function noticeRecorded(testApp: BotApp, start: string): Promise<number> {
 }
 
 /** Waits until every outbox row is sent (or given up). */
-async function outboxDrained(testApp: BotApp): Promise<void> {
+async function outboxDrained(testApp: TestApp): Promise<void> {
   await waitUntil('the outbox drained', async () => {
     const rows = await testApp.db.kysely.selectFrom('outbox').select(['sent_at', 'given_up_at']).execute();
     return rows.every((row) => row.sent_at !== null || row.given_up_at !== null);
@@ -250,7 +248,7 @@ describe('buttons tied to their notice', () => {
 });
 
 describe('commands in the owner chat', () => {
-  async function ask(testApp: BotApp, telegram: FakeTelegram, text: string): Promise<string> {
+  async function ask(testApp: TestApp, telegram: FakeTelegram, text: string): Promise<string> {
     // Booking notices first, so the last message delivered is the answer.
     await outboxDrained(testApp);
     const before = telegram.delivered.length;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../helpers/server-process';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 
 let database: TestDatabase;
 
@@ -31,7 +31,7 @@ function csvFile(content: string): string {
   return path;
 }
 
-describe(`roster command on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`roster command on ${TEST_ENGINE}`, () => {
   it('adds a user and prints the new id alone on the last line', async () => {
     const { code, stdout } = await roster('add', '--name', 'Budi Santoso', '--class', 'PPTI 21', '--admin');
     expect(code).toBe(0);

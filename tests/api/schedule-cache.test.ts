@@ -4,11 +4,12 @@ import { editMember, setMemberActiveness } from '../../src/server/admin/member-s
 import { cancelBooking } from '../../src/server/bookings/cancel/service';
 import { scheduleAnswer, scheduleFollowsNotices, scheduleHasHeard } from '../../src/server/schedule/service';
 import { readScheduleVersion } from '../../src/server/schedule/version';
-import { addStudents, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { BUDI, idsByName, SITI, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const TODAY = '2026-11-22';
 const DAY = '2026-12-01';
 const now = jakartaInstant(TODAY, '08:00');
@@ -24,19 +25,15 @@ async function shownOn(baseUrl: string, date = DAY): Promise<string[]> {
 }
 
 /** Two instances on one database: a write through either is read through the other. */
-describe(`the schedule cache on ${engine}, two instances on one database`, () => {
+describe(`the schedule cache on ${TEST_ENGINE}, two instances on one database`, () => {
   let first: TestApp;
   let second: TestApp;
   let ids: Map<string, string>;
   beforeAll(async () => {
     first = await startTestApp({ now: () => now });
     second = await startTestApp({ now: () => now, database: first.database });
-    ids = await addStudents(first.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-      { name: 'Admin Uji', class: 'PPTI 21' },
-    ]);
-    if (engine === 'postgres') {
+    ids = idsByName(await seedRoster(first.db, [BUDI, SITI, { name: 'Admin Uji', class: 'PPTI 21' }]));
+    if (TEST_ENGINE === 'postgres') {
       // On PostgreSQL the instances follow the counter's notices once they listen (decision
       // 0032): the writes below reach the other instance as notices, not through a read.
       await waitUntil('both instances to follow the schedule notices', async () => {
@@ -57,7 +54,7 @@ describe(`the schedule cache on ${engine}, two instances on one database`, () =>
    * On SQLite every turn reads the counter, and the very next request shows the write.
    */
   async function bothHeard(): Promise<void> {
-    if (engine !== 'postgres') return;
+    if (TEST_ENGINE !== 'postgres') return;
     const version = await readScheduleVersion(first.db.kysely);
     await waitUntil('both instances to hear the notice of the last write', () =>
       [first, second].every((instance) => scheduleHasHeard(instance.db, version)),
@@ -175,11 +172,11 @@ describe(`the schedule cache on ${engine}, two instances on one database`, () =>
   });
 });
 
-describe(`schedule answers and their validators on ${engine}`, () => {
+describe(`schedule answers and their validators on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => now });
-    await addStudents(testApp.db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    await seedRoster(testApp.db, [BUDI]);
     expect((await postBooking(testApp.baseUrl, bookingBody({ date: DAY, start: '08:00', end: '10:00' }))).status).toBe(201);
   });
   afterAll(async () => {
@@ -253,14 +250,11 @@ describe(`schedule answers and their validators on ${engine}`, () => {
   });
 });
 
-describe(`a schedule read beside an open write transaction on ${engine}`, () => {
+describe(`a schedule read beside an open write transaction on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ now: () => now });
-    await addStudents(testApp.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Siti Rahmawati', class: 'PPTI 21' },
-    ]);
+    await seedRoster(testApp.db, [BUDI, SITI]);
   });
   afterAll(async () => {
     await testApp.close();

@@ -5,14 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database';
 import { scheduleFollowsNotices, scheduleHasHeard } from '../../src/server/schedule/service';
 import { readScheduleVersion, SCHEDULE_VERSION_CHANNEL } from '../../src/server/schedule/version';
-import { addStudents, bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
+import { bookingBody, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
 import { withPostgresAdmin } from '../helpers/postgres';
+import { BUDI, idsByName, SITI, seedRoster } from '../helpers/roster';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
-const postgresOnly = engine === 'postgres';
+const postgresOnly = TEST_ENGINE === 'postgres';
 if (!postgresOnly) {
   console.info('schedule-notices: PostgreSQL only (SQLite has no notices; there every turn reads the counter from the file)');
 }
@@ -29,10 +29,7 @@ afterEach(async () => {
 async function app(options: Parameters<typeof startTestApp>[0] = {}): Promise<TestApp> {
   const started = await startTestApp({ now: () => now, ...options });
   cleanups.push(() => started.close());
-  await addStudents(started.db, [
-    { name: 'Budi Santoso', class: 'PPTI 21' },
-    { name: 'Siti Rahmawati', class: 'PPTI 21' },
-  ]);
+  await seedRoster(started.db, [BUDI, SITI]);
   return started;
 }
 
@@ -164,7 +161,7 @@ describe.runIf(postgresOnly)('the schedule counter announced by PostgreSQL', () 
     cleanups.push(() => database.drop());
     const db = database.open();
     cleanups.push(() => db.close());
-    const ids = await addStudents(db, [{ name: 'Budi Santoso', class: 'PPTI 21' }]);
+    const ids = idsByName(await seedRoster(db, [BUDI]));
     const listener = new pg.Client({ connectionString: database.url });
     await listener.connect();
     cleanups.push(() => listener.end());
@@ -244,7 +241,7 @@ describe.runIf(postgresOnly)('schedule answers following the notices', () => {
 
     const outside = testApp.database.open();
     cleanups.push(() => outside.close());
-    const [dewi] = (await addStudents(outside, [{ name: 'Dewi Lestari', class: 'PPTI 21' }])).values();
+    const [dewi] = (await seedRoster(outside, [{ name: 'Dewi Lestari', class: 'PPTI 21' }])).map((user) => user.id);
     await outside.kysely
       .insertInto('borrow_request')
       .values({
@@ -276,7 +273,7 @@ describe.runIf(postgresOnly)('schedule answers following the notices', () => {
     await followingNotices(testApp);
     const outside = testApp.database.open();
     cleanups.push(() => outside.close());
-    const [dewi] = (await addStudents(outside, [{ name: 'Dewi Lestari', class: 'PPTI 21' }])).values();
+    const [dewi] = (await seedRoster(outside, [{ name: 'Dewi Lestari', class: 'PPTI 21' }])).map((user) => user.id);
     const book = (start: string) =>
       outside.kysely
         .insertInto('borrow_request')

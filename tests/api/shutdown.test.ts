@@ -1,10 +1,10 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/text/messages';
-import { manyStudents, testDatabaseWithStudents } from '../helpers/booking-fixtures';
+import { manyStudents } from '../helpers/roster';
 import { startServerProcess } from '../helpers/server-process';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import type { TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
 let testApp: TestApp | undefined;
@@ -48,7 +48,7 @@ describe('shutdown', () => {
   });
 
   it('under load, exits cleanly: every request is served or refused in Indonesian, none in Fastify’s English', async () => {
-    database = await testDatabaseWithStudents(manyStudents('Tutup', 8));
+    database = await createTestDatabase({ roster: manyStudents('Tutup', 8) });
     const server = await startServerProcess({ DATABASE_URL: database.url });
     const answers: { status: number; body: string }[] = [];
     const client = async (index: number) => {

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../helpers/booking-fixtures';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 /** Short enough to keep the test fast; the server's own default is 30 s. */
 const TIMEOUT_MS = 300;
@@ -34,7 +35,7 @@ function trickle(baseUrl: string, head: string, body: string): Promise<string> {
   });
 }
 
-describe(`a request that arrives too slowly on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`a request that arrives too slowly on ${TEST_ENGINE}`, () => {
   let testApp: TestApp;
   const logs: string[] = [];
   beforeAll(async () => {

@@ -6,14 +6,13 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/text/messages';
 import { addDays, todayIn } from '../../src/domain/time/clock';
-import { testDatabaseWithStudents } from '../helpers/booking-fixtures';
+import { manyStudents } from '../helpers/roster';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
-import type { TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 const canMount = process.platform === 'linux' && process.getuid?.() === 0;
-const STUDENTS = Array.from({ length: 8 }, (_, index) => ({ name: `Penuh ${index + 1}`, class: 'PPTI 21' }));
+const STUDENTS = manyStudents('Penuh', 8);
 
 let database: TestDatabase | undefined;
 let server: ServerProcess | undefined;
@@ -43,9 +42,9 @@ function fillDisk(path: string): void {
   }
 }
 
-describe.skipIf(engine !== 'sqlite' || !canMount)('a full disk under SQLite', () => {
+describe.skipIf(TEST_ENGINE !== 'sqlite' || !canMount)('a full disk under SQLite', () => {
   it('answers 503 with the message, says degraded, logs SQLITE_FULL once, and books again once space returns, losing nothing', async () => {
-    database = await testDatabaseWithStudents(STUDENTS);
+    database = await createTestDatabase({ roster: STUDENTS });
     if (database.location.engine !== 'sqlite') throw new Error('a SQLite test');
     mounted = mkdtempSync(join(tmpdir(), 'pinjam-full-'));
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mounted]);
@@ -116,5 +115,5 @@ describe.skipIf(engine !== 'sqlite' || !canMount)('a full disk under SQLite', ()
   });
 });
 
-if (engine !== 'sqlite') console.log('storage-faults: the full disk is a SQLite test');
+if (TEST_ENGINE !== 'sqlite') console.log('storage-faults: the full disk is a SQLite test');
 else if (!canMount) console.log('storage-faults: skipped, mounting a small tmpfs needs root on Linux');

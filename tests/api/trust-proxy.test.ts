@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TrustProxy } from '../../src/server/config';
 import { login } from '../helpers/admin-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TEST_ENGINE } from '../helpers/test-db';
 
 const SPOOFED = { 'x-forwarded-for': '10.77.0.5, 198.51.100.200' };
 
-describe(`the client address behind proxies on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+describe(`the client address behind proxies on ${TEST_ENGINE}`, () => {
   const apps: TestApp[] = [];
   afterEach(async () => {
     for (const testApp of apps.splice(0)) await testApp.close();

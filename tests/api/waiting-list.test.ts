@@ -2,39 +2,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/text/messages';
 import { waitingListMessages } from '../../src/domain/waiting-list/waiting-list-messages';
 import { findBookingChats } from '../../src/server/telegram/borrower/repository';
-import { addStudents, bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
+import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo, messageIdIn, outboxSent, pressIn } from '../helpers/borrower-chat';
-import { type BotApp, startBotApp } from '../helpers/bot-app';
+import type { TestClock } from '../helpers/clock';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import type { TestClock } from '../helpers/notify-app';
-import { requestJson } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { BUDI, RIZKY, seedRoster } from '../helpers/roster';
+import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
+import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
-const engine = process.env.TEST_DB ?? 'sqlite';
 const DATE = '2026-11-23';
 const LATER = '2026-11-24';
 const texts = waitingListMessages;
 
-describe(`the waiting list on ${engine}, two instances and a restart`, () => {
+describe(`the waiting list on ${TEST_ENGINE}, two instances and a restart`, () => {
   let telegram: FakeTelegram;
   let database: TestDatabase;
-  let first: BotApp;
-  let second: BotApp;
+  let first: TestApp;
+  let second: TestApp;
   let now = jakartaInstant('2026-11-22', '08:00').getTime();
   const clock: TestClock = { now: () => new Date(now), advance: (ms) => (now += ms) };
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
     database = await createTestDatabase();
-    first = await startBotApp(telegram, clock, { database });
-    second = await startBotApp(telegram, clock, { database });
-    await addStudents(first.db, [
-      { name: 'Budi Santoso', class: 'PPTI 21' },
-      { name: 'Sari Dewi', class: 'PPTI 21' },
-      { name: 'Dewi Lestari', class: 'PPTI 21' },
-      { name: 'Rizky Maulana', class: 'PPTI 22' },
-    ]);
+    first = await startTestApp({ now: clock.now, database, telegram: telegram.telegram, bot: {} });
+    second = await startTestApp({ now: clock.now, database, telegram: telegram.telegram, bot: {} });
+    await seedRoster(first.db, [BUDI, { name: 'Sari Dewi', class: 'PPTI 21' }, { name: 'Dewi Lestari', class: 'PPTI 21' }, RIZKY]);
   });
   afterAll(async () => {
     await first.close();
@@ -43,11 +37,11 @@ describe(`the waiting list on ${engine}, two instances and a restart`, () => {
     await telegram.close();
   });
 
-  const wait = (app: BotApp, device: string, body: Record<string, unknown>) =>
+  const wait = (app: TestApp, device: string, body: Record<string, unknown>) =>
     requestJson(app.baseUrl, '/api/waits', {
       body: { deviceSecret: device, name: 'Sari Dewi', date: DATE, start: '10:00', end: '12:00', reason: 'Ke kampus', ...body },
     });
-  const deviceView = (app: BotApp, device: string) => requestJson(app.baseUrl, '/api/waits/device', { body: { deviceSecret: device } });
+  const deviceView = (app: TestApp, device: string) => requestJson(app.baseUrl, '/api/waits/device', { body: { deviceSecret: device } });
   const settled = () => outboxSent(first);
   const messageIn = (chatId: string, text: string) => messageIdIn(telegram, chatId, text);
   const press = (data: string, messageId: number, chatId: string) => pressIn(telegram, first, { data, messageId, chatId });
@@ -169,8 +163,8 @@ describe(`the waiting list on ${engine}, two instances and a restart`, () => {
     await settled();
     await first.close();
     await second.close();
-    first = await startBotApp(telegram, clock, { database });
-    second = await startBotApp(telegram, clock, { database });
+    first = await startTestApp({ now: clock.now, database, telegram: telegram.telegram, bot: {} });
+    second = await startTestApp({ now: clock.now, database, telegram: telegram.telegram, bot: {} });
     const held = await postBooking(first.baseUrl, bookingBody({ date: LATER, start: '09:00', end: '10:00' }));
     expect(held.body.errors).toEqual({ start: `Slot ini sedang ditawarkan ke peminjam lain sampai jam ${holdUntil(15)}.` });
 

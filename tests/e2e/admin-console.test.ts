@@ -3,8 +3,9 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
 import { DESKTOP, newPage, PHONE, screenshot, sharedChromium } from '../helpers/browser';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-db';
+import { type E2eApp, startE2eApp } from '../helpers/e2e-app';
 import { present } from '../helpers/present';
+import { ADMIN, BUDI, PUTRI, RIZKY } from '../helpers/roster';
 import { bookViaApi, dayFromToday } from './support/api';
 import { signInAsAdmin } from './support/pages';
 
@@ -30,12 +31,7 @@ describe('the admin console in Chromium', () => {
 
   beforeAll(async () => {
     e2e = await startE2eApp({
-      roster: [
-        { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
-        { name: 'Budi Santoso', class: 'PPTI 21' },
-        { name: 'Rizky Maulana', class: 'PPTI 22' },
-        { name: 'Putri Ayu', class: 'PPTI 22' },
-      ],
+      roster: [ADMIN, BUDI, RIZKY, PUTRI],
     });
     [admin] = e2e.users as [User];
     browser = await sharedChromium();

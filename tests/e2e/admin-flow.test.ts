@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
 import { newPage, PHONE, screenshot, sharedChromium } from '../helpers/browser';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-db';
+import { type E2eApp, startE2eApp } from '../helpers/e2e-app';
 import { present } from '../helpers/present';
 import { signInAsAdmin } from './support/pages';
 

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatIndonesianDate } from '../../src/domain/time/clock';
 import type { User } from '../../src/server/roster/repository';
 import { DESKTOP, newPage, PHONE, screenshot, sharedChromium } from '../helpers/browser';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-db';
+import { type E2eApp, startE2eApp } from '../helpers/e2e-app';
+import { CLASS_ROSTER, PUTRI } from '../helpers/roster';
 import { bookViaApi, dayFromToday } from './support/api';
 import { violations } from './support/axe';
 import { horizontalOverflow, signInAsAdmin } from './support/pages';
@@ -26,13 +27,7 @@ describe("the admin's Anggota on a phone and a laptop (issue 28)", () => {
 
   beforeAll(async () => {
     e2e = await startE2eApp({
-      roster: [
-        { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
-        { name: 'Budi Santoso', class: 'PPTI 21' },
-        { name: 'Siti Rahmawati', class: 'PPTI 21' },
-        { name: 'Rizky Maulana', class: 'PPTI 22' },
-        { name: 'Putri Ayu', class: 'PPTI 22' },
-      ],
+      roster: [...CLASS_ROSTER, PUTRI],
     });
     [admin] = e2e.users as [User];
     browser = await sharedChromium();

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, sharedChromium } from '../helpers/browser';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-db';
+import { type E2eApp, startE2eApp } from '../helpers/e2e-app';
 
 describe('the app shell in Chromium', () => {
   let browser: Browser;

@@ -1,33 +1,5 @@
-import type { Db } from '../../src/db/database';
 import type { User } from '../../src/server/roster/repository';
-import { addUsers, type NewUser } from '../../src/server/roster/service';
 import { type JsonReply, requestJson } from './test-app';
-
-export const ADMIN_ROSTER: NewUser[] = [
-  { name: 'Admin Uji', class: 'PPTI 21', role: 'admin' },
-  { name: 'Budi Santoso', class: 'PPTI 21' },
-  { name: 'Rizky Maulana', class: 'PPTI 22' },
-];
-
-/** Writes `roster` as the roster command would and returns the stored users: [admin, student, student]. */
-export async function seedRoster(db: Db, roster: NewUser[] = ADMIN_ROSTER): Promise<User[]> {
-  return addUsers(
-    db.kysely,
-    roster,
-    roster.map((user) => user.name),
-  );
-}
-
-/** A clock the test moves by hand. */
-export function manualClock(start = new Date('2026-11-22T01:00:00.000Z')) {
-  let current = start.getTime();
-  return {
-    now: () => new Date(current),
-    advance: (ms: number) => {
-      current += ms;
-    },
-  };
-}
 
 /** `name=value` of the session cookie a reply sets, ready for a Cookie header. */
 export function sessionCookieOf(reply: JsonReply): string {

@@ -1,41 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/database';
-import { insertUsers } from '../../src/server/roster/repository';
 import { requestJson } from './test-app';
-import { createTestDatabase, type TestDatabase } from './test-db';
 
 /** The instant `time` (HH:MM) of `date` in Jakarta. */
 export function jakartaInstant(date: string, time: string): Date {
   return new Date(`${date}T${time}:00+07:00`);
-}
-
-export interface Student {
-  name: string;
-  class: string;
-}
-
-/** Adds roster users straight into the database, as the roster command would; returns their ids by name. */
-export async function addStudents(db: Db, students: Student[]): Promise<Map<string, string>> {
-  const rows = students.map((student) => ({ id: randomBytes(6).toString('hex'), name: student.name, class: student.class, role: null }));
-  await insertUsers(db.kysely, rows);
-  return new Map(rows.map((row) => [row.name, row.id]));
-}
-
-/** `count` students of `className`, named `prefix 1` … `prefix count`. */
-export function manyStudents(prefix: string, count: number, className = 'PPTI 21'): Student[] {
-  return Array.from({ length: count }, (_, index) => ({ name: `${prefix} ${index + 1}`, class: className }));
-}
-
-/** A fresh test database of the run's engine holding `students`. */
-export async function testDatabaseWithStudents(students: Student[]): Promise<TestDatabase> {
-  const database = await createTestDatabase();
-  const setup = database.open();
-  try {
-    await addStudents(setup, students);
-  } finally {
-    await setup.close();
-  }
-  return database;
 }
 
 export async function addVoucher(db: Db, code: string, isUsed = false): Promise<void> {

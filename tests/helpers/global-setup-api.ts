@@ -7,6 +7,7 @@ import { buildIfStale } from '../../scripts/build.mjs';
 import { createDb } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import { dropPostgresDatabase, postgresUrlFor, testDatabasePrefix, withPostgresAdmin } from './postgres';
+import { TEST_ENGINE } from './test-db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,14 +21,13 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   await buildIfStale();
-  const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
-  if (engine === 'sqlite') {
+  if (TEST_ENGINE === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'pinjam-motor-test-'));
     const templatePath = join(dir, 'template.db');
     const db = createDb({ engine: 'sqlite', path: templatePath });
     await migrateToLatest(db);
     await db.close();
-    project.provide('testDb', { engine, templatePath, dir });
+    project.provide('testDb', { engine: 'sqlite', templatePath, dir });
     return async () => rmSync(dir, { recursive: true, force: true });
   }
   const templateName = `pinjam_tpl_${randomBytes(4).toString('hex')}`;
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const db = createDb({ engine: 'postgres', url: postgresUrlFor(templateName) });
   await migrateToLatest(db);
   await db.close();
-  project.provide('testDb', { engine, templateName });
+  project.provide('testDb', { engine: 'postgres', templateName });
   return async () => {
     // The databases of this run's tests that their workers had not dropped yet, and the template.
     const prefix = testDatabasePrefix(templateName);

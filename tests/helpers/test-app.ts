@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/database';
 import { type BuildOptions, buildApp } from '../../src/server/app';
-import type { Config } from '../../src/server/config';
+import type { Config, TelegramBotConfig, TelegramConfig } from '../../src/server/config';
+import { DEFAULT_NOTIFIER_OPTIONS, type NotifierOptions } from '../../src/server/telegram/outbox/worker';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export interface TestApp {
@@ -10,6 +11,8 @@ export interface TestApp {
   baseUrl: string;
   db: Db;
   database: TestDatabase;
+  /** The app's log lines from info up, unless `buildOptions.logger` sends them elsewhere. */
+  logs: string[];
   close(): Promise<void>;
 }
 
@@ -19,11 +22,39 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Share a database with another test app (two instances on one database). */
   database?: TestDatabase;
-  /** Passed to buildApp (a logger to read, shorter notifier timings). */
-  buildOptions?: BuildOptions;
   /** Opens the database another way (a barrier, a lost commit); the default is `database.open()`. */
   openDb?: (database: TestDatabase) => Db;
+  /** Passed to buildApp over what the options below make of it (a logger of its own, shorter rounds). */
+  buildOptions?: BuildOptions;
+  /** The Bot API the app sends to (a fake's `telegram`): the outbox runs as TEST_NOTIFIER, `notifier` over it. */
+  telegram?: TelegramConfig;
+  notifier?: Partial<NotifierOptions>;
+  /** The owner's bot and the borrowers' rounds as tests run them: TEST_BOT_CONFIG with `bot` over it, every loop looking every 20 ms. */
+  bot?: Partial<TelegramBotConfig>;
+  /** The bot's end, late and no-show questions, with `bot` only: other tests move their clocks past many ends. */
+  handoverQuestions?: boolean;
 }
+
+/**
+ * The outbox as tests run it: polling every 20 ms, a 2 s request timeout (short, yet ample on a
+ * loaded machine), and Telegram's pacing shortened, as most tests send several messages to one
+ * chat and prove something else; the pacing tests pass PRODUCTION_PACING.
+ */
+export const TEST_NOTIFIER: Partial<NotifierOptions> = { pollIntervalMs: 20, requestTimeoutMs: 2000, sendGapMs: 1, chatGapMs: 20 };
+
+export const PRODUCTION_PACING: Partial<NotifierOptions> = {
+  sendGapMs: DEFAULT_NOTIFIER_OPTIONS.sendGapMs,
+  chatGapMs: DEFAULT_NOTIFIER_OPTIONS.chatGapMs,
+};
+
+/** The bot as tests run it: one-second long polls. */
+export const TEST_BOT_CONFIG: TelegramBotConfig = {
+  digestTime: undefined,
+  reminderMinutes: 0,
+  webhookUrl: undefined,
+  pollTimeoutSeconds: 1,
+  pollerLeaseSeconds: 30,
+};
 
 export function testConfig(database: TestDatabase, overrides: Partial<Config> = {}): Config {
   return {
@@ -53,12 +84,37 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
   };
 }
 
-/** The real app on a fresh database, listening on a free loopback port, for tests over real HTTP. */
+/**
+ * The real app on a fresh database (or `database`), listening on a free loopback port, for tests
+ * over real HTTP. Every API test starts its in-process apps here; a separate server process is
+ * startServerProcess's.
+ */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const db = options.openDb ? options.openDb(database) : database.open();
-  const config = testConfig(database, options.config);
-  const app = await buildApp({ config, db, now: options.now ?? (() => new Date()) }, options.buildOptions);
+  const config = testConfig(database, {
+    ...(options.telegram ? { telegram: options.telegram } : {}),
+    ...(options.bot ? { telegramBot: { ...TEST_BOT_CONFIG, ...options.bot } } : {}),
+    ...options.config,
+  });
+  const logs: string[] = [];
+  const buildOptions: BuildOptions = {
+    logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } },
+    notifier: { ...TEST_NOTIFIER, ...options.notifier },
+    ...(options.bot
+      ? {
+          bot: {
+            schedulerIntervalMs: 20,
+            handoverQuestions: options.handoverQuestions ?? false,
+            standbyIntervalMs: 20,
+            errorBackoffMs: 20,
+          },
+          borrowerRoundIntervalMs: 20,
+        }
+      : {}),
+    ...options.buildOptions,
+  };
+  const app = await buildApp({ config, db, now: options.now ?? (() => new Date()) }, buildOptions);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('the test app is not listening on TCP');
@@ -67,6 +123,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     baseUrl: `http://127.0.0.1:${address.port}`,
     db,
     database,
+    logs,
     close: async () => {
       await app.close();
       if (!options.database) await database.drop();

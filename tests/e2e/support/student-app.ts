@@ -1,13 +1,9 @@
 import Sqlite from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createDb } from '../../../src/db/database';
-import { migrateToLatest } from '../../../src/db/migrate';
-import { addUsers } from '../../../src/server/roster/service';
 import { DESKTOP, sharedChromium } from '../../helpers/browser';
-import { createE2eDatabase, E2E_ROSTER } from '../../helpers/e2e-db';
+import { type E2eApp, startE2eApp } from '../../helpers/e2e-app';
 import { type FakeTelegram, startFakeTelegram } from '../../helpers/fake-telegram';
-import { type ServerProcess, startServerProcess } from '../../helpers/server-process';
 
 export interface StudentApp {
   baseUrl: string;
@@ -41,41 +37,28 @@ function telegramEnv(telegram: FakeTelegram): Record<string, string> {
 }
 
 /**
- * Per test file: the production server on a fresh SQLite file holding E2E_ROSTER (and any
+ * Per test file: the production server on a fresh SQLite file holding CLASS_ROSTER (and any
  * vouchers), driven by the worker's one Chromium (sharedChromium). Pages opened with `openPage`
  * are in contexts of their own, closed after each test.
  */
 export function useStudentApp(options: Options = {}): StudentApp {
   const app = { contexts: [] as BrowserContext[] } as StudentApp;
-  let server: ServerProcess | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
+  let e2e: E2eApp | undefined;
 
   beforeAll(async () => {
-    const database = await createE2eDatabase();
-    dropDatabase = database.drop;
-    const db = createDb({ engine: 'sqlite', path: database.path });
-    await migrateToLatest(db);
-    await addUsers(
-      db.kysely,
-      E2E_ROSTER,
-      E2E_ROSTER.map((user) => user.name),
-    );
-    for (const code of options.vouchers ?? []) await db.kysely.insertInto('vouchers').values({ code, is_used: false }).execute();
-    await db.close();
     if (options.telegram) app.telegram = await startFakeTelegram();
     const botEnv = options.telegram ? telegramEnv(app.telegram) : {};
-    server = await startServerProcess({ DATABASE_URL: database.url, ...options.env, ...botEnv });
-    app.baseUrl = server.baseUrl;
-    app.serverOutput = server.output;
-    app.databasePath = database.path;
+    e2e = await startE2eApp({ vouchers: options.vouchers, env: { ...options.env, ...botEnv } });
+    app.baseUrl = e2e.baseUrl;
+    app.serverOutput = e2e.server.output;
+    app.databasePath = e2e.databasePath;
     app.browser = await sharedChromium();
   });
   afterEach(async () => {
     await Promise.all(app.contexts.splice(0).map((context) => context.close()));
   });
   afterAll(async () => {
-    await server?.stop();
-    await dropDatabase?.();
+    await e2e?.stop();
     if (options.telegram) await app.telegram?.close();
   });
   return app;
