@@ -2,7 +2,7 @@ import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { NamedBookingSpan } from '../../domain/booking/booking-day';
 import { isPurpose, type Purpose } from '../../domain/fund/charges';
-import { toNamedSpan } from '../bookings/repository';
+import { NAMED_SPAN_COLUMNS, SPAN_COLUMN, toNamedSpan } from '../bookings/booking-row';
 
 export interface AdminBookingRow extends NamedBookingSpan {
   ref: string;
@@ -24,10 +24,7 @@ function bookingQuery(db: Executor) {
     .leftJoin('users as c', 'c.id', 'b.cancelled_by_user_id')
     .select([
       'b.ref',
-      'b.borrow_date',
-      'b.start_time',
-      'b.end_time',
-      'b.end_date',
+      ...NAMED_SPAN_COLUMNS,
       'b.reason',
       'b.need_stnk',
       'b.voucher_code',
@@ -35,8 +32,6 @@ function bookingQuery(db: Executor) {
       'b.cancelled_at',
       'b.cancelled_by_kind',
       'b.cancel_reason',
-      'u.name',
-      'u.class',
       'c.name as canceller_name',
       'b.purpose',
     ]);
@@ -64,10 +59,10 @@ function toRow(row: Row): AdminBookingRow | undefined {
 /** `to` is inclusive; cancelled bookings are included. */
 export async function findBookingsBetween(db: Executor, from: string, to: string): Promise<AdminBookingRow[]> {
   const rows = await bookingQuery(db)
-    .where('b.borrow_date', '>=', from)
-    .where('b.borrow_date', '<=', to)
-    .orderBy('b.borrow_date')
-    .orderBy('b.start_time')
+    .where(SPAN_COLUMN.date, '>=', from)
+    .where(SPAN_COLUMN.date, '<=', to)
+    .orderBy(SPAN_COLUMN.date)
+    .orderBy(SPAN_COLUMN.start)
     .orderBy('b.id')
     .execute();
   return rows.map(toRow).filter((row) => row !== undefined);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { ChargeLine } from '../../domain/fund/charges';
+import { BOOKED_END_COLUMNS, SPAN_COLUMN, SPAN_COLUMNS, toBookedEnd, toSpan } from '../bookings/booking-row';
 
 export interface ChargeLoanRow {
   id: number;
@@ -27,12 +28,8 @@ function loanQuery(db: Executor) {
       'b.id',
       'b.ref',
       'b.users_id',
-      'b.borrow_date',
-      'b.start_time',
-      'b.end_time',
-      'b.end_date',
-      'b.booked_end_date',
-      'b.booked_end_time',
+      ...SPAN_COLUMNS,
+      ...BOOKED_END_COLUMNS,
       'b.picked_up_at',
       'b.returned_at',
       'b.released_at',
@@ -47,15 +44,16 @@ function loanQuery(db: Executor) {
 type LoanRow = Awaited<ReturnType<ReturnType<typeof loanQuery>['execute']>>[number];
 
 function toLoan(row: LoanRow): ChargeLoanRow {
+  const { date, start } = toSpan(row);
   return {
     id: row.id,
     ref: row.ref,
     usersId: row.users_id,
     name: row.name,
     class: row.class,
-    date: row.borrow_date,
-    start: row.start_time,
-    bookedEnd: { end: row.booked_end_time ?? row.end_time, endDate: row.booked_end_date ?? row.end_date ?? row.borrow_date },
+    date,
+    start,
+    bookedEnd: toBookedEnd(row),
     pickedUpAt: row.picked_up_at,
     returnedAt: row.returned_at,
     released: row.released_at !== null,
@@ -74,9 +72,9 @@ export async function findChargeLoan(db: Executor, bookingId: number): Promise<C
 export async function findEarlierCommitteeLoans(db: Executor, loan: ChargeLoanRow): Promise<ChargeLoanRow[]> {
   const rows = await loanQuery(db)
     .where('b.users_id', '=', loan.usersId)
-    .where('b.borrow_date', '=', loan.date)
+    .where(SPAN_COLUMN.date, '=', loan.date)
     .where('b.purpose', '=', 'committee')
-    .where('b.start_time', '<', loan.start)
+    .where(SPAN_COLUMN.start, '<', loan.start)
     .where('b.cancelled_at', 'is', null)
     .where('b.released_at', 'is', null)
     .execute();
@@ -89,7 +87,7 @@ export async function findUnchargedLoans(db: Executor, fromDate: string): Promis
     .where('b.returned_at', 'is', null)
     .where('b.released_at', 'is', null)
     .where('b.cancelled_at', 'is', null)
-    .where((eb) => eb.or([eb('b.borrow_date', '>=', fromDate), eb('b.picked_up_at', 'is not', null)]))
+    .where((eb) => eb.or([eb(SPAN_COLUMN.date, '>=', fromDate), eb('b.picked_up_at', 'is not', null)]))
     .where((eb) => eb.not(eb.exists(eb.selectFrom('charge as c').select('c.id').whereRef('c.booking_id', '=', 'b.id'))))
     .execute();
   return rows.map(toLoan);
@@ -212,9 +210,9 @@ export async function findAllCharges(db: Executor): Promise<BookCharge[]> {
     .selectFrom('charge as c')
     .innerJoin('borrow_request as b', 'b.id', 'c.booking_id')
     .innerJoin('users as u', 'u.id', 'c.users_id')
-    .select([...CHARGE_COLUMNS, 'b.ref', 'b.borrow_date', 'b.start_time', 'u.ref as member_ref', 'u.name', 'u.class'])
-    .orderBy('b.borrow_date')
-    .orderBy('b.start_time')
+    .select([...CHARGE_COLUMNS, 'b.ref', SPAN_COLUMN.date, SPAN_COLUMN.start, 'u.ref as member_ref', 'u.name', 'u.class'])
+    .orderBy(SPAN_COLUMN.date)
+    .orderBy(SPAN_COLUMN.start)
     .orderBy('c.id')
     .execute();
   return rows.map((row) => ({

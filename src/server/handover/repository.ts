@@ -1,22 +1,11 @@
 import type { Executor } from '../../db/executor';
-import {
-  type FuelLevel,
-  type HandoverBooking,
-  handoverStageOf,
-  type RecordedEvent,
-  type Recorder,
-  type RecorderKind,
-} from '../../domain/handover/handover';
-
-import { toNamedSpan } from '../bookings/repository';
+import type { FuelLevel, HandoverBooking, RecordedEvent, Recorder, RecorderKind } from '../../domain/handover/handover';
+import { BOOKED_END_COLUMNS, NAMED_SPAN_COLUMNS, SPAN_COLUMN, toBookedEnd, toNamedSpan, toStage } from '../bookings/booking-row';
 
 const HANDOVER_COLUMNS = [
   'b.id',
   'b.ref',
-  'b.borrow_date',
-  'b.start_time',
-  'b.end_time',
-  'b.end_date',
+  ...NAMED_SPAN_COLUMNS,
   'b.need_stnk',
   'b.cancelled_at',
   'b.picked_up_at',
@@ -33,10 +22,7 @@ const HANDOVER_COLUMNS = [
   'b.released_at',
   'b.released_by_kind',
   'b.released_by_name',
-  'b.booked_end_date',
-  'b.booked_end_time',
-  'u.name',
-  'u.class',
+  ...BOOKED_END_COLUMNS,
 ] as const;
 
 function selectHandovers(db: Executor) {
@@ -50,17 +36,16 @@ function recorded(at: string | null, kind: string | null, name: string | null): 
 }
 
 function toHandoverBooking(row: HandoverRow & { ref: string }): HandoverBooking {
-  const span = toNamedSpan(row);
   const pickup = recorded(row.picked_up_at, row.picked_up_by_kind, row.picked_up_by_name);
   const back = recorded(row.returned_at, row.returned_by_kind, row.returned_by_name);
   return {
     id: row.id,
     ref: row.ref,
-    ...span,
+    ...toNamedSpan(row),
     needStnk: Boolean(row.need_stnk),
     cancelled: row.cancelled_at !== null,
-    stage: handoverStageOf({ pickedUpAt: row.picked_up_at, returnedAt: row.returned_at, releasedAt: row.released_at }),
-    bookedEnd: { end: row.booked_end_time ?? span.end, endDate: row.booked_end_date ?? span.endDate },
+    stage: toStage(row),
+    bookedEnd: toBookedEnd(row),
     pickup: pickup && { ...pickup, fuel: row.fuel_out as FuelLevel | null },
     return: back && {
       ...back,
@@ -109,10 +94,10 @@ export async function findLoansOut(db: Executor): Promise<HandoverBooking[]> {
 /** Bookings starting from `fromDate` to `toDate` (both included), cancelled ones too, by start. */
 export async function findHandoversStartingBetween(db: Executor, fromDate: string, toDate: string): Promise<HandoverBooking[]> {
   const rows = await selectHandovers(db)
-    .where('b.borrow_date', '>=', fromDate)
-    .where('b.borrow_date', '<=', toDate)
-    .orderBy('b.borrow_date')
-    .orderBy('b.start_time')
+    .where(SPAN_COLUMN.date, '>=', fromDate)
+    .where(SPAN_COLUMN.date, '<=', toDate)
+    .orderBy(SPAN_COLUMN.date)
+    .orderBy(SPAN_COLUMN.start)
     .orderBy('b.id')
     .execute();
   return toHandoverBookings(rows);
@@ -122,8 +107,8 @@ export async function findHandoversStartingBetween(db: Executor, fromDate: strin
 export async function findLoanHistory(db: Executor, limit: number): Promise<HandoverBooking[]> {
   const rows = await selectHandovers(db)
     .where((eb) => eb.or([eb('b.picked_up_at', 'is not', null), eb('b.returned_at', 'is not', null)]))
-    .orderBy('b.borrow_date', 'desc')
-    .orderBy('b.start_time', 'desc')
+    .orderBy(SPAN_COLUMN.date, 'desc')
+    .orderBy(SPAN_COLUMN.start, 'desc')
     .orderBy('b.id', 'desc')
     .limit(limit)
     .execute();

@@ -2,7 +2,7 @@ import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/executor';
 import type { NamedBookingSpan } from '../../domain/booking/booking-day';
 import type { OutOfServiceDecision, OutOfServicePeriod } from '../../domain/out-of-service/out-of-service';
-import { toNamedSpan } from '../bookings/repository';
+import { NAMED_SPAN_COLUMNS, type NamedSpanRow, SPAN_COLUMN, toNamedSpan } from '../bookings/booking-row';
 
 export interface StoredPeriod extends OutOfServicePeriod {
   id: number;
@@ -156,19 +156,9 @@ export async function writePeriodEnd(
     .execute();
 }
 
-const BOOKING_COLUMNS = [
-  'b.id',
-  'b.ref',
-  'b.borrow_date',
-  'b.start_time',
-  'b.end_time',
-  'b.end_date',
-  'b.voucher_code',
-  'u.name',
-  'u.class',
-] as const;
+const BOOKING_COLUMNS = ['b.id', 'b.ref', ...NAMED_SPAN_COLUMNS, 'b.voucher_code'] as const;
 
-type BookingColumns = { id: number; ref: string | null; voucher_code: string | null } & Parameters<typeof toNamedSpan>[0];
+type BookingColumns = { id: number; ref: string | null; voucher_code: string | null } & NamedSpanRow;
 
 function toPeriodBooking(row: BookingColumns): PeriodBooking[] {
   return row.ref === null ? [] : [{ id: row.id, ref: row.ref, voucherCode: row.voucher_code, ...toNamedSpan(row) }];
@@ -181,9 +171,9 @@ export async function findActiveBookingsAround(db: Executor, fromDate: string, u
     .innerJoin('users as u', 'u.id', 'b.users_id')
     .select(BOOKING_COLUMNS)
     .where('b.cancelled_at', 'is', null)
-    .where((eb) => eb.or([eb('b.borrow_date', '>=', fromDate), eb('b.end_date', '>=', fromDate)]));
-  if (untilDate !== null) query = query.where('b.borrow_date', '<=', untilDate);
-  const rows = await query.orderBy('b.borrow_date').orderBy('b.start_time').orderBy('b.id').execute();
+    .where((eb) => eb.or([eb(SPAN_COLUMN.date, '>=', fromDate), eb(SPAN_COLUMN.endDate, '>=', fromDate)]));
+  if (untilDate !== null) query = query.where(SPAN_COLUMN.date, '<=', untilDate);
+  const rows = await query.orderBy(SPAN_COLUMN.date).orderBy(SPAN_COLUMN.start).orderBy('b.id').execute();
   return rows.flatMap(toPeriodBooking);
 }
 
@@ -205,8 +195,8 @@ export async function findPeriodBookings(db: Executor, periodId: number, action:
     .select(BOOKING_COLUMNS)
     .where('o.period_id', '=', periodId)
     .where('o.action', '=', action)
-    .orderBy('b.borrow_date')
-    .orderBy('b.start_time')
+    .orderBy(SPAN_COLUMN.date)
+    .orderBy(SPAN_COLUMN.start)
     .orderBy('b.id')
     .execute();
   return rows.flatMap(toPeriodBooking);

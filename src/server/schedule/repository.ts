@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/executor';
 import type { ShownBooking } from '../../domain/booking/booking-day';
 import { addDays } from '../../domain/time/clock';
-import { SHOWN_BOOKING_COLUMNS, toShownBooking } from '../bookings/repository';
+import { SHOWN_BOOKING_COLUMNS, SPAN_COLUMN, toShownBooking } from '../bookings/booking-row';
 
 /** Includes overnight bookings from the day before `from`: the caller drops those that end before it. */
 export async function findBookingsBetween(db: Executor, from: string, to: string): Promise<ShownBooking[]> {
@@ -9,11 +9,11 @@ export async function findBookingsBetween(db: Executor, from: string, to: string
     .selectFrom('borrow_request as b')
     .innerJoin('users as u', 'u.id', 'b.users_id')
     .select(SHOWN_BOOKING_COLUMNS)
-    .where('b.borrow_date', '>=', addDays(from, -1))
-    .where('b.borrow_date', '<=', to)
+    .where(SPAN_COLUMN.date, '>=', addDays(from, -1))
+    .where(SPAN_COLUMN.date, '<=', to)
     .where('b.cancelled_at', 'is', null)
-    .orderBy('b.borrow_date')
-    .orderBy('b.start_time')
+    .orderBy(SPAN_COLUMN.date)
+    .orderBy(SPAN_COLUMN.start)
     .orderBy('b.id')
     .execute();
   return rows.map(toShownBooking);

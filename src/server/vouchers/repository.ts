@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor';
+import { SPAN_COLUMNS } from '../bookings/booking-row';
 
 export interface VoucherRow {
   code: string;
@@ -49,10 +50,7 @@ function voucherQuery(db: Executor) {
         'vouchers.revoked_at',
         'creator.name as creator_name',
         'borrower.name as borrower_name',
-        'b.borrow_date',
-        'b.start_time',
-        'b.end_time',
-        'b.end_date',
+        ...SPAN_COLUMNS,
       ])
   );
 }

@@ -1,6 +1,7 @@
 import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/executor';
 import type { DaySpan } from '../../domain/waiting-list/waiting-list';
+import { toDaySpan } from '../bookings/booking-row';
 
 export interface StoredWait extends DaySpan {
   id: number;
@@ -17,11 +18,13 @@ export interface StoredOffer extends DaySpan {
   ended: boolean;
 }
 
+const WAIT_COLUMNS = ['w.id', 'w.device_id', 'w.users_id', 'u.name', 'w.borrow_date', 'w.start_time', 'w.end_time', 'w.reason'] as const;
+
 function openWaitsQuery(db: Executor) {
   return db
     .selectFrom('slot_wait as w')
     .innerJoin('users as u', 'u.id', 'w.users_id')
-    .select(['w.id', 'w.device_id', 'w.users_id', 'u.name', 'w.borrow_date', 'w.start_time', 'w.end_time', 'w.reason'])
+    .select(WAIT_COLUMNS)
     .where('w.ended_at', 'is', null)
     .orderBy('w.id');
 }
@@ -35,9 +38,7 @@ function toWait(row: WaitRow): StoredWait {
     usersId: row.users_id,
     name: row.name,
     reason: row.reason,
-    date: row.borrow_date,
-    start: row.start_time,
-    end: row.end_time,
+    ...toDaySpan(row),
   };
 }
 
@@ -93,9 +94,7 @@ function toOffer(row: Awaited<ReturnType<ReturnType<typeof offersQuery>['execute
   return {
     id: row.id,
     waitId: row.wait_id,
-    date: row.borrow_date,
-    start: row.start_time,
-    end: row.end_time,
+    ...toDaySpan(row),
     holdUntil: row.hold_until,
     ended: row.ended_at !== null,
   };
@@ -172,7 +171,7 @@ export async function findWaitOfOffer(db: Executor, offerId: number): Promise<St
     .selectFrom('slot_offer as o')
     .innerJoin('slot_wait as w', 'w.id', 'o.wait_id')
     .innerJoin('users as u', 'u.id', 'w.users_id')
-    .select(['w.id', 'w.device_id', 'w.users_id', 'u.name', 'w.borrow_date', 'w.start_time', 'w.end_time', 'w.reason'])
+    .select(WAIT_COLUMNS)
     .where('o.id', '=', offerId)
     .executeTakeFirst();
   return row && toWait(row);

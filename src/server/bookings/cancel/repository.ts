@@ -1,6 +1,6 @@
 import type { Executor } from '../../../db/executor';
 import type { NamedBookingSpan } from '../../../domain/booking/booking-day';
-import { toNamedSpan } from '../repository';
+import { NAMED_SPAN_COLUMNS, toNamedSpan } from '../booking-row';
 
 export interface StoredBooking extends NamedBookingSpan {
   id: number;
@@ -22,17 +22,12 @@ export async function findStoredBooking(db: Executor, lookup: BookingLookup): Pr
     .select([
       'b.id',
       'b.ref',
-      'b.borrow_date',
-      'b.start_time',
-      'b.end_time',
-      'b.end_date',
+      ...NAMED_SPAN_COLUMNS,
       'b.voucher_code',
       'b.cancelled_at',
       'b.created_at',
       'b.cancelled_by_kind',
       'b.cancel_reason',
-      'u.name',
-      'u.class',
       'c.name as canceller_name',
     ])
     // Equality on the unique column: the lookup never matches a prefix, and tells nothing about near misses.

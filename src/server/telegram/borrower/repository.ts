@@ -1,6 +1,6 @@
 import type { Executor } from '../../../db/executor';
 import type { ChatBooking } from '../../../domain/chat/borrower-bot';
-import { handoverStageOf } from '../../../domain/handover/handover';
+import { SPAN_COLUMN, SPAN_COLUMNS, STAGE_COLUMNS, toSpan, toStage } from '../../bookings/booking-row';
 
 export async function findOrAddDevice(db: Executor, secretHash: string, now: Date): Promise<number> {
   await db
@@ -145,24 +145,11 @@ export async function findLinkedBookings(db: Executor, fromDate: string, toDate:
     .selectFrom('borrower_device_booking as d')
     .innerJoin('borrower_chat as c', 'c.device_id', 'd.device_id')
     .innerJoin('borrow_request as b', 'b.id', 'd.booking_id')
-    .select([
-      'b.id',
-      'b.ref',
-      'b.borrow_date',
-      'b.start_time',
-      'b.end_time',
-      'b.end_date',
-      'b.need_stnk',
-      'b.created_at',
-      'b.picked_up_at',
-      'b.returned_at',
-      'b.released_at',
-      'c.chat_id',
-    ])
+    .select(['b.id', 'b.ref', ...SPAN_COLUMNS, 'b.need_stnk', 'b.created_at', ...STAGE_COLUMNS, 'c.chat_id'])
     .where('b.cancelled_at', 'is', null)
     .where((eb) =>
       eb.or([
-        eb.and([eb('b.borrow_date', '>=', fromDate), eb('b.borrow_date', '<=', toDate)]),
+        eb.and([eb(SPAN_COLUMN.date, '>=', fromDate), eb(SPAN_COLUMN.date, '<=', toDate)]),
         eb.and([eb('b.picked_up_at', 'is not', null), eb('b.returned_at', 'is', null), eb('b.released_at', 'is', null)]),
       ]),
     )
@@ -180,14 +167,11 @@ export async function findLinkedBookings(db: Executor, fromDate: string, toDate:
     byId.set(row.id, {
       id: row.id,
       ref: row.ref,
-      date: row.borrow_date,
-      start: row.start_time,
-      end: row.end_time,
-      endDate: row.end_date ?? row.borrow_date,
+      ...toSpan(row),
       needStnk: Boolean(row.need_stnk),
       createdAt: row.created_at,
       cancelled: false,
-      stage: handoverStageOf({ pickedUpAt: row.picked_up_at, returnedAt: row.returned_at, releasedAt: row.released_at }),
+      stage: toStage(row),
       chats: [row.chat_id],
     });
   }

@@ -1,12 +1,13 @@
 import type { Executor } from '../../../db/executor';
 import type { ScheduledBooking } from '../../../domain/chat/owner-bot';
 import { addDays } from '../../../domain/time/clock';
+import { NAMED_SPAN_COLUMNS, SPAN_COLUMN, toNamedSpan, touchesDay } from '../../bookings/booking-row';
 
 function activeBookings(db: Executor) {
   return db
     .selectFrom('borrow_request as b')
     .innerJoin('users as u', 'u.id', 'b.users_id')
-    .select(['b.ref', 'b.borrow_date', 'b.start_time', 'b.end_time', 'b.end_date', 'b.need_stnk', 'b.created_at', 'u.name', 'u.class'])
+    .select(['b.ref', ...NAMED_SPAN_COLUMNS, 'b.need_stnk', 'b.created_at'])
     .where('b.cancelled_at', 'is', null)
     .where('b.ref', 'is not', null);
 }
@@ -17,23 +18,17 @@ function toScheduled(row: Row): ScheduledBooking {
   return {
     // Never empty: the query keeps only rows with a ref.
     ref: row.ref ?? '',
-    date: row.borrow_date,
-    start: row.start_time,
-    end: row.end_time,
-    endDate: row.end_date ?? row.borrow_date,
+    ...toNamedSpan(row),
     needStnk: Boolean(row.need_stnk),
     createdAt: row.created_at,
-    name: row.name,
-    class: row.class,
   };
 }
 
 export async function findScheduleOn(db: Executor, date: string): Promise<ScheduledBooking[]> {
-  const dayBefore = addDays(date, -1);
   const rows = await activeBookings(db)
-    .where((eb) => eb.or([eb('b.borrow_date', '=', date), eb.and([eb('b.borrow_date', '=', dayBefore), eb('b.end_date', '=', date)])]))
-    .orderBy('b.borrow_date')
-    .orderBy('b.start_time')
+    .where((eb) => touchesDay(eb, { date, dayBefore: addDays(date, -1) }))
+    .orderBy(SPAN_COLUMN.date)
+    .orderBy(SPAN_COLUMN.start)
     .execute();
   return rows.map(toScheduled);
 }
@@ -41,9 +36,9 @@ export async function findScheduleOn(db: Executor, date: string): Promise<Schedu
 /** Enough to tell who has the bike now and who takes it next: bookings never overlap. */
 export async function findScheduleFrom(db: Executor, date: string, limit = 200): Promise<ScheduledBooking[]> {
   const rows = await activeBookings(db)
-    .where('b.borrow_date', '>=', addDays(date, -1))
-    .orderBy('b.borrow_date')
-    .orderBy('b.start_time')
+    .where(SPAN_COLUMN.date, '>=', addDays(date, -1))
+    .orderBy(SPAN_COLUMN.date)
+    .orderBy(SPAN_COLUMN.start)
     .limit(limit)
     .execute();
   return rows.map(toScheduled);
