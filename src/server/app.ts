@@ -31,6 +31,7 @@ import { inlineStyleSources } from './spa/inline-styles';
 import { registerSpa } from './spa/routes';
 import { subscribers } from './subscribers';
 import { DEFAULT_BORROWER_ROUND_INTERVAL_MS, registerBorrowerRounds } from './telegram/borrower/register';
+import { unlinkChat } from './telegram/borrower/repository';
 import { borrowerChatRoutes } from './telegram/borrower/routes';
 import { type BotOptions, registerBot } from './telegram/bot/bot';
 import { registerNotifier } from './telegram/outbox/notifier';
@@ -138,7 +139,12 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerProvisionalCharges(app, context, options.provisionalChargeIntervalMs ?? DEFAULT_PROVISIONAL_INTERVAL_MS);
   registerOutOfServiceRounds(app, context, options.outOfServiceIntervalMs ?? DEFAULT_CANCELLATION_FINISH_INTERVAL_MS);
   if (context.config.telegram) {
-    registerNotifier(app, context, context.config.telegram, options.notifier);
+    registerNotifier(app, context, context.config.telegram, {
+      options: options.notifier,
+      onChatBlocked: async (db, chatId) => {
+        await unlinkChat(db, chatId);
+      },
+    });
     registerBot(app, context, context.config.telegram, context.config.telegramBot, options.bot);
     registerBorrowerRounds(app, context, options.borrowerRoundIntervalMs ?? DEFAULT_BORROWER_ROUND_INTERVAL_MS);
   }

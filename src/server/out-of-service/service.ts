@@ -25,7 +25,7 @@ import { appendAuditEntry } from '../audit/repository';
 import { withBookingLock } from '../bookings/booking-lock';
 import { cancelBooking } from '../bookings/cancel/service';
 import { enqueueToBookingChats } from '../telegram/borrower/notify';
-import { enqueueBotText } from '../telegram/outbox/notices';
+import { enqueueBotText } from '../telegram/outbox/enqueue';
 import {
   claimPeriodsOverBy,
   countPeriodBookings,

@@ -7,8 +7,9 @@ import { findStoredBooking } from '../../bookings/cancel/repository';
 import { cancelBooking } from '../../bookings/cancel/service';
 import { type HandoverOutcome, recordHandover } from '../../handover/service';
 import { type BookOffer, pressOffer } from '../../waiting-list/service';
-import { borrowerTextSchema } from '../outbox/calls';
-import { findMessageOrigin, insertOutboxRow } from '../outbox/repository';
+import { enqueueOutbox } from '../outbox/enqueue';
+import { borrowerTextSchema } from '../outbox/kinds';
+import { findMessageOrigin } from '../outbox/repository';
 import { findBookingChats, findNewestKeyboardEdit } from './repository';
 
 export interface BorrowerButtonDeps {
@@ -51,7 +52,12 @@ export function createBorrowerButtonHandler({ db, now, timeZone, graceMinutes, b
     const at = now();
     const answer = await pressOffer(db, bookOffer, { ...press, chatId }, { now: at, timeZone, graceMinutes });
     if (answer !== undefined)
-      await insertOutboxRow(db.kysely, 'borrower-keyboard', { messageId, buttons: { kind: 'none' } }, at, updateKey, chatId);
+      await enqueueOutbox(
+        db.kysely,
+        'borrower-keyboard',
+        { messageId, buttons: { kind: 'none' } },
+        { now: at, dedupeKey: updateKey, chatId },
+      );
     return answer;
   };
 
@@ -68,7 +74,7 @@ export function createBorrowerButtonHandler({ db, now, timeZone, graceMinutes, b
     if (!booking || !(await findBookingChats(db.kysely, booking.id)).includes(chatId)) return undefined;
     const at = now();
     const setButtons = (buttons: BorrowerKeyboard) =>
-      insertOutboxRow(db.kysely, 'borrower-keyboard', { messageId, buttons }, at, updateKey, chatId);
+      enqueueOutbox(db.kysely, 'borrower-keyboard', { messageId, buttons }, { now: at, dedupeKey: updateKey, chatId });
 
     if (parsed.action === 'cancel') {
       await setButtons({ kind: 'confirm', ref });

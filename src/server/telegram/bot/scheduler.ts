@@ -15,7 +15,8 @@ import { addDays, localMomentIn, todayIn } from '../../../domain/time/clock';
 import { fundSummary } from '../../fund/service';
 import { findHandoversStartingBetween, findLoansOut } from '../../handover/repository';
 import { publicPeriodsFrom } from '../../out-of-service/service';
-import { enqueueBotText, handoverMessageKey } from '../outbox/notices';
+import { enqueueBotText } from '../outbox/enqueue';
+import { handoverMessageKey } from '../outbox/notices';
 import { findScheduleOn } from './schedule-repository';
 
 export interface SchedulerSettings {

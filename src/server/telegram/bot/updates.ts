@@ -20,9 +20,9 @@ import type { BookOffer } from '../../waiting-list/service';
 import { createBorrowerButtonHandler } from '../borrower/buttons';
 import { createBorrowerMessageHandler } from '../borrower/updates';
 import { callTelegram } from '../bot-api';
+import { enqueueBotText } from '../outbox/enqueue';
 import {
   closeKmQuestion,
-  enqueueBotText,
   enqueueHandoverKeyboard,
   enqueueKeyboardEdit,
   findHandoverMessage,

@@ -11,7 +11,8 @@ import {
 } from '../../../domain/chat/owner-bot';
 import type { BookingNotice, CancellationNotice } from '../../../domain/chat/telegram-text';
 import { messages } from '../../../domain/text/messages';
-import { bookingNoticeSchema, botTextSchema, findOutboxText } from './calls';
+import { enqueueBotText, enqueueOutbox } from './enqueue';
+import { bookingNoticeSchema, botTextSchema, findOutboxText } from './kinds';
 import {
   findMessageOrigin,
   findNewestKeyStarting,
@@ -20,7 +21,6 @@ import {
   findSentMessageId,
   findSentRows,
   giveUpUnsent,
-  insertOutboxRow,
   type SentRow,
 } from './repository';
 
@@ -34,25 +34,11 @@ export function bookingNoticeKey(ref: string): string {
 
 /** In the caller's transaction, so the notice exists exactly when the booking does. */
 export async function enqueueBookingNotice(db: Executor, notice: ButtonedBookingNotice, now: Date): Promise<void> {
-  await insertOutboxRow(db, 'booking', notice, now, notice.ref === undefined ? null : bookingNoticeKey(notice.ref));
+  await enqueueOutbox(db, 'booking', notice, { now, dedupeKey: notice.ref === undefined ? null : bookingNoticeKey(notice.ref) });
 }
 
 export async function enqueueCancellationNotice(db: Executor, notice: CancellationNotice, now: Date): Promise<void> {
-  await insertOutboxRow(db, 'booking-cancelled', notice, now);
-}
-
-export type BotTextKind = 'digest' | 'reminder' | 'reply' | 'handover';
-
-/** True when this call wrote it: once per `dedupeKey`. */
-export async function enqueueBotText(
-  db: Executor,
-  kind: BotTextKind,
-  text: string,
-  dedupeKey: string,
-  now: Date,
-  keyboard?: HandoverKeyboard,
-): Promise<boolean> {
-  return insertOutboxRow(db, kind, keyboard === undefined ? { text } : { text, keyboard }, now, dedupeKey);
+  await enqueueOutbox(db, 'booking-cancelled', notice, { now });
 }
 
 /** A reminder being sent at this moment cannot be called back. */
@@ -68,7 +54,7 @@ export async function enqueueKeyboardEdit(
   dedupeKey: string,
   now: Date,
 ): Promise<void> {
-  await insertOutboxRow(db, 'notice-keyboard', edit, now, dedupeKey);
+  await enqueueOutbox(db, 'notice-keyboard', edit, { now, dedupeKey });
 }
 
 /** Undefined for notices written before they named their booking. */
@@ -89,7 +75,7 @@ export async function enqueueCancelledNoticeEdit(
   dedupeKey: string,
   now: Date,
 ): Promise<void> {
-  await insertOutboxRow(db, 'notice-cancelled', edit, now, dedupeKey);
+  await enqueueOutbox(db, 'notice-cancelled', edit, { now, dedupeKey });
 }
 
 /** The Telegram message id of a booking's notice once it was sent: the only message its buttons may act from. */
@@ -148,7 +134,7 @@ interface MessageEdit {
 }
 
 async function enqueueMessageEdit(db: Executor, edit: MessageEdit, now: Date): Promise<void> {
-  await insertOutboxRow(db, 'message-edit', edit, now, editKey(edit));
+  await enqueueOutbox(db, 'message-edit', edit, { now, dedupeKey: editKey(edit) });
 }
 
 /**
@@ -216,7 +202,7 @@ export async function enqueueHandoverKeyboard(
   dedupeKey: string,
   now: Date,
 ): Promise<void> {
-  await insertOutboxRow(db, 'handover-keyboard', edit, now, dedupeKey);
+  await enqueueOutbox(db, 'handover-keyboard', edit, { now, dedupeKey });
 }
 
 function kmQuestionKey(ref: string): string {
@@ -248,5 +234,6 @@ export async function closeKmQuestion(db: Executor, ref: string, line: string, n
   const [question] = await findSentRows(db, [kmQuestionKey(ref)]);
   if (!question) return false;
   const text = `${messages.ownerBot.kmQuestion}\n${line}`;
-  return insertOutboxRow(db, 'message-edit', { messageId: question.messageId, text, keyboard: { kind: 'none' } }, now, kmDoneKey(ref));
+  const edit = { messageId: question.messageId, text, keyboard: { kind: 'none' } } as const;
+  return enqueueOutbox(db, 'message-edit', edit, { now, dedupeKey: kmDoneKey(ref) });
 }
