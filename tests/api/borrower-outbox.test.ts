@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerChatMessages } from '../../src/domain/chat/borrower-chat-messages';
-import { enqueueToBookingChats } from '../../src/server/telegram/borrower/notify';
+import { enqueueToBookingChats } from '../../src/server/chat/notify';
 import { addStudents } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
 import { type BotApp, startBotApp } from '../helpers/bot-app';

@@ -1,6 +1,6 @@
 import type { BookingNotice } from '../../src/domain/chat/telegram-text';
+import { enqueueBookingNotice } from '../../src/server/bookings/owner-notice';
 import type { TelegramConfig } from '../../src/server/config';
-import { enqueueBookingNotice } from '../../src/server/telegram/outbox/notices';
 import { DEFAULT_NOTIFIER_OPTIONS, type NotifierOptions } from '../../src/server/telegram/outbox/worker';
 import { type FakeTelegram, startFakeTelegram } from './fake-telegram';
 import { startTestApp, type TestApp } from './test-app';

@@ -24,7 +24,7 @@ import { addDays, localMomentIn } from '../../domain/time/clock';
 import { appendAuditEntry } from '../audit/repository';
 import { withBookingLock } from '../bookings/booking-lock';
 import { cancelBooking } from '../bookings/cancel/service';
-import { enqueueToBookingChats } from '../telegram/borrower/notify';
+import { enqueueToBookingChats } from '../chat/notify';
 import { enqueueBotText } from '../telegram/outbox/enqueue';
 import {
   claimPeriodsOverBy,

@@ -22,12 +22,12 @@ import { waitingListMessages } from '../../domain/waiting-list/waiting-list-mess
 import { withBookingLock } from '../bookings/booking-lock';
 import type { BookingOutcome, BookingRequest } from '../bookings/create/service';
 import { findBookingsTouching } from '../bookings/repository';
+import { findDevice } from '../chat/devices';
+import { hashSecret } from '../chat/link';
+import { borrowerMessageKey } from '../chat/notify';
 import { findLoansOut } from '../handover/repository';
 import { findPeriodsFrom } from '../out-of-service/repository';
 import { findUserByName } from '../roster/repository';
-import { hashSecret } from '../telegram/borrower/link';
-import { borrowerMessageKey } from '../telegram/borrower/notify';
-import { findDevice } from '../telegram/borrower/repository';
 import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import {
   endOffer,

@@ -1,6 +1,6 @@
-import type { Executor } from '../../../db/executor';
-import type { ChatBooking } from '../../../domain/chat/borrower-bot';
-import { handoverStageOf } from '../../../domain/handover/handover';
+import type { Executor } from '../../db/executor';
+import type { ChatBooking } from '../../domain/chat/borrower-bot';
+import { handoverStageOf } from '../../domain/handover/handover';
 
 export async function findOrAddDevice(db: Executor, secretHash: string, now: Date): Promise<number> {
   await db

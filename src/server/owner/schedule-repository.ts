@@ -1,6 +1,6 @@
-import type { Executor } from '../../../db/executor';
-import type { ScheduledBooking } from '../../../domain/chat/owner-bot';
-import { addDays } from '../../../domain/time/clock';
+import type { Executor } from '../../db/executor';
+import type { ScheduledBooking } from '../../domain/chat/owner-bot';
+import { addDays } from '../../domain/time/clock';
 
 function activeBookings(db: Executor) {
   return db

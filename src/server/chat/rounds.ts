@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/database';
+import type { Db } from '../../db/database';
 import {
   type BorrowerKeyboard,
   chargeText,
@@ -6,13 +6,13 @@ import {
   isEndReminderDue,
   isStartReminderDue,
   startReminderText,
-} from '../../../domain/chat/borrower-bot';
-import { borrowerChatMessages } from '../../../domain/chat/borrower-chat-messages';
-import { bookingState, waitsForLateBike } from '../../../domain/handover/handover';
-import { addDays, localMomentIn } from '../../../domain/time/clock';
-import { findCharge } from '../../fund/repository';
-import { findLoansOut } from '../../handover/repository';
-import { enqueueOutbox } from '../outbox/enqueue';
+} from '../../domain/chat/borrower-bot';
+import { borrowerChatMessages } from '../../domain/chat/borrower-chat-messages';
+import { bookingState, waitsForLateBike } from '../../domain/handover/handover';
+import { addDays, localMomentIn } from '../../domain/time/clock';
+import { findCharge } from '../fund/repository';
+import { findLoansOut } from '../handover/repository';
+import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import { borrowerMessageKey } from './notify';
 import { findLinkedBookings, type LinkedBooking } from './repository';
 

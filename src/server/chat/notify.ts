@@ -1,5 +1,5 @@
-import type { Executor } from '../../../db/executor';
-import { enqueueOutbox } from '../outbox/enqueue';
+import type { Executor } from '../../db/executor';
+import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import { findBookingChats } from './repository';
 
 /** One row per chat and `key`, whichever instance writes it. */
