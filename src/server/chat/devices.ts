@@ -1,2 +1,2 @@
 // What other features may know of the borrowers' devices: which one a secret names, and which bookings it made.
-export { addDeviceBookings, findBookingChats, findDevice } from './repository';
+export { addDeviceBookings, findDevice } from './repository';
