@@ -6,20 +6,21 @@ import { auditRoutes } from './admin/audit-routes';
 import { memberRoutes } from './admin/member-routes';
 import { adminRoutes } from './admin/routes';
 import { adminBookingRoutes } from './admin-bookings/routes';
-import { DEFAULT_DAILY_BACKUP_INTERVAL_MS, registerDailyBackup } from './backup/daily';
+import { botRoutes } from './bot-routes';
 import { calendarRoutes } from './calendar/routes';
+import { unlinkChat } from './chat/repository';
+import { borrowerChatRoutes } from './chat/routes';
 import type { TrustProxy } from './config';
 import type { AppContext } from './context';
 import { bookingRoutes } from './create-booking/routes';
 import { BookingService } from './create-booking/service';
 import { installSubscribers } from './events/bus';
-import { DEFAULT_PROVISIONAL_INTERVAL_MS, registerProvisionalCharges } from './fund/provisional';
 import { fundRoutes } from './fund/routes';
 import { handoverAdminRoutes } from './handover/routes';
 import { healthRoutes } from './health/routes';
 import { storageHealthOf } from './health/storage-health';
 import { COMPRESS_THRESHOLD_BYTES } from './http/precompressed';
-import { DEFAULT_CANCELLATION_FINISH_INTERVAL_MS, registerOutOfServiceRounds } from './out-of-service/register';
+import { registerJobs } from './jobs/jobs';
 import { outOfServiceRoutes } from './out-of-service/routes';
 import { ownBookingRoutes } from './own-booking/routes';
 import { answerClientError, answerFrameworkError, registerClosingAnswer, registerErrorHandler } from './plugins/errors';
@@ -30,11 +31,10 @@ import { scheduleRoutes } from './schedule/routes';
 import { inlineStyleSources } from './spa/inline-styles';
 import { registerSpa } from './spa/routes';
 import { subscribers } from './subscribers';
-import { DEFAULT_BORROWER_ROUND_INTERVAL_MS, registerBorrowerRounds } from './telegram/borrower/register';
-import { borrowerChatRoutes } from './telegram/borrower/routes';
 import { type BotOptions, registerBot } from './telegram/bot/bot';
 import { registerNotifier } from './telegram/outbox/notifier';
 import type { NotifierOptions } from './telegram/outbox/worker';
+import { timedJobs } from './timed-jobs';
 import { voucherRoutes } from './vouchers/routes';
 import { waitingListRoutes } from './waiting-list/routes';
 
@@ -71,6 +71,22 @@ function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'
   if (Array.isArray(trust)) return trust;
   if (trust === 0) return false;
   return (_address, hop) => hop < trust;
+}
+
+/** The outbox worker and the bot, with Telegram on; a blocked chat is unlinked (chat/), and each feature answers its commands and buttons. */
+function registerTelegram(app: FastifyInstance, context: AppContext, options: BuildOptions, bookings: BookingService): void {
+  const { db, now, config } = context;
+  if (!config.telegram) return;
+  registerNotifier(app, context, config.telegram, {
+    options: options.notifier,
+    onChatBlocked: async (executor, chatId) => {
+      await unlinkChat(executor, chatId);
+    },
+  });
+  const routes = botRoutes({ db, now, timeZone: config.timeZone, graceMinutes: config.returnGraceMinutes }, (request) =>
+    bookings.create(request),
+  );
+  registerBot(app, context, { telegram: config.telegram, bot: config.telegramBot, options: options.bot, routes });
 }
 
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -134,14 +150,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(borrowerChatRoutes, context);
   await app.register(waitingListRoutes, context);
   await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context), ceilingDir: context.config.benchCeilingDir });
-  registerDailyBackup(app, context, options.dailyBackupIntervalMs ?? DEFAULT_DAILY_BACKUP_INTERVAL_MS);
-  registerProvisionalCharges(app, context, options.provisionalChargeIntervalMs ?? DEFAULT_PROVISIONAL_INTERVAL_MS);
-  registerOutOfServiceRounds(app, context, options.outOfServiceIntervalMs ?? DEFAULT_CANCELLATION_FINISH_INTERVAL_MS);
-  if (context.config.telegram) {
-    registerNotifier(app, context, context.config.telegram, options.notifier);
-    registerBot(app, context, context.config.telegram, context.config.telegramBot, options.bot);
-    registerBorrowerRounds(app, context, options.borrowerRoundIntervalMs ?? DEFAULT_BORROWER_ROUND_INTERVAL_MS);
-  }
+  registerJobs(app, timedJobs(context, options));
+  registerTelegram(app, context, options, bookings);
   app.addHook('onClose', async () => {
     const { batches } = bookings.queue;
     if (batches.batches > 0) app.log.info({ bookingBatches: batches }, 'booking transactions written');

@@ -1,16 +1,10 @@
 import { auditAdminCancel, auditAdminHandover } from './audit/subscribers';
+import { showCancellationUnderNotice, tellOwnerOfBooking, tellOwnerOfCancellation, withdrawOwnerReminder } from './bookings/subscribers';
+import { tellBorrowerOfCancellation } from './chat/subscribers';
 import type { Subscribers } from './events/bus';
 import { settleCancelledLoan, settleHandedOverLoan } from './fund/subscribers';
+import { answerOwnerPress, showHandoverInMessages } from './handover/subscribers';
 import { recordPeriodCancellation } from './out-of-service/subscribers';
-import {
-  answerOwnerPress,
-  showCancellationUnderNotice,
-  showHandoverInMessages,
-  tellBorrowerOfCancellation,
-  tellOwnerOfBooking,
-  tellOwnerOfCancellation,
-  withdrawOwnerReminder,
-} from './telegram/subscribers';
 
 const onHandover = [settleHandedOverLoan, showHandoverInMessages, auditAdminHandover, answerOwnerPress];
 

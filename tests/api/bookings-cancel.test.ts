@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CancelRequest, cancelBooking } from '../../src/server/bookings/cancel/service';
-import { enqueueBotText } from '../../src/server/telegram/outbox/notices';
+import { enqueueBotText } from '../../src/server/telegram/outbox/enqueue';
 import { addVoucher, bookingBody, isVoucherUsed, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
 import { BUDI, idsByName, SITI, seedRoster } from '../helpers/roster';
 import { startTestApp, type TestApp } from '../helpers/test-app';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/time/clock';
 import { cancelBooking } from '../../src/server/bookings/cancel/service';
-import { findOutboxText } from '../../src/server/telegram/outbox/calls';
+import { findOutboxText } from '../../src/server/telegram/outbox/kinds';
 import { addVoucher, bookingBody, isVoucherUsed, jakartaInstant, listBookings, postBooking } from '../helpers/booking-fixtures';
 import { parseCalendar } from '../helpers/icalendar';
 import { BUDI, SITI, seedRoster } from '../helpers/roster';

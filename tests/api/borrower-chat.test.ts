@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerChatMessages } from '../../src/domain/chat/borrower-chat-messages';
 import { messages } from '../../src/domain/text/messages';
-import { hashSecret } from '../../src/server/telegram/borrower/link';
+import { hashSecret } from '../../src/server/chat/link';
 import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody, postBooking } from '../helpers/booking-fixtures';
 import { createTestClock } from '../helpers/clock';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerChatMessages } from '../../src/domain/chat/borrower-chat-messages';
-import { enqueueToBookingChats } from '../../src/server/telegram/borrower/notify';
+import { enqueueToBookingChats } from '../../src/server/chat/notify';
 import { bookOn, chatTexts, deviceSecret, linkChatTo } from '../helpers/borrower-chat';
 import { createTestClock } from '../helpers/clock';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';

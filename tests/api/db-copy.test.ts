@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { COPIED_TABLES } from '../../src/server/backup/copy';
+import { addDeviceBookings, findOrAddDevice, insertLinkCode, linkChat } from '../../src/server/chat/repository';
 import type { User } from '../../src/server/roster/repository';
-import { addDeviceBookings, findOrAddDevice, insertLinkCode, linkChat } from '../../src/server/telegram/borrower/repository';
 import { findOpenWaits, insertOffer, insertWait } from '../../src/server/waiting-list/repository';
 import { adminClient, login, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody } from '../helpers/booking-fixtures';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/text/messages';
 import { waitingListMessages } from '../../src/domain/waiting-list/waiting-list-messages';
-import { findBookingChats } from '../../src/server/telegram/borrower/repository';
+import { findBookingChats } from '../../src/server/chat/repository';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo, messageIdIn, outboxSent, pressIn } from '../helpers/borrower-chat';
 import type { TestClock } from '../helpers/clock';

@@ -1,5 +1,5 @@
 import type { BookingNotice } from '../../src/domain/chat/telegram-text';
-import { enqueueBookingNotice } from '../../src/server/telegram/outbox/notices';
+import { enqueueBookingNotice } from '../../src/server/bookings/owner-notice';
 import type { TestClock } from './clock';
 import { type FakeTelegram, startFakeTelegram } from './fake-telegram';
 import { startTestApp, type TestApp, type TestAppOptions } from './test-app';

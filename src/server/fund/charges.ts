@@ -5,7 +5,7 @@ import { type Charge, chargeFor, chargeRules, isPurpose } from '../../domain/fun
 import { minutesBetween } from '../../domain/handover/handover';
 import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
 import { withBookingLock } from '../bookings/booking-lock';
-import { enqueueBotText } from '../telegram/outbox/notices';
+import { enqueueBotText } from '../telegram/outbox/enqueue';
 import {
   type ChargeLoanRow,
   findCharge,

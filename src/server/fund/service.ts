@@ -32,6 +32,8 @@ import {
   setAdminAmount,
 } from './repository';
 
+export { findCharge } from './repository';
+
 const labels = adminMessages.fund;
 
 export type FundWriteOutcome = { kind: 'ok' } | { kind: 'invalid'; errors: Record<string, string> } | { kind: 'notFound' };

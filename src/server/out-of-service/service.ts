@@ -24,8 +24,8 @@ import { addDays, localMomentIn } from '../../domain/time/clock';
 import { appendAuditEntry } from '../audit/service';
 import { withBookingLock } from '../bookings/booking-lock';
 import { cancelBooking } from '../bookings/cancel/service';
-import { enqueueToBookingChats } from '../telegram/borrower/notify';
-import { enqueueBotText } from '../telegram/outbox/notices';
+import { enqueueToBookingChats } from '../chat/notify';
+import { enqueueBotText } from '../telegram/outbox/enqueue';
 import {
   claimPeriodsOverBy,
   countPeriodBookings,

@@ -3,7 +3,7 @@ import type { BookingSpan } from '../../domain/booking/booking-rules';
 import { localMomentIn } from '../../domain/time/clock';
 import { findHold } from '../../domain/waiting-list/waiting-list';
 import { waitingListMessages } from '../../domain/waiting-list/waiting-list-messages';
-import { addDeviceBookings } from '../telegram/borrower/repository';
+import { addDeviceBookings } from '../chat/devices';
 import { endOffer, findHolds, findOffer, findWaitOfOffer } from './repository';
 
 /**

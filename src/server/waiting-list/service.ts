@@ -22,13 +22,13 @@ import {
 import { waitingListMessages } from '../../domain/waiting-list/waiting-list-messages';
 import { withBookingLock } from '../bookings/booking-lock';
 import { findBookingsTouching } from '../bookings/service';
+import { findDevice } from '../chat/devices';
+import { hashSecret } from '../chat/link';
+import { borrowerMessageKey } from '../chat/notify';
 import { findLoansOut } from '../handover/service';
 import { findPeriodsFrom } from '../out-of-service/service';
 import { findUserByName } from '../roster/service';
-import { hashSecret } from '../telegram/borrower/link';
-import { borrowerMessageKey } from '../telegram/borrower/notify';
-import { findDevice } from '../telegram/borrower/repository';
-import { insertOutboxRow } from '../telegram/outbox/repository';
+import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import {
   endOffer,
   endWait,
@@ -128,9 +128,9 @@ async function offerFreedSpansIn(trx: Executor, clock: WaitClock & { graceMinute
       holdUntil: new Date(now.getTime() + OFFER_HOLD_MINUTES * 60_000),
     });
     await endWait(trx, wait.id, 'offered', now);
-    const payload = { text: offerText(span), buttons: { kind: 'offer', offerId } };
+    const payload = { text: offerText(span), buttons: { kind: 'offer' as const, offerId } };
     for (const chatId of chats)
-      await insertOutboxRow(trx, 'borrower', payload, now, borrowerMessageKey(`offer:${offerId}`, chatId), chatId);
+      await enqueueOutbox(trx, 'borrower', payload, { now, dedupeKey: borrowerMessageKey(`offer:${offerId}`, chatId), chatId });
     offered += 1;
   }
   return offered;

@@ -31,6 +31,33 @@ interface PollerDeps {
   handle: (update: unknown) => Promise<void>;
 }
 
+function pollerLease({ db, now, log }: Pick<PollerDeps, 'db' | 'now' | 'log'>, holder: string, leaseSeconds: number) {
+  let holding = false;
+  return {
+    holding: () => holding,
+    take: async (): Promise<boolean> => {
+      const at = now();
+      const until = new Date(at.getTime() + leaseSeconds * 1000).toISOString();
+      const taken = await takePollerLease(db.kysely, { holder, now: at.toISOString(), until });
+      if (taken !== holding) log.info(taken ? 'Telegram poller: this instance polls now' : 'Telegram poller: another instance polls now');
+      holding = taken;
+      return taken;
+    },
+  };
+}
+
+function waitUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
 /**
  * One poller across instances: the lease holder stores each handled update_id, so no update is
  * handled twice or lost across restarts; a crashed poller's lease expires.
@@ -38,32 +65,9 @@ interface PollerDeps {
 export function startPoller({ db, now, telegram, log, options, handle }: PollerDeps): Poller {
   const holder = `${process.pid}-${randomBytes(6).toString('hex')}`;
   const stopping = new AbortController();
-  let holding = false;
+  const lease = pollerLease({ db, now, log }, holder, options.leaseSeconds);
   let lastConflictLogAt: number | undefined;
   let errorLogged = false;
-
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        stopping.signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      stopping.signal.addEventListener('abort', done, { once: true });
-    });
-
-  async function takeLease(): Promise<boolean> {
-    const at = now();
-    const taken = await takePollerLease(db.kysely, {
-      holder,
-      now: at.toISOString(),
-      until: new Date(at.getTime() + options.leaseSeconds * 1000).toISOString(),
-    });
-    if (taken !== holding) log.info(taken ? 'Telegram poller: this instance polls now' : 'Telegram poller: another instance polls now');
-    holding = taken;
-    return taken;
-  }
 
   function logConflict(error: string): void {
     const at = now().getTime();
@@ -74,7 +78,7 @@ export function startPoller({ db, now, telegram, log, options, handle }: PollerD
 
   /** Returns the wait before the next round. */
   async function pollOnce(): Promise<number> {
-    if (!(await takeLease())) return options.standbyIntervalMs;
+    if (!(await lease.take())) return options.standbyIntervalMs;
     const last = await findLastUpdateId(db.kysely);
     const outcome = await callTelegram(
       telegram,
@@ -123,7 +127,7 @@ export function startPoller({ db, now, telegram, log, options, handle }: PollerD
         errorLogged = true;
         delay = options.errorBackoffMs;
       }
-      if (delay > 0) await wait(delay);
+      if (delay > 0) await waitUnlessAborted(delay, stopping.signal);
     }
   })();
 
@@ -131,7 +135,7 @@ export function startPoller({ db, now, telegram, log, options, handle }: PollerD
     stop: async () => {
       stopping.abort();
       await loop;
-      if (holding) await releasePollerLease(db.kysely, holder).catch(() => undefined);
+      if (lease.holding()) await releasePollerLease(db.kysely, holder).catch(() => undefined);
     },
   };
 }

@@ -49,11 +49,13 @@ function keyboardOf(edit: z.infer<typeof keyboardEditSchema>): InlineKeyboard {
   return edit.keyboard === 'confirm' ? confirmKeyboard(edit.ref) : NO_KEYBOARD;
 }
 
-function reader<T>(schema: z.ZodType<T>, render: (payload: T) => TelegramCall): (payload: unknown) => TelegramCall | undefined {
-  return (payload) => {
-    const result = schema.safeParse(payload);
-    return result.success ? render(result.data) : undefined;
-  };
+interface OutboxKindSpec<T> {
+  schema: z.ZodType<T>;
+  render(payload: T): TelegramCall;
+}
+
+function renderer<T>(schema: z.ZodType<T>, render: (payload: T) => TelegramCall): OutboxKindSpec<T> {
+  return { schema, render };
 }
 
 const sendText = ({ text, keyboard }: z.infer<typeof botTextSchema>): TelegramCall => ({
@@ -62,62 +64,78 @@ const sendText = ({ text, keyboard }: z.infer<typeof botTextSchema>): TelegramCa
   ...(keyboard === undefined ? {} : { replyMarkup: handoverKeyboard(keyboard) }),
 });
 
-const kinds: Record<string, (payload: unknown) => TelegramCall | undefined> = {
-  booking: reader(buttonedNoticeSchema, ({ ref, ...notice }) => ({
+/** Every kind a row may have: its payload's schema, checked when the row is written and again when it is sent, and its Bot API call. */
+export const outboxKinds = {
+  booking: renderer(buttonedNoticeSchema, ({ ref, ...notice }) => ({
     method: 'sendMessage',
     text: bookingNoticeText(notice),
     ...(ref === undefined ? {} : { replyMarkup: cancelKeyboard(ref) }),
   })),
-  'booking-cancelled': reader(cancellationNoticeSchema, (notice) => ({ method: 'sendMessage', text: cancellationNoticeText(notice) })),
-  digest: reader(botTextSchema, sendText),
-  reminder: reader(botTextSchema, sendText),
-  reply: reader(botTextSchema, sendText),
-  handover: reader(botTextSchema, sendText),
-  borrower: reader(borrowerTextSchema, ({ text, buttons }) => ({
+  'booking-cancelled': renderer(cancellationNoticeSchema, (notice) => ({ method: 'sendMessage', text: cancellationNoticeText(notice) })),
+  digest: renderer(botTextSchema, sendText),
+  reminder: renderer(botTextSchema, sendText),
+  reply: renderer(botTextSchema, sendText),
+  handover: renderer(botTextSchema, sendText),
+  borrower: renderer(borrowerTextSchema, ({ text, buttons }) => ({
     method: 'sendMessage',
     text,
     ...(buttons === undefined ? {} : { replyMarkup: borrowerKeyboard(buttons) }),
   })),
-  'borrower-keyboard': reader(borrowerKeyboardEditSchema, (edit) => ({
+  'borrower-keyboard': renderer(borrowerKeyboardEditSchema, (edit) => ({
     method: 'editMessageReplyMarkup',
     messageId: edit.messageId,
     replyMarkup: borrowerKeyboard(edit.buttons),
   })),
-  'message-edit': reader(messageEditSchema, (edit) => ({
+  'message-edit': renderer(messageEditSchema, (edit) => ({
     method: 'editMessageText',
     messageId: edit.messageId,
     text: edit.text,
     ...(edit.keyboard.kind === 'none' ? {} : { replyMarkup: handoverKeyboard(edit.keyboard) }),
   })),
-  'handover-keyboard': reader(handoverKeyboardEditSchema, (edit) => ({
+  'handover-keyboard': renderer(handoverKeyboardEditSchema, (edit) => ({
     method: 'editMessageReplyMarkup',
     messageId: edit.messageId,
     replyMarkup: handoverKeyboard(edit.keyboard),
   })),
-  'notice-keyboard': reader(keyboardEditSchema, (edit) => ({
+  'notice-keyboard': renderer(keyboardEditSchema, (edit) => ({
     method: 'editMessageReplyMarkup',
     messageId: edit.messageId,
     replyMarkup: keyboardOf(edit),
   })),
   // Without reply_markup Telegram removes the buttons.
-  'notice-cancelled': reader(cancelledEditSchema, (edit) => ({
+  'notice-cancelled': renderer(cancelledEditSchema, (edit) => ({
     method: 'editMessageText',
     messageId: edit.messageId,
     text: cancelledNoticeText(edit.notice),
   })),
 };
 
-export function findOutboxCall(kind: string, payload: string): TelegramCall | undefined {
-  const render = kinds[kind];
-  if (!render) return undefined;
+export type OutboxKind = keyof typeof outboxKinds;
+export type OutboxPayload<K extends OutboxKind> = (typeof outboxKinds)[K] extends OutboxKindSpec<infer T> ? T : never;
+
+export function isOutboxKind(kind: string): kind is OutboxKind {
+  return Object.hasOwn(outboxKinds, kind);
+}
+
+export type OutboxRender = { kind: 'call'; call: TelegramCall } | { kind: 'unknownKind' } | { kind: 'unreadable' };
+
+function parsePayload(payload: string): unknown {
   try {
-    return render(JSON.parse(payload));
+    return JSON.parse(payload);
   } catch {
     return undefined;
   }
 }
 
+/** A row's Bot API call; a kind no version of the app writes is told apart from a payload it cannot read. */
+export function renderOutboxRow(kind: string, payload: string): OutboxRender {
+  if (!isOutboxKind(kind)) return { kind: 'unknownKind' };
+  const spec: OutboxKindSpec<unknown> = outboxKinds[kind];
+  const result = spec.schema.safeParse(parsePayload(payload));
+  return result.success ? { kind: 'call', call: spec.render(result.data) } : { kind: 'unreadable' };
+}
+
 export function findOutboxText(kind: string, payload: string): string | undefined {
-  const call = findOutboxCall(kind, payload);
-  return call && 'text' in call ? call.text : undefined;
+  const rendered = renderOutboxRow(kind, payload);
+  return rendered.kind === 'call' && 'text' in rendered.call ? rendered.call.text : undefined;
 }

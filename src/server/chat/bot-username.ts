@@ -1,5 +1,5 @@
-import type { TelegramConfig } from '../../config';
-import { callTelegram } from '../bot-api';
+import type { TelegramConfig } from '../config';
+import { callTelegram } from '../telegram/bot-api';
 
 /** The bot's username from getMe, asked once per process and kept once it answers. */
 export function botUsernameSource(telegram: TelegramConfig | undefined, signal: AbortSignal): () => Promise<string | undefined> {

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/database';
+import type { Db } from '../../db/database';
 import {
   type BorrowerKeyboard,
   chargeText,
@@ -6,13 +6,13 @@ import {
   isEndReminderDue,
   isStartReminderDue,
   startReminderText,
-} from '../../../domain/chat/borrower-bot';
-import { borrowerChatMessages } from '../../../domain/chat/borrower-chat-messages';
-import { bookingState, waitsForLateBike } from '../../../domain/handover/handover';
-import { addDays, localMomentIn } from '../../../domain/time/clock';
-import { findCharge } from '../../fund/repository';
-import { findLoansOut } from '../../handover/repository';
-import { insertOutboxRow } from '../outbox/repository';
+} from '../../domain/chat/borrower-bot';
+import { borrowerChatMessages } from '../../domain/chat/borrower-chat-messages';
+import { bookingState, waitsForLateBike } from '../../domain/handover/handover';
+import { addDays, localMomentIn } from '../../domain/time/clock';
+import { findCharge } from '../fund/service';
+import { findLoansOut } from '../handover/service';
+import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import { borrowerMessageKey } from './notify';
 import { findLinkedBookings, type LinkedBooking } from './repository';
 
@@ -40,7 +40,13 @@ export async function enqueueDueBorrowerMessages(db: Db, at: Date, settings: Bor
     const keyboard: BorrowerKeyboard | undefined = buttons && { kind: buttons, ref: booking.ref };
     const payload = keyboard === undefined ? { text } : { text, buttons: keyboard };
     for (const chatId of booking.chats) {
-      if (await insertOutboxRow(db.kysely, 'borrower', payload, at, borrowerMessageKey(`${key}:${booking.ref}`, chatId), chatId))
+      if (
+        await enqueueOutbox(db.kysely, 'borrower', payload, {
+          now: at,
+          dedupeKey: borrowerMessageKey(`${key}:${booking.ref}`, chatId),
+          chatId,
+        })
+      )
         written += 1;
     }
   };

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../../db/database';
-import { isWellFormedSecret, LINK_CODE_TTL_MS, linkedText } from '../../../domain/chat/borrower-bot';
-import { borrowerChatMessages } from '../../../domain/chat/borrower-chat-messages';
-import { findBookingByToken, findBookingsByTokens, type TokenOutcome, type TokenRequest } from '../../bookings/cancel/token-lookup';
+import type { Db } from '../../db/database';
+import { isWellFormedSecret, LINK_CODE_TTL_MS, linkedText } from '../../domain/chat/borrower-bot';
+import { borrowerChatMessages } from '../../domain/chat/borrower-chat-messages';
+import { findBookingByToken, findBookingsByTokens, type TokenOutcome, type TokenRequest } from '../bookings/cancel/token-lookup';
 import {
   addDeviceBookings,
   findDevice,

@@ -1,9 +1,9 @@
-import type { Executor } from '../../../db/executor';
-import { bookingsToPickUp, bookingsToReturn } from '../../../domain/chat/owner-bot';
-import type { HandoverBooking } from '../../../domain/handover/handover';
-import { addDays, localMomentIn, todayIn } from '../../../domain/time/clock';
-import { findHandoverBooking, findHandoversStartingBetween, findLoansOut } from '../../handover/repository';
-import { wallClockInstant } from '../../wall-clock';
+import type { Executor } from '../../db/executor';
+import { bookingsToPickUp, bookingsToReturn } from '../../domain/chat/owner-bot';
+import type { HandoverBooking } from '../../domain/handover/handover';
+import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
+import { wallClockInstant } from '../wall-clock';
+import { findHandoverBooking, findHandoversStartingBetween, findLoansOut } from './repository';
 
 /** What `/ambil` or `/kembali` acts on now: a pickup may start up to the next day (near midnight), a loan out may be older. */
 export async function findHandoverCandidates(

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { wholeMinutes } from '../../../domain/admin/admin-limits';
-import { deepLink } from '../../../domain/chat/borrower-bot';
-import { borrowerChatMessages } from '../../../domain/chat/borrower-chat-messages';
-import { deviceBookingRequestSchema, linkCodeRequestSchema } from '../../../domain/schemas/borrower-chat';
-import { messages } from '../../../domain/text/messages';
-import type { TokenOutcome } from '../../bookings/cancel/token-lookup';
-import type { AppContext } from '../../context';
-import { HttpError, parseOrThrow } from '../../http/http-errors';
+import { wholeMinutes } from '../../domain/admin/admin-limits';
+import { deepLink } from '../../domain/chat/borrower-bot';
+import { borrowerChatMessages } from '../../domain/chat/borrower-chat-messages';
+import { deviceBookingRequestSchema, linkCodeRequestSchema } from '../../domain/schemas/borrower-chat';
+import { messages } from '../../domain/text/messages';
+import type { TokenOutcome } from '../bookings/cancel/token-lookup';
+import type { AppContext } from '../context';
+import { HttpError, parseOrThrow } from '../http/http-errors';
 import { botUsernameSource } from './bot-username';
 import { addDeviceBooking, createLinkCode } from './link';
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/database';
+import type { Db } from '../../db/database';
 import {
   digestWithOutstanding,
   dueHandoverNotices,
@@ -9,13 +9,15 @@ import {
   outOfServiceLine,
   reminderText,
   scheduleText,
-} from '../../../domain/chat/owner-bot';
-import { periodSpanOn } from '../../../domain/out-of-service/out-of-service';
-import { addDays, localMomentIn, todayIn } from '../../../domain/time/clock';
-import { fundSummary } from '../../fund/service';
-import { findHandoversStartingBetween, findLoansOut } from '../../handover/repository';
-import { publicPeriodsFrom } from '../../out-of-service/service';
-import { enqueueBotText, handoverMessageKey } from '../outbox/notices';
+} from '../../domain/chat/owner-bot';
+import { periodSpanOn } from '../../domain/out-of-service/out-of-service';
+import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
+import { fundSummary } from '../fund/service';
+import { handoverMessageKey } from '../handover/owner-messages';
+import { findHandoversStartingBetween, findLoansOut } from '../handover/service';
+import type { Job } from '../jobs/jobs';
+import { publicPeriodsFrom } from '../out-of-service/service';
+import { enqueueBotText } from '../telegram/outbox/enqueue';
 import { findScheduleOn } from './schedule-repository';
 
 export interface SchedulerSettings {
@@ -27,30 +29,16 @@ export interface SchedulerSettings {
   intervalMs: number;
 }
 
-export interface Scheduler {
-  stop(): Promise<void>;
-}
-
-/** Every instance runs it: the outbox's unique key makes each digest, reminder and question one row however many see it due. */
-export function startScheduler({
-  db,
-  now,
-  log,
-  settings,
-}: {
-  db: Db;
-  now: () => Date;
-  log: FastifyBaseLogger;
-  settings: SchedulerSettings;
-}): Scheduler {
+/**
+ * The owner's morning digest, reminders and handover questions. Every instance runs it: the
+ * outbox's unique key makes each one row however many see it due. Undefined when all are off.
+ */
+export function ownerSchedulerJob(db: Db, now: () => Date, settings: SchedulerSettings): Job | undefined {
   const { timeZone, digestTime, reminderMinutes, handover } = settings;
-  // Keys already written (or seen written), so each tick does not try them again.
+  if (digestTime === undefined && reminderMinutes <= 0 && handover === undefined) return undefined;
+  // Keys already written (or seen written), so each round does not try them again.
   const done = new Set<string>();
   let doneDate = '';
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let round: Promise<void> = Promise.resolve();
-  let failing = false;
 
   async function once(key: string, write: () => Promise<void>): Promise<void> {
     if (done.has(key)) return;
@@ -58,7 +46,7 @@ export function startScheduler({
     done.add(key);
   }
 
-  async function tick(): Promise<void> {
+  async function tick(log: FastifyBaseLogger): Promise<void> {
     const at = now();
     const today = todayIn(timeZone, at);
     if (today !== doneDate) {
@@ -110,30 +98,5 @@ export function startScheduler({
     }
   }
 
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      round = tick()
-        .then(() => {
-          if (failing) log.info('digest, reminders and questions: the database answers again');
-          failing = false;
-        })
-        .catch((error: unknown) => {
-          // Logged once per outage, not once per tick.
-          if (!failing)
-            log.error({ error: (error as Error).message }, 'digest, reminders and questions: cannot read the schedule, will keep trying');
-          failing = true;
-        })
-        .then(() => schedule(settings.intervalMs));
-    }, delayMs);
-  }
-
-  schedule(0);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
-    },
-  };
+  return { name: 'digest, reminders and questions', intervalMs: settings.intervalMs, instances: 'every', run: tick };
 }

@@ -1,7 +1,7 @@
-import type { Executor } from '../../../db/executor';
-import type { ScheduledBooking } from '../../../domain/chat/owner-bot';
-import { addDays } from '../../../domain/time/clock';
-import { NAMED_SPAN_COLUMNS, SPAN_COLUMN, toNamedSpan, touchesDay } from '../../bookings/booking-row';
+import type { Executor } from '../../db/executor';
+import type { ScheduledBooking } from '../../domain/chat/owner-bot';
+import { addDays } from '../../domain/time/clock';
+import { NAMED_SPAN_COLUMNS, SPAN_COLUMN, toNamedSpan, touchesDay } from '../bookings/booking-row';
 
 function activeBookings(db: Executor) {
   return db

@@ -1,7 +1,7 @@
-import type { Executor } from '../../../db/executor';
-import type { LocalMoment } from '../../../domain/booking/cancellation';
-import { mineText } from '../../../domain/chat/borrower-bot';
-import { findStoredBooking } from '../../bookings/cancel/repository';
+import type { Executor } from '../../db/executor';
+import type { LocalMoment } from '../../domain/booking/cancellation';
+import { mineText } from '../../domain/chat/borrower-bot';
+import { findStoredBooking } from '../bookings/service';
 import { findChatBookingRefs } from './repository';
 
 /** `/saya`: the chat's bookings not cancelled whose end is still to come. */

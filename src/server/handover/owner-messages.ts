@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Executor } from '../../../db/executor';
+import type { Executor } from '../../db/executor';
 import {
   type HandoverKeyboard,
   type HandoverMessageRole,
@@ -8,101 +8,11 @@ import {
   keyboardRefs,
   noticeTextWithLines,
   type RecordedHandover,
-} from '../../../domain/chat/owner-bot';
-import type { BookingNotice, CancellationNotice } from '../../../domain/chat/telegram-text';
-import { messages } from '../../../domain/text/messages';
-import { bookingNoticeSchema, botTextSchema, findOutboxText } from './calls';
-import {
-  findMessageOrigin,
-  findNewestKeyStarting,
-  findNewestWithPayload,
-  findPayloadByKey,
-  findSentMessageId,
-  findSentRows,
-  giveUpUnsent,
-  insertOutboxRow,
-  type SentRow,
-} from './repository';
-
-export type { BookingNotice, CancellationNotice };
-
-export type ButtonedBookingNotice = BookingNotice & { ref?: string };
-
-export function bookingNoticeKey(ref: string): string {
-  return `booking:${ref}`;
-}
-
-/** In the caller's transaction, so the notice exists exactly when the booking does. */
-export async function enqueueBookingNotice(db: Executor, notice: ButtonedBookingNotice, now: Date): Promise<void> {
-  await insertOutboxRow(db, 'booking', notice, now, notice.ref === undefined ? null : bookingNoticeKey(notice.ref));
-}
-
-export async function enqueueCancellationNotice(db: Executor, notice: CancellationNotice, now: Date): Promise<void> {
-  await insertOutboxRow(db, 'booking-cancelled', notice, now);
-}
-
-export type BotTextKind = 'digest' | 'reminder' | 'reply' | 'handover';
-
-/** True when this call wrote it: once per `dedupeKey`. */
-export async function enqueueBotText(
-  db: Executor,
-  kind: BotTextKind,
-  text: string,
-  dedupeKey: string,
-  now: Date,
-  keyboard?: HandoverKeyboard,
-): Promise<boolean> {
-  return insertOutboxRow(db, kind, keyboard === undefined ? { text } : { text, keyboard }, now, dedupeKey);
-}
-
-/** A reminder being sent at this moment cannot be called back. */
-export async function withdrawReminder(db: Executor, ref: string, now: Date): Promise<void> {
-  await giveUpUnsent(db, `reminder:${ref}`, 'booking cancelled', now);
-}
-
-export type NoticeKeyboard = 'cancel' | 'confirm' | 'none';
-
-export async function enqueueKeyboardEdit(
-  db: Executor,
-  edit: { messageId: number; ref: string; keyboard: NoticeKeyboard },
-  dedupeKey: string,
-  now: Date,
-): Promise<void> {
-  await insertOutboxRow(db, 'notice-keyboard', edit, now, dedupeKey);
-}
-
-/** Undefined for notices written before they named their booking. */
-export async function findBookingNotice(db: Executor, ref: string): Promise<BookingNotice | undefined> {
-  const payload = await findPayloadByKey(db, bookingNoticeKey(ref));
-  if (payload === undefined) return undefined;
-  try {
-    const result = bookingNoticeSchema.safeParse(JSON.parse(payload));
-    return result.success ? result.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export async function enqueueCancelledNoticeEdit(
-  db: Executor,
-  edit: { messageId: number; notice: BookingNotice },
-  dedupeKey: string,
-  now: Date,
-): Promise<void> {
-  await insertOutboxRow(db, 'notice-cancelled', edit, now, dedupeKey);
-}
-
-/** The Telegram message id of a booking's notice once it was sent: the only message its buttons may act from. */
-export function findNoticeMessageId(db: Executor, ref: string): Promise<number | undefined> {
-  return findSentMessageId(db, bookingNoticeKey(ref));
-}
-
-/** Whether the newest buttons put under this notice are the confirmation, put there at or after `since`. */
-export async function isConfirmationAsked(db: Executor, messageId: number, ref: string, since: Date): Promise<boolean> {
-  const edits = (['confirm', 'cancel', 'none'] as const).map((keyboard) => JSON.stringify({ messageId, ref, keyboard }));
-  const newest = await findNewestWithPayload(db, 'notice-keyboard', edits);
-  return newest !== undefined && newest.payload === edits[0] && newest.createdAt >= since.toISOString();
-}
+} from '../../domain/chat/owner-bot';
+import { messages } from '../../domain/text/messages';
+import { enqueueBotText, enqueueOutbox } from '../telegram/outbox/enqueue';
+import { bookingNoticeSchema, botTextSchema, findOutboxText } from '../telegram/outbox/kinds';
+import { findMessageOrigin, findNewestKeyStarting, findPayloadByKey, findSentRows, type SentRow } from '../telegram/outbox/sent';
 
 const ROLE_KEYS: Record<HandoverMessageRole, string> = {
   notice: 'booking',
@@ -148,7 +58,7 @@ interface MessageEdit {
 }
 
 async function enqueueMessageEdit(db: Executor, edit: MessageEdit, now: Date): Promise<void> {
-  await insertOutboxRow(db, 'message-edit', edit, now, editKey(edit));
+  await enqueueOutbox(db, 'message-edit', edit, { now, dedupeKey: editKey(edit) });
 }
 
 /**
@@ -216,7 +126,7 @@ export async function enqueueHandoverKeyboard(
   dedupeKey: string,
   now: Date,
 ): Promise<void> {
-  await insertOutboxRow(db, 'handover-keyboard', edit, now, dedupeKey);
+  await enqueueOutbox(db, 'handover-keyboard', edit, { now, dedupeKey });
 }
 
 function kmQuestionKey(ref: string): string {
@@ -248,5 +158,6 @@ export async function closeKmQuestion(db: Executor, ref: string, line: string, n
   const [question] = await findSentRows(db, [kmQuestionKey(ref)]);
   if (!question) return false;
   const text = `${messages.ownerBot.kmQuestion}\n${line}`;
-  return insertOutboxRow(db, 'message-edit', { messageId: question.messageId, text, keyboard: { kind: 'none' } }, now, kmDoneKey(ref));
+  const edit = { messageId: question.messageId, text, keyboard: { kind: 'none' } } as const;
+  return enqueueOutbox(db, 'message-edit', edit, { now, dedupeKey: kmDoneKey(ref) });
 }

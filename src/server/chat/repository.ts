@@ -1,6 +1,6 @@
-import type { Executor } from '../../../db/executor';
-import type { ChatBooking } from '../../../domain/chat/borrower-bot';
-import { SPAN_COLUMN, SPAN_COLUMNS, STAGE_COLUMNS, toSpan, toStage } from '../../bookings/booking-row';
+import type { Executor } from '../../db/executor';
+import type { ChatBooking } from '../../domain/chat/borrower-bot';
+import { SPAN_COLUMN, SPAN_COLUMNS, STAGE_COLUMNS, toSpan, toStage } from '../bookings/booking-row';
 
 export async function findOrAddDevice(db: Executor, secretHash: string, now: Date): Promise<number> {
   await db

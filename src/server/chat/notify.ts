@@ -1,5 +1,5 @@
-import type { Executor } from '../../../db/executor';
-import { insertOutboxRow } from '../outbox/repository';
+import type { Executor } from '../../db/executor';
+import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import { findBookingChats } from './repository';
 
 /** One row per chat and `key`, whichever instance writes it. */
@@ -14,12 +14,12 @@ export function borrowerMessageKey(key: string, chatId: string): string {
 export async function enqueueToBookingChats(db: Executor, booking: { id: number }, key: string, text: string, now: Date): Promise<number> {
   let written = 0;
   for (const chatId of await findBookingChats(db, booking.id)) {
-    if (await insertOutboxRow(db, 'borrower', { text }, now, borrowerMessageKey(key, chatId), chatId)) written += 1;
+    if (await enqueueOutbox(db, 'borrower', { text }, { now, dedupeKey: borrowerMessageKey(key, chatId), chatId })) written += 1;
   }
   return written;
 }
 
 /** A reply in a borrower's chat, once per Telegram update. */
 export async function enqueueChatReply(db: Executor, chatId: string, text: string, updateKey: string, now: Date): Promise<void> {
-  await insertOutboxRow(db, 'borrower', { text }, now, updateKey, chatId);
+  await enqueueOutbox(db, 'borrower', { text }, { now, dedupeKey: updateKey, chatId });
 }

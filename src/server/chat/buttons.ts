@@ -1,0 +1,81 @@
+import type { BorrowerCallback, BorrowerKeyboard } from '../../domain/chat/borrower-bot';
+import { handoverLines } from '../../domain/chat/owner-bot';
+import { messages } from '../../domain/text/messages';
+import { cancelBooking } from '../bookings/cancel/service';
+import { findStoredBooking } from '../bookings/service';
+import { type HandoverOutcome, recordHandover } from '../handover/service';
+import type { BotDeps, ButtonPress } from '../telegram/bot/routes';
+import { enqueueOutbox } from '../telegram/outbox/enqueue';
+import { borrowerTextSchema } from '../telegram/outbox/kinds';
+import { findMessageOrigin } from '../telegram/outbox/sent';
+import { findBookingChats, findNewestKeyboardEdit } from './repository';
+
+export type BookingPress = BorrowerCallback;
+
+// The owner's rule: Ya counts only within five minutes of Batalkan on the same message.
+const CONFIRM_WINDOW_MS = 5 * 60_000;
+
+const borrower = { kind: 'borrower', name: null } as const;
+
+/** The buttons the bot first sent with a message of this chat; undefined when it sent none. */
+export async function findOriginalButtons(db: BotDeps['db'], chatId: string, messageId: number): Promise<BorrowerKeyboard | undefined> {
+  const origin = await findMessageOrigin(db.kysely, chatId, messageId);
+  if (!origin) return undefined;
+  try {
+    return borrowerTextSchema.safeParse(JSON.parse(origin.payload)).data?.buttons;
+  } catch {
+    return undefined;
+  }
+}
+
+function handoverAnswer(outcome: HandoverOutcome, timeZone: string): string | undefined {
+  if (outcome.kind === 'recorded') return handoverLines(outcome.booking, timeZone).at(-1);
+  if (outcome.kind === 'already' || outcome.kind === 'refused') return outcome.message;
+  return outcome.kind === 'notFound' ? messages.bookingNotFound : undefined;
+}
+
+/**
+ * A press in a borrower's chat: it counts only on a message the bot sent to that chat with buttons
+ * for that booking, from a chat still linked to it. Returns the text to answer the press with.
+ */
+export async function pressBookingButton(
+  { db, now, timeZone, graceMinutes }: BotDeps,
+  parsed: BookingPress,
+  { updateKey, chatId, messageId }: ButtonPress,
+): Promise<string | undefined> {
+  const { ref } = parsed;
+  const original = await findOriginalButtons(db, chatId, messageId);
+  if (!original || original.kind === 'none' || original.kind === 'offer' || original.ref !== ref) return undefined;
+  const booking = await findStoredBooking(db.kysely, { ref });
+  if (!booking || !(await findBookingChats(db.kysely, booking.id)).includes(chatId)) return undefined;
+  const at = now();
+  const setButtons = (buttons: BorrowerKeyboard) =>
+    enqueueOutbox(db.kysely, 'borrower-keyboard', { messageId, buttons }, { now: at, dedupeKey: updateKey, chatId });
+
+  if (parsed.action === 'cancel' || parsed.action === 'keep' || parsed.action === 'return') {
+    const next: Record<typeof parsed.action, BorrowerKeyboard> = {
+      cancel: { kind: 'confirm', ref },
+      keep: original,
+      return: { kind: 'fuel', ref },
+    };
+    await setButtons(next[parsed.action]);
+    return undefined;
+  }
+  if (parsed.action === 'confirm') {
+    const asked = await findNewestKeyboardEdit(db.kysely, chatId, messageId);
+    const since = new Date(at.getTime() - CONFIRM_WINDOW_MS).toISOString();
+    if (asked?.payload !== JSON.stringify({ messageId, buttons: { kind: 'confirm', ref } }) || asked.createdAt < since) return undefined;
+    const outcome = await cancelBooking(db, { ref }, { who: borrower, reason: messages.borrowerCancelReason, now: at, timeZone });
+    await setButtons({ kind: 'none' });
+    if (outcome.kind === 'cancelled') return messages.bookingCancelled;
+    return outcome.kind === 'refused' ? messages.alreadyCancelled : messages.bookingNotFound;
+  }
+  const event = parsed.action === 'fuel' ? 'return' : 'pickup';
+  const outcome = await recordHandover(
+    db,
+    { ref },
+    { event, by: borrower, now: at, timeZone, graceMinutes, ...(parsed.action === 'fuel' ? { fuel: parsed.fuel } : {}) },
+  );
+  if (outcome.kind === 'recorded' || outcome.kind === 'already') await setButtons({ kind: 'none' });
+  return handoverAnswer(outcome, timeZone);
+}

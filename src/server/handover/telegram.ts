@@ -1,0 +1,105 @@
+import {
+  choiceLabel,
+  handoverLines,
+  type ParsedCallback,
+  parseCallbackData,
+  parseKilometres,
+  pickedUpByText,
+  returnOfText,
+} from '../../domain/chat/owner-bot';
+import { formatKilometres, type HandoverEvent } from '../../domain/handover/handover';
+import { messages } from '../../domain/text/messages';
+import { localMomentIn } from '../../domain/time/clock';
+import type { BotDeps, ButtonPress, ButtonRoute, ChatMessage, CommandHandler } from '../telegram/bot/routes';
+import { findHandoverCandidates, findStartInstant } from './candidates';
+import { closeKmQuestion, enqueueHandoverKeyboard, findHandoverMessage, findOpenKmQuestion } from './owner-messages';
+import { addReturnKilometres, type HandoverOutcome, recordHandover } from './service';
+
+type HandoverPress = Exclude<ParsedCallback, { action: 'cancel' | 'confirm' | 'keep' | 'cancelAll' | 'keepAll' }>;
+
+const owner = { kind: 'owner', name: null } as const;
+
+/** The handover's answer to a press: the line it recorded, or why nothing was. */
+export function handoverAnswer(outcome: HandoverOutcome, timeZone: string): string | undefined {
+  if (outcome.kind === 'recorded') return handoverLines(outcome.booking, timeZone).at(-1);
+  if (outcome.kind === 'already' || outcome.kind === 'refused') return outcome.message;
+  return outcome.kind === 'notFound' ? messages.bookingNotFound : undefined;
+}
+
+/** The owner's `/ambil`, `/kembali`, handover and fuel buttons, and the kilometres typed after a return. */
+export function handoverBotRoutes({ db, now, timeZone, graceMinutes }: BotDeps) {
+  /** One booking is acted on at once (a return asks the fuel first); several are offered as buttons. */
+  const handoverCommand =
+    (event: 'pickup' | 'return'): CommandHandler =>
+    async ({ reply }) => {
+      const at = now();
+      const labels = messages.ownerBot;
+      const candidates = await findHandoverCandidates(db.kysely, event, at, timeZone);
+      const [only] = candidates;
+      if (!only) return reply({ text: event === 'pickup' ? labels.noneToPickUp : labels.noneToReturn }, at);
+      if (candidates.length > 1) {
+        const options = candidates.map((booking) => ({ ref: booking.ref, label: choiceLabel(booking) }));
+        return reply({ text: labels.chooseBooking, keyboard: { kind: 'choose', event, options } }, at);
+      }
+      if (event === 'return') return reply({ text: returnOfText(only), keyboard: { kind: 'fuel', ref: only.ref } }, at);
+      const outcome = await recordHandover(db, { ref: only.ref }, { event: 'pickup', by: owner, now: at, timeZone, graceMinutes });
+      const text =
+        outcome.kind === 'recorded'
+          ? pickedUpByText(only, localMomentIn(timeZone, at).time)
+          : (handoverAnswer(outcome, timeZone) ?? messages.bookingNotFound);
+      await reply({ text }, at);
+    };
+
+  /** A number in the owner's chat answers the open kilometre question, if any; other talk gets no answer. */
+  async function replyWithKilometres({ text, chatId, replyTo, reply }: ChatMessage): Promise<void> {
+    const km = parseKilometres(text);
+    if (km === undefined) return;
+    const ref = await findOpenKmQuestion(db.kysely, chatId, replyTo);
+    if (ref === undefined) return;
+    const outcome = await addReturnKilometres(db, ref, km);
+    const at = now();
+    if (outcome.kind === 'invalid') return reply({ text: outcome.message }, at);
+    if (outcome.kind !== 'recorded') return;
+    const line = messages.ownerBot.kmRecorded(formatKilometres(km));
+    await closeKmQuestion(db.kysely, ref, line, at);
+    await reply({ text: line }, at);
+  }
+
+  /**
+   * A handover button counts only from a message the bot sent with buttons for that booking. What
+   * it records changes the booking's messages in the same transaction (the handover's subscribers).
+   */
+  async function press(parsed: HandoverPress, { updateKey, chatId, messageId }: ButtonPress): Promise<string | undefined> {
+    const message = await findHandoverMessage(db.kysely, chatId, messageId);
+    if (!message?.refs.includes(parsed.ref)) return undefined;
+    const { ref } = parsed;
+    const at = now();
+    if (parsed.action === 'skipKm') {
+      await closeKmQuestion(db.kysely, ref, messages.ownerBot.kmSkipped, at);
+      return undefined;
+    }
+    if (parsed.action === 'return') {
+      // Without the fuel the service refuses the owner's return: that it would take it is all this asks.
+      const check = await recordHandover(db, { ref }, { event: 'return', by: owner, now: at, timeZone, graceMinutes });
+      if (check.kind !== 'invalid') return handoverAnswer(check, timeZone);
+      await enqueueHandoverKeyboard(db.kysely, { messageId, keyboard: { kind: 'fuel', ref } }, updateKey, at);
+      return undefined;
+    }
+    const event: HandoverEvent = parsed.action === 'fuel' ? 'return' : parsed.action;
+    const when = parsed.action === 'pickup' && message.role === 'noShow' ? await findStartInstant(db.kysely, ref, timeZone) : at;
+    const fuel = parsed.action === 'fuel' ? { fuel: parsed.fuel } : {};
+    const cause = { kind: 'ownerPress', message } as const;
+    const request = { event, by: owner, now: when ?? at, recordedAt: at, timeZone, graceMinutes, cause, ...fuel };
+    return handoverAnswer(await recordHandover(db, { ref }, request), timeZone);
+  }
+
+  const button: ButtonRoute<HandoverPress> = {
+    parse: (data) => {
+      const parsed = parseCallbackData(data);
+      const others = ['cancel', 'confirm', 'keep', 'cancelAll', 'keepAll'];
+      return parsed && !others.includes(parsed.action) ? (parsed as HandoverPress) : undefined;
+    },
+    press,
+  };
+  return { commands: { '/ambil': handoverCommand('pickup'), '/kembali': handoverCommand('return') }, text: replyWithKilometres, button };
+}
