@@ -1,6 +1,13 @@
-import { auditAdminCancel, auditAdminHandover } from './audit/subscribers';
+import {
+  auditAdminCancel,
+  auditAdminHandover,
+  auditChargeChanged,
+  auditPeriodChanged,
+  auditPeriodEnded,
+  auditPeriodStarted,
+} from './audit/subscribers';
 import { showCancellationUnderNotice, tellOwnerOfBooking, tellOwnerOfCancellation, withdrawOwnerReminder } from './bookings/subscribers';
-import { tellBorrowerOfCancellation } from './chat/subscribers';
+import { tellBorrowerOfCancellation, warnBorrowersOfPeriod } from './chat/subscribers';
 import type { Subscribers } from './events/bus';
 import { settleCancelledLoan, settleHandedOverLoan } from './fund/subscribers';
 import { answerOwnerPress, showHandoverInMessages } from './handover/subscribers';
@@ -26,4 +33,8 @@ export const subscribers: Subscribers = {
   loanPickedUp: onHandover,
   loanReturned: onHandover,
   bookingReleased: onHandover,
+  periodStarted: [warnBorrowersOfPeriod, auditPeriodStarted],
+  periodChanged: [warnBorrowersOfPeriod, auditPeriodChanged],
+  periodEnded: [auditPeriodEnded],
+  chargeChanged: [auditChargeChanged],
 };

@@ -3,6 +3,7 @@ import type { Canceller } from '../../domain/booking/cancellation';
 import type { HandoverMessageRole } from '../../domain/chat/owner-bot';
 import type { Purpose } from '../../domain/fund/charges';
 import type { HandoverBooking, HandoverEvent, Recorder } from '../../domain/handover/handover';
+import type { OutOfServiceDecision, OutOfServicePeriod } from '../../domain/out-of-service/out-of-service';
 
 /** What every subscriber of a booking's event may read of it. */
 export interface EventBooking extends NamedBookingSpan {
@@ -61,7 +62,71 @@ export interface HandoverRecorded {
   graceMinutes: number;
 }
 
-export type DomainEvent = BookingCreated | BookingCancelled | HandoverRecorded;
+/** Who made, changed or ended a period: an admin (audited by name) or the owner from Telegram. */
+export type PeriodActor = { kind: 'admin'; userId: string; name: string } | { kind: 'owner' };
+
+export interface EventPeriod extends OutOfServicePeriod {
+  id: number;
+  ref: string;
+}
+
+/**
+ * A `Tidak tersedia` period made (`periodStarted`), decided or edited (`periodChanged`): `warned`
+ * are the bookings inside it that `Biarkan` left standing in this commit, whose borrowers are told.
+ * `affected` counts the bookings the decision was about.
+ */
+export interface PeriodStarted {
+  type: 'periodStarted';
+  period: EventPeriod;
+  by: PeriodActor;
+  decision: OutOfServiceDecision | null;
+  affected: number;
+  warned: EventBooking[];
+  at: Date;
+}
+
+export interface PeriodChanged {
+  type: 'periodChanged';
+  period: EventPeriod;
+  previous: EventPeriod;
+  by: PeriodActor;
+  /** The choice for the bookings the change brought inside; null when it brought none. */
+  decision: OutOfServiceDecision | null;
+  affected: number;
+  warned: EventBooking[];
+  at: Date;
+}
+
+/** `/siap` or `Motor sudah siap`: the period ends at `period.untilDate`/`untilTime`, before it was to end at `previous`'s. */
+export interface PeriodEnded {
+  type: 'periodEnded';
+  period: EventPeriod;
+  previous: EventPeriod;
+  by: PeriodActor;
+  at: Date;
+}
+
+/** An admin's waiver or other amount for a loan's charge. */
+export interface ChargeChanged {
+  type: 'chargeChanged';
+  /** The loan, when it is still on the roll; `ref` alone otherwise. */
+  loan: { name: string; date: string; start: string } | null;
+  ref: string;
+  before: number;
+  after: number;
+  reason: string;
+  admin: { id: string; name: string };
+  at: Date;
+}
+
+export type DomainEvent =
+  | BookingCreated
+  | BookingCancelled
+  | HandoverRecorded
+  | PeriodStarted
+  | PeriodChanged
+  | PeriodEnded
+  | ChargeChanged;
 
 export const HANDOVER_EVENT_TYPES = { pickup: 'loanPickedUp', return: 'loanReturned', release: 'bookingReleased' } as const;
 export type EventType = DomainEvent['type'];

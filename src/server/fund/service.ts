@@ -17,6 +17,7 @@ import type {
 import { todayIn } from '../../domain/time/clock';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/service';
+import { emit } from '../events/bus';
 import { findMemberByRef, listMembers } from '../roster/service';
 import {
   type BookCharge,
@@ -286,13 +287,15 @@ export async function changeCharge(
     const reason = change.reason.trim();
     await setAdminAmount(trx, bookingId, { amount: change.amount, reason, at: now.toISOString() });
     const loan = await findChargeLoan(trx, bookingId);
-    await appendAuditEntry(trx, {
+    await emit(trx, {
+      type: 'chargeChanged',
+      loan: loan ? { name: loan.name, date: loan.date, start: loan.start } : null,
+      ref,
+      before: charge.amount,
+      after: change.amount,
+      reason,
+      admin: { id: admin.id, name: admin.name },
       at: now,
-      actorUserId: admin.id,
-      actorName: admin.name,
-      action: 'charge-changed',
-      target: loan ? labels.chargeOf(loan.name, loan.date, loan.start) : ref,
-      detail: labels.changedDetail(formatRupiah(charge.amount), formatRupiah(change.amount), reason),
     });
     return { kind: 'ok' };
   });

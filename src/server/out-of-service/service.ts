@@ -21,10 +21,11 @@ import { outOfServiceMessages } from '../../domain/out-of-service/out-of-service
 import type { OutOfServiceClock, PeriodChange, PeriodsResponse, PeriodView, PublicPeriod } from '../../domain/schemas/out-of-service';
 import { messages } from '../../domain/text/messages';
 import { addDays, localMomentIn } from '../../domain/time/clock';
-import { appendAuditEntry } from '../audit/service';
 import { withBookingLock } from '../bookings/booking-lock';
 import { cancelBooking } from '../bookings/cancel/service';
 import { enqueueToBookingChats } from '../chat/notify';
+import { emit } from '../events/bus';
+import type { PeriodActor } from '../events/events';
 import { enqueueBotText } from '../telegram/outbox/enqueue';
 import {
   claimPeriodsOverBy,
@@ -48,11 +49,7 @@ import {
 } from './repository';
 
 export { findPeriodsFrom } from './repository';
-
-export type { PeriodBooking, StoredPeriod };
-
-/** Who made or ended a period: an admin (audited by name) or the owner from Telegram. */
-export type PeriodActor = { kind: 'admin'; userId: string; name: string } | { kind: 'owner' };
+export type { PeriodActor, PeriodBooking, StoredPeriod };
 
 export interface PeriodClock {
   now: Date;
@@ -109,17 +106,9 @@ export async function createPeriod(
     const ref = randomBytes(12).toString('base64url');
     const createdBy = { kind: by.kind, name: by.kind === 'admin' ? by.name : null };
     await insertPeriod(trx, { ...period, ref, createdAt: at, createdBy, decision });
-    if (decision === 'keep') await warnBookings(trx, ref, preview.affected, at);
-    if (by.kind === 'admin') {
-      await appendAuditEntry(trx, {
-        at: clock.now,
-        actorUserId: by.userId,
-        actorName: by.name,
-        action: 'out-of-service-created',
-        target: period.reason,
-        detail: periodDetail(period, decision, preview.affected.length),
-      });
-    }
+    const stored = (await findPeriodByRef(trx, ref)) as StoredPeriod;
+    const warned = decision === 'keep' ? await recordWarnings(trx, stored, preview.affected, at) : [];
+    await emit(trx, { type: 'periodStarted', period: stored, by, decision, affected: preview.affected.length, warned, at: clock.now });
     return { kind: 'ok' as const, ref, affected: preview.affected };
   });
   if (created.kind !== 'ok') return created;
@@ -129,15 +118,8 @@ export async function createPeriod(
   return { kind: 'created', period, affected: created.affected, cancelled, warned };
 }
 
-function periodDetail(period: OutOfServicePeriod, decision: OutOfServiceDecision | null, affected: number): string {
-  const until = period.untilDate === null ? '…' : `${period.untilDate} ${period.untilTime}`;
-  const choice = decision === null || affected === 0 ? '' : `, ${affected} ${decision === 'cancel' ? 'dibatalkan' : 'dibiarkan'}`;
-  return `${period.fromDate} ${period.fromTime} - ${until}${choice}`;
-}
-
-/** Recorded and told to the borrowers' linked chats in the same commit. */
-async function warnBookings(trx: Executor, ref: string, bookings: PeriodBooking[], at: string): Promise<void> {
-  const period = (await findPeriodByRef(trx, ref)) as StoredPeriod;
+/** Recorded in the commit that decides them; the borrowers are told by the period's event. */
+async function recordWarnings(trx: Executor, period: StoredPeriod, bookings: PeriodBooking[], at: string): Promise<PeriodBooking[]> {
   await insertPeriodBookings(
     trx,
     period.id,
@@ -145,9 +127,7 @@ async function warnBookings(trx: Executor, ref: string, bookings: PeriodBooking[
     'warned',
     at,
   );
-  const text = messages.outOfService.warning(period.reason);
-  for (const booking of bookings)
-    await enqueueToBookingChats(trx, booking, `out-of-service-warned:${ref}:${booking.ref}`, text, new Date(at));
+  return bookings;
 }
 
 /**
@@ -207,7 +187,10 @@ export async function decidePeriod(db: Db, ref: string, decision: OutOfServiceDe
     const period = await findPeriodByRef(trx, ref);
     if (!period) return { kind: 'notFound' as const };
     if (!(await writeDecision(trx, period.id, decision))) return { kind: 'already' as const, period };
-    if (decision === 'keep') await warnBookings(trx, ref, await findBookingsInside(trx, period), at);
+    const inside = decision === 'keep' ? await findBookingsInside(trx, period) : [];
+    const warned = await recordWarnings(trx, period, inside, at);
+    const by = { kind: 'owner' } as const;
+    await emit(trx, { type: 'periodChanged', period, previous: period, by, decision, affected: inside.length, warned, at: clock.now });
     return { kind: 'taken' as const, period: { ...period, decision } };
   });
   if (taken.kind !== 'taken') return taken;
@@ -276,14 +259,16 @@ export async function editPeriod(
     const { period, next, affected } = checked;
     const decision = affected.length === 0 ? period.decision : request.decision === 'cancel' ? 'cancel' : (period.decision ?? 'keep');
     await writePeriodChange(trx, period.id, { ...next, decision });
-    if (affected.length > 0 && request.decision === 'keep') await warnBookings(trx, period.ref, affected, at);
-    await appendAuditEntry(trx, {
+    const warned = affected.length > 0 && request.decision === 'keep' ? await recordWarnings(trx, period, affected, at) : [];
+    await emit(trx, {
+      type: 'periodChanged',
+      period: next,
+      previous: period,
+      by,
+      decision: affected.length === 0 ? null : request.decision,
+      affected: affected.length,
+      warned,
       at: clock.now,
-      actorUserId: by.userId,
-      actorName: by.name,
-      action: 'out-of-service-edited',
-      target: next.reason,
-      detail: editDetail(period, next, affected.length === 0 ? null : request.decision, affected.length),
     });
     return { ...checked, next: { ...next, decision } };
   });
@@ -292,18 +277,6 @@ export async function editPeriod(
   const cancelled = edited.affected.length > 0 && request.decision === 'cancel' ? await cancelBookingsInside(db, period, by, clock) : [];
   const warned = await findPeriodBookings(db.kysely, period.id, 'warned');
   return { kind: 'edited', period, affected: edited.affected, cancelled, warned };
-}
-
-function editDetail(
-  before: OutOfServicePeriod,
-  after: OutOfServicePeriod,
-  decision: OutOfServiceDecision | null,
-  affected: number,
-): string {
-  const until = (period: OutOfServicePeriod) => (period.untilDate === null ? '…' : `${period.untilDate} ${period.untilTime}`);
-  const reason = before.reason === after.reason ? '' : `${before.reason} → ${after.reason}, `;
-  const choice = decision === null ? '' : `, ${affected} ${decision === 'cancel' ? 'dibatalkan' : 'dibiarkan'}`;
-  return `${reason}${until(before)} → ${until(after)}${choice}`;
 }
 
 /** The period the bike is in now, if any. */
@@ -331,18 +304,9 @@ export async function endPeriod(db: Db, ref: string | undefined, by: PeriodActor
     }
     const end = { untilDate: until.date, untilTime: until.time, at: clock.now.toISOString(), kind: by.kind, name: actorName(by) };
     await writePeriodEnd(trx, period.id, end);
-    await appendAuditEntry(trx, {
-      at: clock.now,
-      ...(by.kind === 'admin' ? { actorUserId: by.userId } : {}),
-      actorName: actorName(by),
-      action: 'out-of-service-ended',
-      target: period.reason,
-      detail: `${period.untilDate === null ? '…' : `${period.untilDate} ${period.untilTime}`} → ${until.date} ${until.time}`,
-    });
-    return {
-      kind: 'ended',
-      period: { ...period, untilDate: until.date, untilTime: until.time, ended: { at: end.at, kind: end.kind, name: end.name } },
-    };
+    const ended = { ...period, untilDate: until.date, untilTime: until.time, ended: { at: end.at, kind: end.kind, name: end.name } };
+    await emit(trx, { type: 'periodEnded', period: ended, previous: period, by, at: clock.now });
+    return { kind: 'ended', period: ended };
   });
 }
 
