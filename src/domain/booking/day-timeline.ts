@@ -3,7 +3,7 @@ import { type OutOfServicePeriod, periodSpanOn } from '../out-of-service/out-of-
 import type { DayBooking, LoanOut } from '../schemas/bookings';
 import { messages } from '../text/messages';
 import { addDays, findMinutes, formatMinutes } from '../time/clock';
-import type { LocalMoment } from './cancellation';
+import type { LocalMoment } from '../time/moment';
 import { MAX_HOURS_OTHER_CLASS, MINUTES_PER_DAY, maxHoursPerBooking } from './limits';
 
 export const MIN_GAP_MINUTES = 15;

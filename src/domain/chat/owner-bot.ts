@@ -1,6 +1,5 @@
 import { type BookingSpan, intervalOn } from '../booking/booking-rules';
 import { formatRupiah } from '../booking/booking-rules-page';
-import type { LocalMoment } from '../booking/cancellation';
 import type { Charge } from '../fund/charges';
 import {
   bookingState,
@@ -21,6 +20,7 @@ import { type OutOfServicePeriod, outOfServiceText } from '../out-of-service/out
 import { outOfServiceMessages } from '../out-of-service/out-of-service-messages';
 import { messages } from '../text/messages';
 import { formatIndonesianDate, localMomentIn } from '../time/clock';
+import type { LocalMoment } from '../time/moment';
 import { type BookingNotice, bookingNoticeText, escapeLegacyMarkdown, TELEGRAM_TEXT_LIMIT } from './telegram-text';
 
 export interface ScheduledBooking extends BookingSpan {

@@ -1,8 +1,8 @@
 import type { BookingSpan } from '../booking/booking-rules';
-import type { LocalMoment } from '../booking/cancellation';
 import { MINUTES_PER_DAY } from '../booking/limits';
 import { messages } from '../text/messages';
 import { addDays, findMinutes, formatIndonesianDate } from '../time/clock';
+import type { LocalMoment } from '../time/moment';
 
 /** A `Tidak tersedia` period on the app's wall clock; `until` null means open-ended. `until` is exclusive. */
 export interface OutOfServicePeriod {

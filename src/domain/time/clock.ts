@@ -1,4 +1,5 @@
 // Dates are 'YYYY-MM-DD' and times 'HH:MM' in the app's zone, never a server-local Date.
+import type { LocalMoment } from './moment';
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -49,7 +50,7 @@ export function todayIn(timeZone: string, now: Date): string {
 
 const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 
-export function localMomentIn(timeZone: string, now: Date): { date: string; time: string } {
+export function localMomentIn(timeZone: string, now: Date): LocalMoment {
   let formatter = timeFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -71,7 +72,7 @@ export function appClockAt(timeZone: string, at: Date): AppClock {
 }
 
 /** Within the server's minute, the server's answer: no Intl formatter before the first schedule (0027); offsets are whole minutes. */
-export function appMomentAt(clock: AppClock, at: Date): { date: string; time: string } {
+export function appMomentAt(clock: AppClock, at: Date): LocalMoment {
   const sameMinute = Math.floor(Date.parse(clock.now) / 60_000) === Math.floor(at.getTime() / 60_000);
   return sameMinute ? { date: clock.today, time: clock.time } : localMomentIn(clock.timeZone, at);
 }
