@@ -1,7 +1,7 @@
-import { formatRupiah } from '../booking/booking-rules-page';
 import type { ChargeLine } from '../fund/charges';
 import { FUEL_LEVELS, type FuelLevel, minutesBetween, type StatefulBooking } from '../handover/handover';
 import { messages } from '../text/messages';
+import { formatRupiah } from '../text/money';
 import { formatIndonesianDate } from '../time/clock';
 import type { LocalMoment } from '../time/moment';
 import { offerCallbackData } from '../waiting-list/waiting-list';

@@ -1,5 +1,4 @@
 import { type BookingSpan, intervalOn } from '../booking/booking-rules';
-import { formatRupiah } from '../booking/booking-rules-page';
 import type { Charge } from '../fund/charges';
 import {
   bookingState,
@@ -19,6 +18,7 @@ import {
 import { type OutOfServicePeriod, outOfServiceText } from '../out-of-service/out-of-service';
 import { outOfServiceMessages } from '../out-of-service/out-of-service-messages';
 import { messages } from '../text/messages';
+import { formatRupiah, formatSignedRupiah } from '../text/money';
 import { formatIndonesianDate, localMomentIn } from '../time/clock';
 import type { LocalMoment } from '../time/moment';
 import { type BookingNotice, bookingNoticeText, escapeLegacyMarkdown, TELEGRAM_TEXT_LIMIT } from './telegram-text';
@@ -422,18 +422,14 @@ export function returnChargeText(booking: { name: string; class: string }, time:
   return messages.ownerBot.returnCharge(who(booking), time, formatRupiah(charge.total), lines);
 }
 
-/** Negative when more was spent than paid in. */
-function signedRupiah(amount: number): string {
-  return amount < 0 ? `-${formatRupiah(-amount)}` : formatRupiah(amount);
-}
-
 /** `/kas`: the balance and the largest amounts outstanding, largest first. */
 export function fundText(balance: number, largest: { name: string; class: string; amount: number }[]): string {
   const labels = messages.ownerBot;
   const owed = largest.map((member, index) => labels.fundOwed(index + 1, who(member), formatRupiah(member.amount)));
-  return [labels.fundBalance(signedRupiah(balance)), ...(owed.length > 0 ? [labels.fundLargest, ...owed] : [labels.fundNoneOwed])].join(
-    '\n',
-  );
+  return [
+    labels.fundBalance(formatSignedRupiah(balance, 'chat')),
+    ...(owed.length > 0 ? [labels.fundLargest, ...owed] : [labels.fundNoneOwed]),
+  ].join('\n');
 }
 
 /** The morning digest's last line, once something is owed. */
