@@ -1,7 +1,6 @@
 import { messages } from '../text/messages';
-import { findMinutes, formatIndonesianDate, isCalendarDate } from '../time/clock';
+import { findMinutes, formatIndonesianDate, isCalendarDate, MINUTES_PER_DAY } from '../time/clock';
 import { type BookingInput, voucherEnd } from './booking-rules';
-import { MINUTES_PER_DAY } from './limits';
 import { looksLikeVoucherCode } from './voucher-code';
 
 /** `2 jam 30 menit`, `2 jam`, `45 menit`: a zero part is left out. */

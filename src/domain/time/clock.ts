@@ -4,6 +4,8 @@ import type { LocalMoment } from './moment';
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
+export const MINUTES_PER_DAY = 24 * 60;
+
 export function isCalendarDate(value: string): boolean {
   const match = DATE_PATTERN.exec(value);
   if (!match) return false;
@@ -23,7 +25,7 @@ export function findMinutes(time: string): number | undefined {
 
 /** Wraps past midnight: 1560 → '02:00'. */
 export function formatMinutes(minutes: number): string {
-  const wrapped = ((minutes % 1440) + 1440) % 1440;
+  const wrapped = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
   return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
 }
 
@@ -129,8 +131,21 @@ function utcDate(date: string): Date {
   return moment;
 }
 
+/** Days since 1970-01-01, as Date counts them. By arithmetic (Hinnant's days_from_civil): the booking rules count them in a loop. */
+export function epochDay(date: string): number {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
+  // Years from March, so a leap day ends its year; eras of 400 years repeat.
+  const marchYear = month <= 2 ? year - 1 : year;
+  const era = Math.floor(marchYear / 400);
+  const yearOfEra = marchYear - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
+}
+
 export function daysBetween(from: string, to: string): number {
-  return Math.round((utcDate(to).getTime() - utcDate(from).getTime()) / 86_400_000);
+  return epochDay(to) - epochDay(from);
 }
 
 /** Monday: Indonesian calendars start the week on Senin. */
