@@ -1,4 +1,5 @@
 import { type BookingSpan, intervalOn } from '../booking/booking-rules';
+import { spanText } from '../booking/span-text';
 import type { Charge } from '../fund/charges';
 import {
   bookingState,
@@ -129,10 +130,7 @@ export function bookingsOn<T extends BookingSpan>(date: string, bookings: T[]): 
 }
 
 function scheduleLine(date: string, booking: ScheduledBooking): string {
-  const labels = messages.ownerBot;
-  const start = booking.date === date ? booking.start : labels.fromYesterday(booking.start);
-  const end = booking.endDate === date ? booking.end : labels.untilTomorrow(booking.end);
-  return `${start} - ${end} ${who(booking)}${booking.needStnk ? `, ${labels.needsStnk}` : ''}`;
+  return `${spanText(booking, 'schedule', date)} ${who(booking)}${booking.needStnk ? `, ${messages.ownerBot.needsStnk}` : ''}`;
 }
 
 /** For `parse_mode: "Markdown"`; lines past Telegram's limit are counted, not shown. */

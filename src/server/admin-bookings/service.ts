@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin/admin-messages';
 import { type CancellerKind, cancellerLabel, cancelRefusalMessage } from '../../domain/booking/cancellation';
+import { spanText } from '../../domain/booking/span-text';
 import { purposeLabel } from '../../domain/fund/charges';
 import type { AdminBooking } from '../../domain/schemas/admin';
 import { messages } from '../../domain/text/messages';
@@ -48,8 +49,7 @@ export async function listAdminBookings(
 }
 
 function bookingTarget(booking: { name: string; date: string; start: string; end: string; endDate: string }): string {
-  const end = booking.endDate === booking.date ? booking.end : adminMessages.endsNextDayShort(booking.end);
-  return `${booking.name}, ${booking.date} ${booking.start}–${end}`;
+  return `${booking.name}, ${booking.date} ${spanText(booking, 'console')}`;
 }
 
 export type AdminCancelOutcome =
