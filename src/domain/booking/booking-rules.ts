@@ -1,7 +1,7 @@
 import type { Purpose } from '../fund/charges';
 import { messages } from '../text/messages';
-import { addDays, findMinutes, formatHours, formatMinutes, MINUTES_PER_DAY } from '../time/clock';
-import { findSpanMinutes, type MinuteSpan, midnightOf, overlaps, partOfDay } from '../time/moment';
+import { addDays, findMinutes, formatHours, formatMinutes, MINUTES_PER_DAY, type MinuteSpan, partOfDay } from '../time/clock';
+import { findSpanMinutes, midnightOf, overlaps } from '../time/moment';
 import { COMMITTEE_FREE_HOURS, MAX_HOURS_PER_DAY, maxHoursPerBooking, VOUCHER_HOURS } from './limits';
 import { looksLikeVoucherCode } from './voucher-code';
 

@@ -1,9 +1,8 @@
 import { type BookingState, bookingState, bookingStateLabel, LATE_REACH_MINUTES } from '../handover/handover';
-import { type OutOfServicePeriod, periodSpanOn } from '../out-of-service/out-of-service';
 import type { DayBooking, LoanOut } from '../schemas/bookings';
 import { messages } from '../text/messages';
-import { addDays, findMinutes, formatMinutes, MINUTES_PER_DAY } from '../time/clock';
-import { type LocalMoment, type MinuteSpan, partOfDay } from '../time/moment';
+import { addDays, findMinutes, formatMinutes, MINUTES_PER_DAY, type MinuteSpan, partOfDay } from '../time/clock';
+import type { LocalMoment } from '../time/moment';
 import { MAX_HOURS_OTHER_CLASS, maxHoursPerBooking } from './limits';
 
 export const MIN_GAP_MINUTES = 15;
@@ -157,12 +156,4 @@ export function nowStatus(todayBookings: DayBooking[], now: ScheduleNow, loansOu
   if (running) return { kind: 'busy', name: running.booking.name, class: running.booking.class, until: running.booking.end };
   const next = spans.filter((span) => span.from > now.minutes).sort((a, b) => a.from - b.from)[0];
   return { kind: 'free', until: next ? formatMinutes(next.from) : undefined };
-}
-
-/** The parts of `date` the periods cover, for the timeline and the week strip. */
-export function unavailableSpansOn(date: string, periods: readonly OutOfServicePeriod[]): ({ reason: string } & MinuteSpan)[] {
-  return periods.flatMap((period) => {
-    const span = periodSpanOn(date, period);
-    return span ? [{ reason: period.reason, ...span }] : [];
-  });
 }

@@ -1,7 +1,7 @@
 import { type BookingSpan, findBookingMinutes } from '../booking/booking-rules';
 import { messages } from '../text/messages';
-import { formatIndonesianDate } from '../time/clock';
-import { findInstant, findSpanMinutes, type LocalMoment, type MinuteSpan, midnightOf, overlaps, partOfDay } from '../time/moment';
+import { formatIndonesianDate, type MinuteSpan, partOfDay } from '../time/clock';
+import { findInstant, findSpanMinutes, type LocalMoment, midnightOf, overlaps } from '../time/moment';
 
 /** A `Tidak tersedia` period on the app's wall clock; `until` null means open-ended. `until` is exclusive. */
 export interface OutOfServicePeriod {
@@ -63,6 +63,14 @@ export function currentPeriod<P extends OutOfServicePeriod>(periods: readonly P[
 export function periodSpanOn(date: string, period: OutOfServicePeriod): MinuteSpan | undefined {
   const out = findPeriodMinutes(period);
   return out && partOfDay(out, midnightOf(date));
+}
+
+/** The parts of `date` the periods cover, for the timeline and the week strip. */
+export function unavailableSpansOn(date: string, periods: readonly OutOfServicePeriod[]): ({ reason: string } & MinuteSpan)[] {
+  return periods.flatMap((period) => {
+    const span = periodSpanOn(date, period);
+    return span ? [{ reason: period.reason, ...span }] : [];
+  });
 }
 
 /** Over at `now`: ended early by someone, or its `until` reached. An over period is history and is not edited. */

@@ -23,6 +23,23 @@ export function findMinutes(time: string): number | undefined {
   return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
 }
 
+/**
+ * Wall-clock minutes, `to` exclusive. Counted from 1970-01-01 00:00 (time/moment.ts), or from one day's
+ * midnight (partOfDay), where minutes of the day before are below zero and those of the next past 1440.
+ */
+export interface MinuteSpan {
+  from: number;
+  to: number;
+}
+
+// Here, not in time/moment.ts: the page's first load cuts a day's bookings with it and needs nothing else of the time model.
+/** The part of `span` in the day from minute `midnight`, counted from that midnight (at most 1440); undefined when it has none. */
+export function partOfDay(span: MinuteSpan, midnight: number): MinuteSpan | undefined {
+  const from = Math.max(span.from, midnight) - midnight;
+  const to = Math.min(span.to, midnight + MINUTES_PER_DAY) - midnight;
+  return to > from ? { from, to } : undefined;
+}
+
 /** Wraps past midnight: 1560 → '02:00'. */
 export function formatMinutes(minutes: number): string {
   const wrapped = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
@@ -131,21 +148,8 @@ function utcDate(date: string): Date {
   return moment;
 }
 
-/** Days since 1970-01-01, as Date counts them. By arithmetic (Hinnant's days_from_civil): the booking rules count them in a loop. */
-export function epochDay(date: string): number {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  const day = Number(date.slice(8, 10));
-  // Years from March, so a leap day ends its year; eras of 400 years repeat.
-  const marchYear = month <= 2 ? year - 1 : year;
-  const era = Math.floor(marchYear / 400);
-  const yearOfEra = marchYear - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
-}
-
 export function daysBetween(from: string, to: string): number {
-  return epochDay(to) - epochDay(from);
+  return Math.round((utcDate(to).getTime() - utcDate(from).getTime()) / 86_400_000);
 }
 
 /** Monday: Indonesian calendars start the week on Senin. */

@@ -1,18 +1,9 @@
-import { epochDay, findMinutes, MINUTES_PER_DAY } from './clock';
+import { findMinutes, MINUTES_PER_DAY, type MinuteSpan } from './clock';
 
 /** A minute of the app's wall clock: `YYYY-MM-DD` and `HH:MM`. */
 export interface LocalMoment {
   date: string;
   time: string;
-}
-
-/**
- * Wall-clock minutes, `to` exclusive. Counted from 1970-01-01 00:00 (findSpanMinutes), or from one day's
- * midnight (partOfDay), where minutes of the day before are below zero and those of the next past 1440.
- */
-export interface MinuteSpan {
-  from: number;
-  to: number;
 }
 
 /** The one number moments are compared by: minutes since 1970-01-01 00:00 on the wall clock. Undefined for a time not `HH:MM`. */
@@ -25,6 +16,19 @@ export function midnightOf(date: string): number {
   return epochDay(date) * MINUTES_PER_DAY;
 }
 
+/** Days since 1970-01-01, as Date counts them. By arithmetic (Hinnant's days_from_civil), not a Date: the booking rules count them in a loop. */
+function epochDay(date: string): number {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
+  // Years from March, so a leap day ends its year; eras of 400 years repeat.
+  const marchYear = month <= 2 ? year - 1 : year;
+  const era = Math.floor(marchYear / 400);
+  const yearOfEra = marchYear - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
+}
+
 /** Open-ended without `end`. Undefined when a time is not `HH:MM`; an end not after the start gives a span without minutes. */
 export function findSpanMinutes(start: LocalMoment, end: LocalMoment | undefined): MinuteSpan | undefined {
   const from = findInstant(start);
@@ -35,11 +39,4 @@ export function findSpanMinutes(start: LocalMoment, end: LocalMoment | undefined
 /** The one overlap rule. Half-open, so 08:00–10:00 and 10:00–12:00 do not overlap. */
 export function overlaps(a: MinuteSpan, b: MinuteSpan): boolean {
   return a.from < b.to && b.from < a.to;
-}
-
-/** The part of `span` in the day from minute `midnight`, counted from that midnight (at most 1440); undefined when it has none. */
-export function partOfDay(span: MinuteSpan, midnight: number): MinuteSpan | undefined {
-  const from = Math.max(span.from, midnight) - midnight;
-  const to = Math.min(span.to, midnight + MINUTES_PER_DAY) - midnight;
-  return to > from ? { from, to } : undefined;
 }

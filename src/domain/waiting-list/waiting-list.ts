@@ -1,8 +1,8 @@
 import { type BookingSpan, type FieldErrors, findClash, intervalOn, lastBookableDate } from '../booking/booking-rules';
 import { type OutOfServicePeriod, periodSpanOn } from '../out-of-service/out-of-service';
 import { messages } from '../text/messages';
-import { findMinutes, formatIndonesianDate, formatMinutes } from '../time/clock';
-import type { LocalMoment, MinuteSpan } from '../time/moment';
+import { findMinutes, formatIndonesianDate, formatMinutes, type MinuteSpan } from '../time/clock';
+import type { LocalMoment } from '../time/moment';
 import { waitingListMessages } from './waiting-list-messages';
 
 export const MAX_WAITS_PER_DEVICE = 3;
