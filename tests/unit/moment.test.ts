@@ -81,7 +81,7 @@ describe('the one overlap rule', () => {
     expect(overlaps({ from: 600, to: 720 }, { from: 480, to: 600 })).toBe(false);
   });
 
-  it('finds a booking clashing exactly when it shares a minute with the wanted span, over midnight too; empty and reversed rows hold none', () => {
+  it('finds a clash exactly where a booking shares a minute with the wanted span, over midnight too; empty and reversed rows share none', () => {
     fc.assert(
       fc.property(bookingSpan, bookingSpan, (wanted, taken) => {
         const wantedKeys = minuteKeys(wanted);

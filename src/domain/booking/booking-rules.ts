@@ -66,7 +66,6 @@ export function checkRequired(input: BookingInput): FieldErrors {
   return errors;
 }
 
-/** From `start` on `date` to `end` on `endDate`, on the one time model (time/moment.ts). */
 export function findBookingMinutes(booking: BookingSpan): MinuteSpan | undefined {
   return findSpanMinutes({ date: booking.date, time: booking.start }, { date: booking.endDate, time: booking.end });
 }

@@ -3,9 +3,8 @@ import { formatIndonesianDate } from '../time/clock';
 import type { BookingSpan } from './booking-rules';
 
 /**
- * Where a span is written. Each place keeps the dash and the next-day words its readers have always seen,
- * and tests pin each: the form's summary `21:00-Sabtu 03:00`, the owner's schedule `22:00 - 04:00 (besok)`,
- * the owner's cancellation notice `20:00 - 02:00 (besoknya)`, the admin console `20:00–02:00 (besoknya)`.
+ * Each place keeps the dash and next-day words its readers have always seen (tests pin each): the form's `21:00-Sabtu 03:00`,
+ * the owner's schedule `22:00 - 04:00 (besok)`, the cancellation notice `20:00 - 02:00 (besoknya)`, the console `20:00–02:00 (besoknya)`.
  */
 export type SpanStyle = 'summary' | 'schedule' | 'notice' | 'console';
 

@@ -3,10 +3,9 @@ export function formatRupiah(amount: number): string {
   return `Rp${String(Math.round(amount)).replace(/\B(?=(\d{3})+$)/g, '.')}`;
 }
 
-/** Where an amount that may be below zero is shown: the owner's chat (`/kas`) or the admin console. */
+/** Each place keeps the minus its readers have always seen: the owner's chat (`/kas`) a hyphen, the admin console U+2212. */
 export type SignedMoneyStyle = 'chat' | 'console';
 
-// Each place keeps the minus its readers have always seen: the chat the keyboard's hyphen, the console U+2212.
 const MINUS: Record<SignedMoneyStyle, string> = { chat: '-', console: '\u2212' };
 
 /** The class fund's balance: below zero when more was spent than paid in. */

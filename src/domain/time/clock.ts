@@ -23,10 +23,7 @@ export function findMinutes(time: string): number | undefined {
   return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
 }
 
-/**
- * Wall-clock minutes, `to` exclusive. Counted from 1970-01-01 00:00 (time/moment.ts), or from one day's
- * midnight (partOfDay), where minutes of the day before are below zero and those of the next past 1440.
- */
+/** Wall-clock minutes, `to` exclusive, from 1970-01-01 00:00 (time/moment.ts) or from a day's midnight (below zero the day before). */
 export interface MinuteSpan {
   from: number;
   to: number;

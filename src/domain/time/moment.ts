@@ -16,7 +16,7 @@ export function midnightOf(date: string): number {
   return epochDay(date) * MINUTES_PER_DAY;
 }
 
-/** Days since 1970-01-01, as Date counts them. By arithmetic (Hinnant's days_from_civil), not a Date: the booking rules count them in a loop. */
+/** Days since 1970-01-01 as Date counts them, by arithmetic (Hinnant's days_from_civil): the booking rules count them in a loop. */
 function epochDay(date: string): number {
   const year = Number(date.slice(0, 4));
   const month = Number(date.slice(5, 7));

@@ -48,7 +48,6 @@ export interface BusyFacts {
   holds: readonly DaySpan[];
 }
 
-/** Minutes since `date`'s midnight. */
 export function busyRangesOn(date: string, facts: BusyFacts): MinuteSpan[] {
   const ranges = [
     ...facts.bookings.map((booking) => intervalOn(date, booking)),
