@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupiah, rulesPageItems } from '../../src/domain/booking/booking-rules-page';
+import { rulesPageItems } from '../../src/domain/booking/booking-rules-page';
 import {
   COMMITTEE_FREE_HOURS,
   HOME_CLASS,
@@ -22,10 +22,5 @@ describe('the rules page text', () => {
     expect(perDay).toContain(`${MAX_HOURS_PER_DAY} jam per hari`);
     expect(committee).toContain(`${COMMITTEE_FREE_HOURS} jam per hari`);
     expect(voucher).toContain(`${VOUCHER_HOURS} jam setelah jam mulai`);
-  });
-
-  it('writes money the Indonesian way', () => {
-    expect(formatRupiah(10_000)).toBe('Rp10.000');
-    expect(formatRupiah(1_500_000)).toBe('Rp1.500.000');
   });
 });

@@ -11,9 +11,8 @@ import {
   type TimelineSegment,
   timelineBookingLabel,
 } from '../../src/domain/booking/day-timeline';
-import { MINUTES_PER_DAY } from '../../src/domain/booking/limits';
 import type { DayBooking } from '../../src/domain/schemas/bookings';
-import { daysBetween, formatShortWeekday, startOfWeek } from '../../src/domain/time/clock';
+import { daysBetween, formatShortWeekday, MINUTES_PER_DAY, startOfWeek } from '../../src/domain/time/clock';
 
 const booking = (start: string, end: string, name = 'Budi', flags: Partial<DayBooking> = {}): DayBooking => ({
   start,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupiah } from '../../src/domain/booking/booking-rules-page';
+import { formatRupiah } from '../../src/domain/text/money';
 import { addDays, appClockAt, appMomentAt, formatDateRange, formatIndonesianDate, formatShortWeekday } from '../../src/domain/time/clock';
 
 // The app writes Indonesian dates from its own tables (docs/decisions/0027); Intl's id-ID output

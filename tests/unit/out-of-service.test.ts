@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayTimeline, unavailableSpansOn } from '../../src/domain/booking/day-timeline';
+import { dayTimeline } from '../../src/domain/booking/day-timeline';
 import {
   bookingsInside,
   bookingsNewlyInside,
@@ -9,6 +9,7 @@ import {
   outOfServiceText,
   overlapsPeriod,
   periodSpanOn,
+  unavailableSpansOn,
 } from '../../src/domain/out-of-service/out-of-service';
 import { checkPeriod } from '../../src/domain/out-of-service/out-of-service-form';
 

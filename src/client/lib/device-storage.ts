@@ -1,5 +1,5 @@
-import type { LocalMoment } from '../../domain/booking/cancellation';
 import { type MyBooking, parseMyBookings, pruneMyBookings } from '../../domain/booking/my-bookings';
+import type { LocalMoment } from '../../domain/time/moment';
 import { read, rememberBorrower, write } from './remembered-borrower';
 import { MY_BOOKINGS_KEY } from './stored-bookings';
 

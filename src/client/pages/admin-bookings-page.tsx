@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { adminMessages } from '../../domain/admin/admin-messages';
+import { spanText } from '../../domain/booking/span-text';
 import { purposeLabel } from '../../domain/fund/charges';
 import { recordedWallClock } from '../../domain/handover/admin-handover';
 import type { AdminBooking } from '../../domain/schemas/admin';
@@ -20,12 +21,8 @@ type ListState = { state: 'loading' } | { state: 'failed'; message: string } | {
 const columns = adminMessages.bookingColumns;
 const timeLabel = `${columns.start}–${columns.end}`;
 
-function endText(booking: AdminBooking): string {
-  return booking.endDate === booking.date ? booking.end : adminMessages.endsNextDayShort(booking.end);
-}
-
 function describe(booking: AdminBooking): string {
-  return `${booking.name} (${booking.class}), ${formatIndonesianDate(booking.date)} ${booking.start}–${endText(booking)}`;
+  return `${booking.name} (${booking.class}), ${formatIndonesianDate(booking.date)} ${spanText(booking, 'console')}`;
 }
 
 /** A recorded pickup or return, on APP_TIMEZONE's wall clock, with who recorded it. */
@@ -176,7 +173,7 @@ function BookingsScreen({ signOut, timeZone }: AdminPageProps) {
               <tr key={booking.ref} className="border-t border-slate-200">
                 <Cell label={columns.date}>{formatIndonesianDate(booking.date)}</Cell>
                 <Cell label={timeLabel} className="whitespace-nowrap tabular-nums">
-                  {booking.start}–{endText(booking)}
+                  {spanText(booking, 'console')}
                 </Cell>
                 <Cell label={columns.name}>{booking.name}</Cell>
                 <Cell label={columns.class} className="whitespace-nowrap">

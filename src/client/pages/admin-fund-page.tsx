@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { adminMessages } from '../../domain/admin/admin-messages';
-import { formatRupiah } from '../../domain/booking/booking-rules-page';
 import { messages } from '../../domain/text/messages';
+import { formatRupiah, formatSignedRupiah } from '../../domain/text/money';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchFundOverview } from '../features/admin/api';
 import { FundBookSection } from '../features/admin/fund-book';
@@ -64,7 +64,7 @@ function FundScreen({ signOut }: AdminPageProps) {
 
 /** The balance may go below zero when more was spent than paid in. */
 function formatBalance(amount: number): string {
-  return amount < 0 ? `−${formatRupiah(-amount)}` : formatRupiah(amount);
+  return formatSignedRupiah(amount, 'console');
 }
 
 export function AdminFundPage() {

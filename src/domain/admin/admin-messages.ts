@@ -43,7 +43,6 @@ export const adminMessages = {
   cancelConfirm: 'Ya, batalkan',
   cancelDismiss: 'Tidak',
   cancelling: 'Membatalkan...',
-  endsNextDayShort: (end: string) => `${end} (besoknya)`,
   lateOnly: 'Terlambat',
   lateEmpty: 'Tidak ada peminjaman yang terlambat pada rentang tanggal ini.',
   recordedBy: (time: string, by: string) => `${time} oleh ${by}`,

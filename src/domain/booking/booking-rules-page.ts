@@ -1,6 +1,7 @@
 import { RENT_TOLERANCE_MINUTES } from '../fund/charges';
 import { DEFAULT_RETURN_GRACE_MINUTES } from '../handover/handover';
 import { messages } from '../text/messages';
+import { formatRupiah } from '../text/money';
 import {
   COMMITTEE_FREE_HOURS,
   FREE_SHORT_USE_HOURS,
@@ -11,11 +12,6 @@ import {
   RATE_PER_HOUR_RUPIAH,
   VOUCHER_HOURS,
 } from './limits';
-
-// By hand rather than Intl (docs/decisions/0027).
-export function formatRupiah(amount: number): string {
-  return `Rp${String(Math.round(amount)).replace(/\B(?=(\d{3})+$)/g, '.')}`;
-}
 
 // From the constants the server enforces, so students read what the rules check.
 export function rulesPageItems(): string[] {

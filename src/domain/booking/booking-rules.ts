@@ -1,7 +1,8 @@
 import type { Purpose } from '../fund/charges';
 import { messages } from '../text/messages';
-import { addDays, findMinutes, formatHours, formatMinutes } from '../time/clock';
-import { COMMITTEE_FREE_HOURS, MAX_HOURS_PER_DAY, MINUTES_PER_DAY, maxHoursPerBooking, VOUCHER_HOURS } from './limits';
+import { addDays, findMinutes, formatHours, formatMinutes, MINUTES_PER_DAY, type MinuteSpan, partOfDay } from '../time/clock';
+import { findSpanMinutes, midnightOf, overlaps } from '../time/moment';
+import { COMMITTEE_FREE_HOURS, MAX_HOURS_PER_DAY, maxHoursPerBooking, VOUCHER_HOURS } from './limits';
 import { looksLikeVoucherCode } from './voucher-code';
 
 export type BookingField = 'name' | 'date' | 'start' | 'end' | 'reason' | 'needStnk' | 'purpose';
@@ -65,17 +66,14 @@ export function checkRequired(input: BookingInput): FieldErrors {
   return errors;
 }
 
+export function findBookingMinutes(booking: BookingSpan): MinuteSpan | undefined {
+  return findSpanMinutes({ date: booking.date, time: booking.start }, { date: booking.endDate, time: booking.end });
+}
+
 /** Minutes since `date`'s midnight, end exclusive, so a loan ending at 00:00 does not touch the next day. */
-export function intervalOn(date: string, booking: BookingSpan): { from: number; to: number } | undefined {
-  const start = findMinutes(booking.start);
-  const end = findMinutes(booking.end);
-  if (start === undefined || end === undefined) return undefined;
-  const overnight = booking.endDate !== booking.date;
-  let interval: { from: number; to: number } | undefined;
-  if (booking.date === date) interval = { from: start, to: overnight ? MINUTES_PER_DAY : end };
-  else if (overnight && booking.endDate === date) interval = { from: 0, to: end };
-  // Rows imported from the original app may be empty or reversed.
-  return interval && interval.to > interval.from ? interval : undefined;
+export function intervalOn(date: string, booking: BookingSpan): MinuteSpan | undefined {
+  const minutes = findBookingMinutes(booking);
+  return minutes && partOfDay(minutes, midnightOf(date));
 }
 
 /** In the spec's order, only the first failure reported; half-open, so 08:00–10:00 and 10:00–12:00 do not overlap. */
@@ -127,16 +125,20 @@ function checkHorizon(date: string, facts: Pick<BookingFacts, 'today' | 'horizon
   return { date: messages.dateBeyondHorizon(facts.horizonDays) };
 }
 
-/** The first of `bookings`, in their order, sharing a minute with `span` on either date it touches. */
+/** The first of `bookings`, in their order, sharing a minute with `span`. */
 export function findClash(span: BookingSpan, bookings: BookingSpan[]): BookingSpan | undefined {
-  const dates = span.endDate === span.date ? [span.date] : [span.date, span.endDate];
-  return bookings.find((booking) =>
-    dates.some((date) => {
-      const wanted = intervalOn(date, span);
-      const taken = intervalOn(date, booking);
-      return wanted !== undefined && taken !== undefined && wanted.from < taken.to && taken.from < wanted.to;
-    }),
-  );
+  const wanted = findHeldMinutes(span);
+  if (wanted === undefined) return undefined;
+  return bookings.find((booking) => {
+    const taken = findHeldMinutes(booking);
+    return taken !== undefined && overlaps(wanted, taken);
+  });
+}
+
+/** Undefined for a span without minutes: rows imported from the original app may be empty or reversed. */
+function findHeldMinutes(booking: BookingSpan): MinuteSpan | undefined {
+  const minutes = findBookingMinutes(booking);
+  return minutes && minutes.to > minutes.from ? minutes : undefined;
 }
 
 function checkOverlap(span: BookingSpan, bookings: BookingSpan[]): FieldErrors {

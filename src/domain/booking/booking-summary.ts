@@ -1,7 +1,7 @@
 import { messages } from '../text/messages';
-import { findMinutes, formatIndonesianDate, isCalendarDate } from '../time/clock';
+import { findMinutes, formatIndonesianDate, isCalendarDate, MINUTES_PER_DAY } from '../time/clock';
 import { type BookingInput, voucherEnd } from './booking-rules';
-import { MINUTES_PER_DAY } from './limits';
+import { spanText } from './span-text';
 import { looksLikeVoucherCode } from './voucher-code';
 
 /** `2 jam 30 menit`, `2 jam`, `45 menit`: a zero part is left out. */
@@ -26,10 +26,6 @@ export function bookingSummary(input: Pick<BookingInput, 'date' | 'start' | 'end
   const overnight = span.endDate !== input.date;
   const minutes = end - start + (overnight ? MINUTES_PER_DAY : 0);
   if (minutes <= 0) return undefined;
-  const endText = overnight ? messages.endNextDay(weekdayOf(span.endDate), span.end) : span.end;
-  return messages.bookingSummary(formatIndonesianDate(input.date), input.start, endText, formatDuration(minutes));
-}
-
-function weekdayOf(date: string): string {
-  return formatIndonesianDate(date).split(',')[0] ?? '';
+  const text = spanText({ date: input.date, start: input.start, ...span }, 'summary');
+  return messages.bookingSummary(formatIndonesianDate(input.date), text, formatDuration(minutes));
 }

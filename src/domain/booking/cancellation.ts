@@ -1,4 +1,5 @@
 import { messages } from '../text/messages';
+import type { LocalMoment } from '../time/moment';
 import type { BookingSpan } from './booking-rules';
 
 export type Canceller = { kind: 'admin'; userId: string; name: string } | { kind: 'borrower' } | { kind: 'owner' };
@@ -7,11 +8,6 @@ export type CancellerKind = Canceller['kind'];
 
 export interface CancellableBooking extends BookingSpan {
   cancelledAt: string | null;
-}
-
-export interface LocalMoment {
-  date: string;
-  time: string;
 }
 
 export type CancelRefusal = 'alreadyCancelled' | 'alreadyStarted';

@@ -1,28 +1,21 @@
 import { type BookingState, bookingState, bookingStateLabel, LATE_REACH_MINUTES } from '../handover/handover';
-import { type OutOfServicePeriod, periodSpanOn } from '../out-of-service/out-of-service';
 import type { DayBooking, LoanOut } from '../schemas/bookings';
 import { messages } from '../text/messages';
-import { addDays, findMinutes, formatMinutes } from '../time/clock';
-import type { LocalMoment } from './cancellation';
-import { MAX_HOURS_OTHER_CLASS, MINUTES_PER_DAY, maxHoursPerBooking } from './limits';
+import { addDays, findMinutes, formatMinutes, MINUTES_PER_DAY, type MinuteSpan, partOfDay } from '../time/clock';
+import type { LocalMoment } from '../time/moment';
+import { MAX_HOURS_OTHER_CLASS, maxHoursPerBooking } from './limits';
 
 export const MIN_GAP_MINUTES = 15;
 
 export const QUARTER_MINUTES = 15;
 
-/** Minutes since midnight, `to` exclusive (at most 1440). */
-export interface Span {
-  from: number;
-  to: number;
-}
-
 export type TimelineSegment =
-  | ({ kind: 'booking'; booking: DayBooking } & Span)
-  | ({ kind: 'free' } & Span)
+  | ({ kind: 'booking'; booking: DayBooking } & MinuteSpan)
+  | ({ kind: 'free' } & MinuteSpan)
   /** Free before now, or a whole past day's free time. */
-  | ({ kind: 'past' } & Span)
+  | ({ kind: 'past' } & MinuteSpan)
   /** A `Tidak tersedia` period's part of the day (issue 27): no free gap is offered inside it. */
-  | ({ kind: 'unavailable'; reason: string } & Span);
+  | ({ kind: 'unavailable'; reason: string } & MinuteSpan);
 
 export function roundUpToQuarter(minutes: number): number {
   return Math.ceil(minutes / QUARTER_MINUTES) * QUARTER_MINUTES;
@@ -45,12 +38,14 @@ export function formatDayMinute(minutes: number): string {
   return minutes >= MINUTES_PER_DAY ? '24:00' : formatMinutes(minutes);
 }
 
-export function bookedSpan(booking: DayBooking): Span | undefined {
+/** Minutes since the shown day's midnight, at most 1440. */
+export function bookedSpan(booking: DayBooking): MinuteSpan | undefined {
   const start = findMinutes(booking.start);
   const end = findMinutes(booking.end);
   if (start === undefined || end === undefined) return undefined;
-  const span = { from: booking.continuesFromPreviousDay ? 0 : start, to: booking.continuesNextDay ? MINUTES_PER_DAY : end };
-  return span.to > span.from ? span : undefined;
+  const from = booking.continuesFromPreviousDay ? start - MINUTES_PER_DAY : start;
+  const to = booking.continuesNextDay ? end + MINUTES_PER_DAY : end;
+  return partOfDay({ from, to }, 0);
 }
 
 /** Overlaps counted once. */
@@ -72,7 +67,7 @@ export function bookedMinutes(bookings: DayBooking[]): number {
 export function dayTimeline(
   bookings: DayBooking[],
   bookableFrom: number | undefined,
-  unavailable: readonly ({ reason: string } & Span)[] = [],
+  unavailable: readonly ({ reason: string } & MinuteSpan)[] = [],
 ): TimelineSegment[] {
   const booked: TimelineSegment[] = [
     ...unavailable.map((span) => ({ kind: 'unavailable' as const, ...span })),
@@ -104,7 +99,7 @@ export function gapFillHours(rememberedClass: string | undefined): number {
 }
 
 /** Capped at `fillHours`, and at 23:59, the last time the form takes on the same day. */
-export function offeredTimes(gap: Span, fillHours: number): { start: string; end: string } {
+export function offeredTimes(gap: MinuteSpan, fillHours: number): { start: string; end: string } {
   const end = Math.min(gap.to, gap.from + fillHours * 60, MINUTES_PER_DAY - 1);
   return { start: formatMinutes(gap.from), end: formatMinutes(end) };
 }
@@ -161,12 +156,4 @@ export function nowStatus(todayBookings: DayBooking[], now: ScheduleNow, loansOu
   if (running) return { kind: 'busy', name: running.booking.name, class: running.booking.class, until: running.booking.end };
   const next = spans.filter((span) => span.from > now.minutes).sort((a, b) => a.from - b.from)[0];
   return { kind: 'free', until: next ? formatMinutes(next.from) : undefined };
-}
-
-/** The parts of `date` the periods cover, for the timeline and the week strip. */
-export function unavailableSpansOn(date: string, periods: readonly OutOfServicePeriod[]): ({ reason: string } & Span)[] {
-  return periods.flatMap((period) => {
-    const span = periodSpanOn(date, period);
-    return span ? [{ reason: period.reason, ...span }] : [];
-  });
 }

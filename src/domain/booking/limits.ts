@@ -20,8 +20,6 @@ export const MAX_NAME_LENGTH = 100;
 export const MAX_REASON_LENGTH = 500;
 export const MAX_CLASS_LENGTH = 50;
 
-export const MINUTES_PER_DAY = 24 * 60;
-
 export const MAX_LIST_DAYS = 31;
 
 export function isHomeClass(className: string): boolean {

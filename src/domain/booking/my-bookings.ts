@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LATE_REACH_MINUTES, minutesBetween } from '../handover/handover';
 import { bookingSpanShape } from '../schemas/bookings';
 import { addDays } from '../time/clock';
-import type { LocalMoment } from './cancellation';
+import type { LocalMoment } from '../time/moment';
 
 export const myBookingSchema = z.object({
   token: z.string(),

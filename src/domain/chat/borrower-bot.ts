@@ -1,9 +1,9 @@
-import { formatRupiah } from '../booking/booking-rules-page';
-import type { LocalMoment } from '../booking/cancellation';
 import type { ChargeLine } from '../fund/charges';
 import { FUEL_LEVELS, type FuelLevel, minutesBetween, type StatefulBooking } from '../handover/handover';
 import { messages } from '../text/messages';
+import { formatRupiah } from '../text/money';
 import { formatIndonesianDate } from '../time/clock';
+import type { LocalMoment } from '../time/moment';
 import { offerCallbackData } from '../waiting-list/waiting-list';
 import { waitingListMessages } from '../waiting-list/waiting-list-messages';
 import { borrowerChatMessages } from './borrower-chat-messages';

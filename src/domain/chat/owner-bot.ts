@@ -1,6 +1,5 @@
 import { type BookingSpan, intervalOn } from '../booking/booking-rules';
-import { formatRupiah } from '../booking/booking-rules-page';
-import type { LocalMoment } from '../booking/cancellation';
+import { spanText } from '../booking/span-text';
 import type { Charge } from '../fund/charges';
 import {
   bookingState,
@@ -20,7 +19,9 @@ import {
 import { type OutOfServicePeriod, outOfServiceText } from '../out-of-service/out-of-service';
 import { outOfServiceMessages } from '../out-of-service/out-of-service-messages';
 import { messages } from '../text/messages';
+import { formatRupiah, formatSignedRupiah } from '../text/money';
 import { formatIndonesianDate, localMomentIn } from '../time/clock';
+import type { LocalMoment } from '../time/moment';
 import { type BookingNotice, bookingNoticeText, escapeLegacyMarkdown, TELEGRAM_TEXT_LIMIT } from './telegram-text';
 
 export interface ScheduledBooking extends BookingSpan {
@@ -129,10 +130,7 @@ export function bookingsOn<T extends BookingSpan>(date: string, bookings: T[]): 
 }
 
 function scheduleLine(date: string, booking: ScheduledBooking): string {
-  const labels = messages.ownerBot;
-  const start = booking.date === date ? booking.start : labels.fromYesterday(booking.start);
-  const end = booking.endDate === date ? booking.end : labels.untilTomorrow(booking.end);
-  return `${start} - ${end} ${who(booking)}${booking.needStnk ? `, ${labels.needsStnk}` : ''}`;
+  return `${spanText(booking, 'schedule', date)} ${who(booking)}${booking.needStnk ? `, ${messages.ownerBot.needsStnk}` : ''}`;
 }
 
 /** For `parse_mode: "Markdown"`; lines past Telegram's limit are counted, not shown. */
@@ -422,18 +420,14 @@ export function returnChargeText(booking: { name: string; class: string }, time:
   return messages.ownerBot.returnCharge(who(booking), time, formatRupiah(charge.total), lines);
 }
 
-/** Negative when more was spent than paid in. */
-function signedRupiah(amount: number): string {
-  return amount < 0 ? `-${formatRupiah(-amount)}` : formatRupiah(amount);
-}
-
 /** `/kas`: the balance and the largest amounts outstanding, largest first. */
 export function fundText(balance: number, largest: { name: string; class: string; amount: number }[]): string {
   const labels = messages.ownerBot;
   const owed = largest.map((member, index) => labels.fundOwed(index + 1, who(member), formatRupiah(member.amount)));
-  return [labels.fundBalance(signedRupiah(balance)), ...(owed.length > 0 ? [labels.fundLargest, ...owed] : [labels.fundNoneOwed])].join(
-    '\n',
-  );
+  return [
+    labels.fundBalance(formatSignedRupiah(balance, 'chat')),
+    ...(owed.length > 0 ? [labels.fundLargest, ...owed] : [labels.fundNoneOwed]),
+  ].join('\n');
 }
 
 /** The morning digest's last line, once something is owed. */

@@ -1,4 +1,5 @@
 import type { BookingSpan, SavedBookingDetails } from '../booking/booking-rules';
+import { spanText } from '../booking/span-text';
 import { purposeLabel } from '../fund/charges';
 import { messages } from '../text/messages';
 import { formatIndonesianDate } from '../time/clock';
@@ -96,7 +97,6 @@ export function bookingNoticeText(notice: BookingNotice): string {
 
 export function cancellationNoticeText(notice: CancellationNotice): string {
   const labels = messages.ownerNotice;
-  const end = notice.endDate === notice.date ? notice.end : labels.endsNextDay(notice.end);
   return renderWithin(
     (reason) =>
       [
@@ -104,7 +104,7 @@ export function cancellationNoticeText(notice: CancellationNotice): string {
         `*${labels.name}:* ${oneLine(notice.name)}`,
         `*${labels.class}:* ${oneLine(notice.class)}`,
         `*${labels.date}:* ${formatIndonesianDate(notice.date)}`,
-        `*${labels.time}:* ${notice.start} - ${end}`,
+        `*${labels.time}:* ${spanText(notice, 'notice')}`,
         `*${labels.cancelledBy}:* ${oneLine(notice.cancelledBy)}`,
         `*${labels.cancelReason}:* ${reason}`,
       ].join('\n'),

@@ -1,7 +1,7 @@
-import type { LocalMoment } from '../booking/cancellation';
 import { COMMITTEE_FREE_HOURS, FREE_SHORT_USE_HOURS, isHomeClass, RATE_PER_HOUR_RUPIAH } from '../booking/limits';
 import { minutesBetween } from '../handover/handover';
 import { messages } from '../text/messages';
+import type { LocalMoment } from '../time/moment';
 
 /** What a booking is for (`Keperluan`): stored on the booking, it decides the rent. */
 export const PURPOSES = ['personal', 'food', 'committee'] as const;

@@ -1,6 +1,6 @@
-import type { LocalMoment } from '../booking/cancellation';
 import type { AdminHandover } from '../schemas/handover';
 import { formatDateRange, localMomentIn } from '../time/clock';
+import type { LocalMoment } from '../time/moment';
 import type { HandoverEvent } from './handover';
 
 /** A recorded instant on APP_TIMEZONE's wall clock: the time alone on the booking's own day, else with its date. */

@@ -1,8 +1,8 @@
 import type { NamedBookingSpan } from '../booking/booking-day';
 import type { BookingSpan } from '../booking/booking-rules';
-import type { LocalMoment } from '../booking/cancellation';
 import { messages } from '../text/messages';
 import { daysBetween, findMinutes } from '../time/clock';
+import type { LocalMoment } from '../time/moment';
 
 /** What the key holder and the borrower say of the tank, as the group chat always did. */
 export const FUEL_LEVELS = ['Penuh', '3/4', '1/2', '1/4', 'Hampir habis'] as const;

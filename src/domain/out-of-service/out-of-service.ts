@@ -1,8 +1,7 @@
-import type { BookingSpan } from '../booking/booking-rules';
-import type { LocalMoment } from '../booking/cancellation';
-import { MINUTES_PER_DAY } from '../booking/limits';
+import { type BookingSpan, findBookingMinutes } from '../booking/booking-rules';
 import { messages } from '../text/messages';
-import { addDays, findMinutes, formatIndonesianDate } from '../time/clock';
+import { formatIndonesianDate, type MinuteSpan, partOfDay } from '../time/clock';
+import { findInstant, findSpanMinutes, type LocalMoment, midnightOf, overlaps } from '../time/moment';
 
 /** A `Tidak tersedia` period on the app's wall clock; `until` null means open-ended. `until` is exclusive. */
 export interface OutOfServicePeriod {
@@ -16,26 +15,27 @@ export interface OutOfServicePeriod {
 /** What the admin or the owner chooses for the bookings already inside a period. */
 export type OutOfServiceDecision = 'cancel' | 'keep';
 
-function momentKey(date: string, time: string): string {
-  return `${date} ${time}`;
+function findPeriodMinutes(period: OutOfServicePeriod): MinuteSpan | undefined {
+  const until = period.untilDate === null || period.untilTime === null ? undefined : { date: period.untilDate, time: period.untilTime };
+  return findSpanMinutes({ date: period.fromDate, time: period.fromTime }, until);
 }
 
-function periodEndKey(period: OutOfServicePeriod): string | undefined {
-  return period.untilDate === null || period.untilTime === null ? undefined : momentKey(period.untilDate, period.untilTime);
-}
-
-/** True when the booking and the period share a minute; touching edges (a booking ending as the period starts) do not. */
+/** True when the booking and the period overlap; touching edges (a booking ending as the period starts) do not. */
 export function overlapsPeriod(span: BookingSpan, period: OutOfServicePeriod): boolean {
-  const end = periodEndKey(period);
-  const startsBeforePeriodEnds = end === undefined || momentKey(span.date, span.start) < end;
-  return startsBeforePeriodEnds && momentKey(period.fromDate, period.fromTime) < momentKey(span.endDate, span.end);
+  const booked = findBookingMinutes(span);
+  const out = findPeriodMinutes(period);
+  return booked !== undefined && out !== undefined && overlaps(booked, out);
 }
 
 /** The first period (by its start) a booking would fall into, if any. */
 export function findBlockingPeriod<P extends OutOfServicePeriod>(span: BookingSpan, periods: readonly P[]): P | undefined {
-  return [...periods]
-    .sort((a, b) => momentKey(a.fromDate, a.fromTime).localeCompare(momentKey(b.fromDate, b.fromTime)))
-    .find((period) => overlapsPeriod(span, period));
+  const booked = findBookingMinutes(span);
+  if (booked === undefined) return undefined;
+  const blocking = periods.flatMap((period) => {
+    const out = findPeriodMinutes(period);
+    return out !== undefined && overlaps(booked, out) ? [{ period, from: out.from }] : [];
+  });
+  return blocking.sort((a, b) => a.from - b.from)[0]?.period;
 }
 
 /** `Motor tidak tersedia ({alasan}) sampai {tanggal} jam {HH:MM}.`, or without `sampai` when open-ended: the refusal and the status line. */
@@ -51,29 +51,34 @@ export function bookingsInside<B extends BookingSpan>(bookings: readonly B[], pe
 
 /** The period the bike is in at `now`, if any. */
 export function currentPeriod<P extends OutOfServicePeriod>(periods: readonly P[], now: LocalMoment): P | undefined {
-  const at = momentKey(now.date, now.time);
+  const at = findInstant(now);
+  if (at === undefined) return undefined;
   return periods.find((period) => {
-    const end = periodEndKey(period);
-    return momentKey(period.fromDate, period.fromTime) <= at && (end === undefined || at < end);
+    const out = findPeriodMinutes(period);
+    return out !== undefined && out.from <= at && at < out.to;
   });
 }
 
 /** Minutes of `date` the period covers (`to` exclusive, at most 1440), or undefined when it misses the day. */
-export function periodSpanOn(date: string, period: OutOfServicePeriod): { from: number; to: number } | undefined {
-  const dayStart = momentKey(date, '00:00');
-  const nextDay = momentKey(addDays(date, 1), '00:00');
-  const start = momentKey(period.fromDate, period.fromTime);
-  const end = periodEndKey(period);
-  if (start >= nextDay || (end !== undefined && end <= dayStart)) return undefined;
-  const from = start <= dayStart ? 0 : (findMinutes(period.fromTime) ?? 0);
-  const to = end === undefined || end >= nextDay ? MINUTES_PER_DAY : (findMinutes(period.untilTime ?? '') ?? MINUTES_PER_DAY);
-  return to > from ? { from, to } : undefined;
+export function periodSpanOn(date: string, period: OutOfServicePeriod): MinuteSpan | undefined {
+  const out = findPeriodMinutes(period);
+  return out && partOfDay(out, midnightOf(date));
+}
+
+/** The parts of `date` the periods cover, for the timeline and the week strip. */
+export function unavailableSpansOn(date: string, periods: readonly OutOfServicePeriod[]): ({ reason: string } & MinuteSpan)[] {
+  return periods.flatMap((period) => {
+    const span = periodSpanOn(date, period);
+    return span ? [{ reason: period.reason, ...span }] : [];
+  });
 }
 
 /** Over at `now`: ended early by someone, or its `until` reached. An over period is history and is not edited. */
 export function isPeriodOver(period: OutOfServicePeriod & { ended: unknown }, now: LocalMoment): boolean {
-  const end = periodEndKey(period);
-  return period.ended !== null || (end !== undefined && end <= momentKey(now.date, now.time));
+  if (period.ended !== null) return true;
+  const out = findPeriodMinutes(period);
+  const at = findInstant(now);
+  return out !== undefined && at !== undefined && out.to <= at;
 }
 
 /** The bookings an edit brings inside that the period did not reach before (those it already treated are left out too). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { BookingSpan } from '../booking/booking-rules';
-import { findCancelRefusal, type LocalMoment } from '../booking/cancellation';
+import { findCancelRefusal } from '../booking/cancellation';
 import { messages } from '../text/messages';
+import type { LocalMoment } from '../time/moment';
 import { bookingSpanShape } from './bookings';
 import { loanChargeSchema } from './charge';
 import { ownHandoverSchema } from './handover';

@@ -110,7 +110,6 @@ export const messages = {
     cancelledTitle: 'Peminjaman dibatalkan',
     cancelledBy: 'Dibatalkan oleh',
     cancelReason: 'Alasan pembatalan',
-    endsNextDay: (end: string) => `${end} (besoknya)`,
   },
 
   // Issue 24's texts are exact; the rest follow their voice (0038).
@@ -167,8 +166,6 @@ export const messages = {
     noBookingsTomorrow: 'Belum ada peminjaman besok.',
     scheduleToday: (date: string) => `Jadwal hari ini, ${date}`,
     scheduleTomorrow: (date: string) => `Jadwal besok, ${date}`,
-    fromYesterday: (start: string) => `${start} (kemarin)`,
-    untilTomorrow: (end: string) => `${end} (besok)`,
     needsStnk: 'butuh STNK',
     moreBookings: (count: number) => `… dan ${count} peminjaman lain`,
     inUseUntil: (who: string, end: string) => `Motor sedang dipakai ${who} sampai jam ${end}.`,
@@ -296,6 +293,13 @@ export const messages = {
   timelinePast: 'Sudah lewat',
   timelineFree: (start: string, end: string) => `Kosong ${start} - ${end}`,
   timelineBook: (start: string, end: string) => `Pinjam jam ${start} - ${end}`,
+  // A span's end (or start) on another day than the one shown, in the words each place has always used (spanText).
+  otherDay: {
+    endWeekday: (weekday: string, end: string) => `${weekday} ${end}`,
+    endTomorrow: (end: string) => `${end} (besok)`,
+    endNextDay: (end: string) => `${end} (besoknya)`,
+    startYesterday: (start: string) => `${start} (kemarin)`,
+  },
 
   rulesTitle: 'Aturan Peminjaman Motor Kelas PPTI 21',
   agree: 'Saya Setuju',
@@ -311,8 +315,7 @@ export const messages = {
   voucherCodeOnly: 'Untuk memakai voucher, isi Alasan hanya dengan kodenya.',
   durationHours: (hours: number) => `${hours} jam`,
   durationMinutes: (minutes: number) => `${minutes} menit`,
-  bookingSummary: (date: string, start: string, end: string, duration: string) => `${date} · ${start}-${end} (${duration})`,
-  endNextDay: (weekday: string, end: string) => `${weekday} ${end}`,
+  bookingSummary: (date: string, span: string, duration: string) => `${date} · ${span} (${duration})`,
   fieldNeedStnk: 'Butuh STNK',
   stnkChoose: 'Pilih',
   stnkYes: 'Ya',

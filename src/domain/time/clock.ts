@@ -1,7 +1,10 @@
 // Dates are 'YYYY-MM-DD' and times 'HH:MM' in the app's zone, never a server-local Date.
+import type { LocalMoment } from './moment';
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export const MINUTES_PER_DAY = 24 * 60;
 
 export function isCalendarDate(value: string): boolean {
   const match = DATE_PATTERN.exec(value);
@@ -20,9 +23,23 @@ export function findMinutes(time: string): number | undefined {
   return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
 }
 
+/** Wall-clock minutes, `to` exclusive, from 1970-01-01 00:00 (time/moment.ts) or from a day's midnight (below zero the day before). */
+export interface MinuteSpan {
+  from: number;
+  to: number;
+}
+
+// Here, not in time/moment.ts: the page's first load cuts a day's bookings with it and needs nothing else of the time model.
+/** The part of `span` in the day from minute `midnight`, counted from that midnight (at most 1440); undefined when it has none. */
+export function partOfDay(span: MinuteSpan, midnight: number): MinuteSpan | undefined {
+  const from = Math.max(span.from, midnight) - midnight;
+  const to = Math.min(span.to, midnight + MINUTES_PER_DAY) - midnight;
+  return to > from ? { from, to } : undefined;
+}
+
 /** Wraps past midnight: 1560 → '02:00'. */
 export function formatMinutes(minutes: number): string {
-  const wrapped = ((minutes % 1440) + 1440) % 1440;
+  const wrapped = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
   return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
 }
 
@@ -49,7 +66,7 @@ export function todayIn(timeZone: string, now: Date): string {
 
 const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 
-export function localMomentIn(timeZone: string, now: Date): { date: string; time: string } {
+export function localMomentIn(timeZone: string, now: Date): LocalMoment {
   let formatter = timeFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -71,7 +88,7 @@ export function appClockAt(timeZone: string, at: Date): AppClock {
 }
 
 /** Within the server's minute, the server's answer: no Intl formatter before the first schedule (0027); offsets are whole minutes. */
-export function appMomentAt(clock: AppClock, at: Date): { date: string; time: string } {
+export function appMomentAt(clock: AppClock, at: Date): LocalMoment {
   const sameMinute = Math.floor(Date.parse(clock.now) / 60_000) === Math.floor(at.getTime() / 60_000);
   return sameMinute ? { date: clock.today, time: clock.time } : localMomentIn(clock.timeZone, at);
 }

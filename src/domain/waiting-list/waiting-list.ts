@@ -1,8 +1,8 @@
 import { type BookingSpan, type FieldErrors, findClash, intervalOn, lastBookableDate } from '../booking/booking-rules';
-import type { LocalMoment } from '../booking/cancellation';
 import { type OutOfServicePeriod, periodSpanOn } from '../out-of-service/out-of-service';
 import { messages } from '../text/messages';
-import { findMinutes, formatIndonesianDate, formatMinutes } from '../time/clock';
+import { findMinutes, formatIndonesianDate, formatMinutes, type MinuteSpan } from '../time/clock';
+import type { LocalMoment } from '../time/moment';
 import { waitingListMessages } from './waiting-list-messages';
 
 export const MAX_WAITS_PER_DEVICE = 3;
@@ -15,12 +15,6 @@ export interface DaySpan {
   date: string;
   start: string;
   end: string;
-}
-
-/** Minutes since midnight, `to` exclusive. */
-export interface MinuteRange {
-  from: number;
-  to: number;
 }
 
 export interface WaitFacts {
@@ -54,25 +48,29 @@ export interface BusyFacts {
   holds: readonly DaySpan[];
 }
 
-export function busyRangesOn(date: string, facts: BusyFacts): MinuteRange[] {
+export function busyRangesOn(date: string, facts: BusyFacts): MinuteSpan[] {
   const ranges = [
     ...facts.bookings.map((booking) => intervalOn(date, booking)),
     ...facts.periods.map((period) => periodSpanOn(date, period)),
-    ...facts.holds.filter((hold) => hold.date === date).map((hold) => intervalOn(date, { ...hold, endDate: hold.date })),
+    ...facts.holds.filter((hold) => hold.date === date).map((hold) => intervalOn(date, onItsDate(hold))),
   ];
-  return ranges.filter((range): range is MinuteRange => range !== undefined).sort((a, b) => a.from - b.from);
+  return ranges.filter((range) => range !== undefined).sort((a, b) => a.from - b.from);
+}
+
+function onItsDate(span: DaySpan): BookingSpan {
+  return { ...span, endDate: span.date };
 }
 
 /**
  * The part of a wanted span to offer at `now`: all of what is left of it when that is free, else its
  * longest free run of at least MIN_OFFER_MINUTES (the earliest of equals); undefined when none.
  */
-export function freeSpanToOffer(wanted: DaySpan, busy: readonly MinuteRange[], now: LocalMoment): DaySpan | undefined {
+export function freeSpanToOffer(wanted: DaySpan, busy: readonly MinuteSpan[], now: LocalMoment): DaySpan | undefined {
   const start = findMinutes(wanted.start);
   const end = findMinutes(wanted.end);
   if (start === undefined || end === undefined || isWaitOver(wanted, now)) return undefined;
   const from = wanted.date === now.date ? Math.max(start, findMinutes(now.time) ?? 0) : start;
-  const runs: MinuteRange[] = [];
+  const runs: MinuteSpan[] = [];
   let cursor = from;
   for (const range of busy) {
     if (range.to <= cursor) continue;
@@ -82,7 +80,7 @@ export function freeSpanToOffer(wanted: DaySpan, busy: readonly MinuteRange[], n
   }
   if (cursor < end) runs.push({ from: cursor, to: end });
   const whole = runs.length === 1 && runs[0]?.from === from && runs[0].to === end && from === start;
-  const best = runs.reduce<MinuteRange | undefined>(
+  const best = runs.reduce<MinuteSpan | undefined>(
     (longest, run) => (!longest || run.to - run.from > longest.to - longest.from ? run : longest),
     undefined,
   );
@@ -92,7 +90,7 @@ export function freeSpanToOffer(wanted: DaySpan, busy: readonly MinuteRange[], n
 
 /** The first hold a new booking's span would enter, by the hold's end. */
 export function findHold<H extends DaySpan>(span: BookingSpan, holds: readonly H[]): H | undefined {
-  return holds.find((hold) => findClash(span, [{ ...hold, endDate: hold.date }]) !== undefined);
+  return holds.find((hold) => findClash(span, [onItsDate(hold)]) !== undefined);
 }
 
 export function offerText(span: DaySpan): string {

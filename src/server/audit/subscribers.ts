@@ -1,8 +1,9 @@
 import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin/admin-messages';
-import { formatRupiah } from '../../domain/booking/booking-rules-page';
+import { spanText } from '../../domain/booking/span-text';
 import type { OutOfServiceDecision, OutOfServicePeriod } from '../../domain/out-of-service/out-of-service';
 import { messages } from '../../domain/text/messages';
+import { formatRupiah } from '../../domain/text/money';
 import type {
   BookingCancelled,
   ChargeChanged,
@@ -30,13 +31,12 @@ export async function auditAdminHandover(trx: Executor, event: HandoverRecorded)
 /** An admin's own cancel (the console's `Batalkan`); a period's cancels are audited as the period. */
 export async function auditAdminCancel(trx: Executor, { booking, by, cause, reason, at }: BookingCancelled): Promise<void> {
   if (by.kind !== 'admin' || cause.kind !== 'request') return;
-  const end = booking.endDate === booking.date ? booking.end : adminMessages.endsNextDayShort(booking.end);
   await appendAuditEntry(trx, {
     at,
     actorUserId: by.userId,
     actorName: by.name,
     action: 'booking-cancelled',
-    target: `${booking.name}, ${booking.date} ${booking.start}–${end}`,
+    target: `${booking.name}, ${booking.date} ${spanText(booking, 'console')}`,
     detail: reason,
   });
 }

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/executor';
-import type { LocalMoment } from '../../domain/booking/cancellation';
 import { mineText } from '../../domain/chat/borrower-bot';
+import type { LocalMoment } from '../../domain/time/moment';
 import { findStoredBooking } from '../bookings/service';
 import { findChatBookingRefs } from './repository';
 

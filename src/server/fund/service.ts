@@ -1,7 +1,6 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin/admin-messages';
-import { formatRupiah } from '../../domain/booking/booking-rules-page';
 import { FUND_PAGE_SIZE, isInMonth, settledCharges } from '../../domain/fund/fund';
 import type {
   ChargeChangeRequest,
@@ -14,6 +13,7 @@ import type {
   OutstandingMember,
   PaymentRequest,
 } from '../../domain/schemas/fund';
+import { formatRupiah } from '../../domain/text/money';
 import { todayIn } from '../../domain/time/clock';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/service';

@@ -3,7 +3,6 @@ import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { type BookingInput, type BookingSpan, voucherEnd } from '../../domain/booking/booking-rules';
 import type { Canceller } from '../../domain/booking/cancellation';
-import { unavailableSpansOn } from '../../domain/booking/day-timeline';
 import { looksLikeVoucherCode } from '../../domain/booking/voucher-code';
 import {
   bookingsInside,
@@ -15,6 +14,7 @@ import {
   type OutOfServicePeriod,
   outOfServiceText,
   overlapsPeriod,
+  unavailableSpansOn,
 } from '../../domain/out-of-service/out-of-service';
 import { checkPeriod, type PeriodFieldErrors } from '../../domain/out-of-service/out-of-service-form';
 import { outOfServiceMessages } from '../../domain/out-of-service/out-of-service-messages';

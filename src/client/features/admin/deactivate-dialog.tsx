@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { adminMessages } from '../../../domain/admin/admin-messages';
+import { spanText } from '../../../domain/booking/span-text';
 import type { Member, MemberBooking } from '../../../domain/schemas/admin';
 import { messages } from '../../../domain/text/messages';
 import { formatIndonesianDate } from '../../../domain/time/clock';
@@ -12,8 +13,7 @@ import { adminBookingsDayPath } from './bookings-link';
 type Coming = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; bookings: MemberBooking[] };
 
 function timeText(booking: MemberBooking): string {
-  const end = booking.endDate === booking.date ? booking.end : adminMessages.endsNextDayShort(booking.end);
-  return `${booking.start}–${end}`;
+  return spanText(booking, 'console');
 }
 
 /** Says the member's coming bookings stay, each linked to its day in `Peminjaman`. `onConfirm` answers an error to show, or null. */

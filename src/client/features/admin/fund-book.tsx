@@ -1,9 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
-import { formatRupiah } from '../../../domain/booking/booking-rules-page';
 import { type ChargeChangeRequest, chargeChangeRequestSchema, type FundBook, type FundEntry } from '../../../domain/schemas/fund';
 import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { messages } from '../../../domain/text/messages';
+import { formatRupiah } from '../../../domain/text/money';
 import { formatIndonesianDate } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
+import { spanText } from '../../../domain/booking/span-text';
 import type { AdminVoucher } from '../../../domain/schemas/admin';
 import { messages } from '../../../domain/text/messages';
 import { formatIndonesianDate } from '../../../domain/time/clock';
@@ -15,8 +16,7 @@ const columns = { code: 'Kode', note: adminMessages.voucherNote, created: 'Dibua
 const statusText = { unused: messages.voucherUnused, used: messages.voucherUsed, revoked: adminMessages.voucherRevoked } as const;
 
 function usedByText(usedBy: NonNullable<AdminVoucher['usedBy']>): string {
-  const end = usedBy.endDate === usedBy.date ? usedBy.end : adminMessages.endsNextDayShort(usedBy.end);
-  return `${usedBy.name}, ${formatIndonesianDate(usedBy.date)} ${usedBy.start}–${end}`;
+  return `${usedBy.name}, ${formatIndonesianDate(usedBy.date)} ${spanText(usedBy, 'console')}`;
 }
 
 export function VoucherList({

@@ -1,10 +1,16 @@
 import { bookedMinutes, bookedSpan } from '../../../domain/booking/day-timeline';
-import { MINUTES_PER_DAY } from '../../../domain/booking/limits';
 import { type DateWindow, isInWindow, nearestInWindow } from '../../../domain/booking/schedule-window';
 import type { DayBooking } from '../../../domain/schemas/bookings';
 import type { UnavailableSpan } from '../../../domain/schemas/out-of-service';
 import { messages } from '../../../domain/text/messages';
-import { addDays, formatDateRange, formatHours, formatIndonesianDate, formatShortWeekday } from '../../../domain/time/clock';
+import {
+  addDays,
+  formatDateRange,
+  formatHours,
+  formatIndonesianDate,
+  formatShortWeekday,
+  MINUTES_PER_DAY,
+} from '../../../domain/time/clock';
 
 interface WeekStripProps {
   weekStart: string;

@@ -8,13 +8,13 @@ import {
   hasErrors,
   voucherEnd,
 } from '../../../domain/booking/booking-rules';
-import { formatRupiah } from '../../../domain/booking/booking-rules-page';
 import { isHomeClass, VOUCHER_HOURS } from '../../../domain/booking/limits';
 import { looksLikeVoucherCode } from '../../../domain/booking/voucher-code';
 import { chargeFor, chargeRules, type Purpose } from '../../../domain/fund/charges';
 import { DEFAULT_RETURN_GRACE_MINUTES } from '../../../domain/handover/handover';
 import type { RosterEntry } from '../../../domain/schemas/bookings';
 import { messages } from '../../../domain/text/messages';
+import { formatRupiah } from '../../../domain/text/money';
 import { findMinutes, formatMinutes } from '../../../domain/time/clock';
 import { findRosterEntry } from './roster';
 

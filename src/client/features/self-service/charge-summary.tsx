@@ -1,6 +1,6 @@
-import { formatRupiah } from '../../../domain/booking/booking-rules-page';
 import type { LoanCharge } from '../../../domain/schemas/charge';
 import { messages } from '../../../domain/text/messages';
+import { formatRupiah } from '../../../domain/text/money';
 
 const labels = messages.fund;
 

@@ -1,11 +1,11 @@
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { MAX_NAME_LENGTH, MAX_REASON_LENGTH, MINUTES_PER_DAY } from '../../../domain/booking/limits';
+import { MAX_NAME_LENGTH, MAX_REASON_LENGTH } from '../../../domain/booking/limits';
 import { bookingFieldLabels } from '../../../domain/schemas/booking-requests';
 import { MAX_TOKENS_PER_LOOKUP } from '../../../domain/schemas/own-booking';
 import type { Wait } from '../../../domain/schemas/waiting-list';
 import { messages } from '../../../domain/text/messages';
-import { formatIndonesianDate, formatMinutes } from '../../../domain/time/clock';
+import { formatIndonesianDate, formatMinutes, MINUTES_PER_DAY } from '../../../domain/time/clock';
 import { waitingListMessages } from '../../../domain/waiting-list/waiting-list-messages';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
