@@ -169,3 +169,9 @@ export function formatDateRange(from: string, to: string): string {
   if (start.month !== end.month) return `${short(start)}\u2009\u2013\u2009${short(end)} ${end.year}`;
   return `${start.day}\u2013${end.day} ${SHORT_MONTHS[end.month]} ${end.year}`;
 }
+
+/** "Now" as a server rule reads it: the instant, and the zone that names its day; a loan's rules add `graceMinutes` (RETURN_GRACE_MINUTES) beside it. */
+export interface Clock {
+  now: Date;
+  timeZone: string;
+}

@@ -6,14 +6,14 @@ import { purposeLabel } from '../../domain/fund/charges';
 import type { HandoverBooking } from '../../domain/handover/handover';
 import type { AdminBooking } from '../../domain/schemas/admin';
 import { messages } from '../../domain/text/messages';
-import { localMomentIn } from '../../domain/time/clock';
+import { type Clock, localMomentIn } from '../../domain/time/clock';
 import type { SessionAdmin } from '../admin/service';
 import { cancelBooking } from '../bookings/cancel/service';
-import { adminHandoverOf, findHandoverBooking, findHandoversStartingBetween, findLoansOut, type HandoverClock } from '../handover/service';
+import { adminHandoverOf, findHandoverBooking, findHandoversStartingBetween, findLoansOut } from '../handover/service';
 import { toCsv } from '../http/csv';
 import { type AdminBookingRow, findAdminBooking, findBookingsBetween } from './repository';
 
-function toAdminBooking(row: AdminBookingRow, handover: HandoverBooking, clock: HandoverClock): AdminBooking {
+function toAdminBooking(row: AdminBookingRow, handover: HandoverBooking, clock: Clock & { graceMinutes: number }): AdminBooking {
   const { cancelledAt, cancelledByKind, cancelledByName, cancelReason, ...booking } = row;
   return {
     ...booking,
@@ -32,7 +32,7 @@ function toAdminBooking(row: AdminBookingRow, handover: HandoverBooking, clock: 
 export async function listAdminBookings(
   db: Executor,
   range: { from: string; to: string; state?: 'late' | undefined },
-  clock: HandoverClock,
+  clock: Clock & { graceMinutes: number },
 ): Promise<AdminBooking[]> {
   // A loan late since before the range is still the admin's business under `Terlambat`.
   const earliestOut = range.state === 'late' ? (await findLoansOut(db)).map((loan) => loan.date).sort()[0] : undefined;

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/executor';
 import { returnChargeText } from '../../domain/chat/owner-bot';
 import { type Charge, chargeFor, chargeRules, isPurpose } from '../../domain/fund/charges';
 import { minutesBetween } from '../../domain/handover/handover';
-import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
+import { addDays, type Clock, localMomentIn, todayIn } from '../../domain/time/clock';
 import { withBookingLock } from '../bookings/booking-lock';
 import { enqueueBotText } from '../telegram/outbox/enqueue';
 import {
@@ -16,17 +16,11 @@ import {
   updateComputedCharge,
 } from './repository';
 
-export interface ChargeClock {
-  now: Date;
-  timeZone: string;
-  graceMinutes: number;
-}
-
 function moment(at: string | null, timeZone: string) {
   return at === null ? null : localMomentIn(timeZone, new Date(at));
 }
 
-function computeFor(loan: ChargeLoanRow, committeeMinutesEarlier: number, clock: ChargeClock): Charge {
+function computeFor(loan: ChargeLoanRow, committeeMinutesEarlier: number, clock: Clock & { graceMinutes: number }): Charge {
   const start = { date: loan.date, time: loan.start };
   const bookedEnd = { date: loan.bookedEnd.endDate, time: loan.bookedEnd.end };
   return chargeFor(
@@ -61,7 +55,12 @@ async function committeeMinutesBefore(db: Executor, loan: ChargeLoanRow, timeZon
  * `provisional`, when end + grace passed without one) a missing charge is written; any later
  * change to the loan (a corrected time, a release, a cancellation) recomputes the one there is.
  */
-export async function settleCharge(db: Executor, bookingId: number, clock: ChargeClock, provisional = false): Promise<void> {
+export async function settleCharge(
+  db: Executor,
+  bookingId: number,
+  clock: Clock & { graceMinutes: number },
+  provisional = false,
+): Promise<void> {
   const loan = await findChargeLoan(db, bookingId);
   if (!loan) return;
   const existing = await findCharge(db, bookingId);
@@ -80,7 +79,7 @@ export async function settleCharge(db: Executor, bookingId: number, clock: Charg
 }
 
 /** The owner's confirmation of a return, with its charge, once per loan; none when it costs nothing. */
-export async function enqueueReturnCharge(db: Executor, bookingId: number, clock: ChargeClock): Promise<void> {
+export async function enqueueReturnCharge(db: Executor, bookingId: number, clock: Clock & { graceMinutes: number }): Promise<void> {
   const loan = await findChargeLoan(db, bookingId);
   const charge = await findCharge(db, bookingId);
   if (!loan?.ref || loan.returnedAt === null || !charge || charge.computedTotal === 0) return;
@@ -96,7 +95,7 @@ export async function enqueueReturnCharge(db: Executor, bookingId: number, clock
  * instances. Older bookings are left alone: the first start after this feature must not charge
  * every booking nobody recorded.
  */
-export async function writeDueProvisionalCharges(db: Db, clock: ChargeClock): Promise<number> {
+export async function writeDueProvisionalCharges(db: Db, clock: Clock & { graceMinutes: number }): Promise<number> {
   const now = localMomentIn(clock.timeZone, clock.now);
   const today = todayIn(clock.timeZone, clock.now);
   const candidates = await findUnchargedLoans(db.kysely, addDays(today, -1));

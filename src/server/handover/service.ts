@@ -20,7 +20,7 @@ import {
 } from '../../domain/handover/handover';
 import type { AdminHandover, MotorbikeResponse, OwnHandover } from '../../domain/schemas/handover';
 import { messages } from '../../domain/text/messages';
-import { localMomentIn } from '../../domain/time/clock';
+import { type Clock, localMomentIn } from '../../domain/time/clock';
 import { appendAuditEntry } from '../audit/service';
 import { withBookingLock } from '../bookings/booking-lock';
 import { emit } from '../events/bus';
@@ -264,14 +264,8 @@ function localTime(at: string | undefined, timeZone: string): string | null {
   return at === undefined ? null : localMomentIn(timeZone, new Date(at)).time;
 }
 
-export interface HandoverClock {
-  now: Date;
-  timeZone: string;
-  graceMinutes: number;
-}
-
 /** The borrower's card: what stands, and which of its two buttons may be pressed now. */
-export async function ownHandover(db: Executor, ref: string, clock: HandoverClock): Promise<OwnHandover | undefined> {
+export async function ownHandover(db: Executor, ref: string, clock: Clock & { graceMinutes: number }): Promise<OwnHandover | undefined> {
   const booking = await findHandoverBooking(db, { ref });
   if (!booking) return undefined;
   const now = localMomentIn(clock.timeZone, clock.now);
@@ -298,7 +292,7 @@ function recordedView(event: RecordedEvent | null): { at: string; by: string } |
   return event && { at: event.at, by: recorderLabel(event.by) };
 }
 
-export function adminHandoverOf(booking: HandoverBooking, clock: HandoverClock): AdminHandover {
+export function adminHandoverOf(booking: HandoverBooking, clock: Clock & { graceMinutes: number }): AdminHandover {
   const state = bookingState(booking, localMomentIn(clock.timeZone, clock.now), clock.graceMinutes);
   return {
     stage: booking.stage,
@@ -320,7 +314,7 @@ export function adminHandoverOf(booking: HandoverBooking, clock: HandoverClock):
 const LOAN_HISTORY_LIMIT = 200;
 
 /** The Motor tab: the bike, and its loans newest first with the kilometres each drove (from the previous known reading). */
-export async function motorbikeOverview(db: Executor, clock: HandoverClock): Promise<MotorbikeResponse> {
+export async function motorbikeOverview(db: Executor, clock: Clock & { graceMinutes: number }): Promise<MotorbikeResponse> {
   const motorbike = await findMotorbike(db);
   const loans = await findLoanHistory(db, LOAN_HISTORY_LIMIT);
   return {

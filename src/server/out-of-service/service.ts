@@ -20,7 +20,7 @@ import { checkPeriod, type PeriodFieldErrors } from '../../domain/out-of-service
 import { outOfServiceMessages } from '../../domain/out-of-service/out-of-service-messages';
 import type { OutOfServiceClock, PeriodChange, PeriodsResponse, PeriodView, PublicPeriod } from '../../domain/schemas/out-of-service';
 import { messages } from '../../domain/text/messages';
-import { addDays, localMomentIn } from '../../domain/time/clock';
+import { addDays, type Clock, localMomentIn } from '../../domain/time/clock';
 import { withBookingLock } from '../bookings/booking-lock';
 import { cancelBooking } from '../bookings/cancel/service';
 import { enqueueToBookingChats } from '../chat/notify';
@@ -50,11 +50,6 @@ import {
 
 export { findPeriodsFrom } from './repository';
 export type { PeriodActor, PeriodBooking, StoredPeriod };
-
-export interface PeriodClock {
-  now: Date;
-  timeZone: string;
-}
 
 function actorName(actor: PeriodActor): string {
   return actor.kind === 'admin' ? actor.name : messages.cancelledBy.owner;
@@ -95,7 +90,7 @@ export type CreateOutcome =
 export async function createPeriod(
   db: Db,
   request: { period: OutOfServicePeriod; by: PeriodActor; decision: OutOfServiceDecision | null },
-  clock: PeriodClock,
+  clock: Clock,
 ): Promise<CreateOutcome> {
   const { by, decision } = request;
   const at = clock.now.toISOString();
@@ -138,7 +133,7 @@ async function recordWarnings(trx: Executor, period: StoredPeriod, bookings: Per
  * `finishCancellations`): it cancels what is still inside, the service refuses a second cancel, and
  * the owner's message is keyed by the period and the count it says.
  */
-export async function cancelBookingsInside(db: Db, period: StoredPeriod, by: PeriodActor, clock: PeriodClock): Promise<PeriodBooking[]> {
+export async function cancelBookingsInside(db: Db, period: StoredPeriod, by: PeriodActor, clock: Clock): Promise<PeriodBooking[]> {
   const reason = outOfServiceMessages.cancelReason(period.reason);
   const warned = await findTreatedBookingIds(db.kysely, period.id, 'warned');
   for (const booking of await findBookingsInside(db.kysely, period)) {
@@ -160,7 +155,7 @@ export async function cancelBookingsInside(db: Db, period: StoredPeriod, by: Per
  * made after the decision cannot be inside (the period refuses it), so this only finishes that work.
  * Cancelled as the period's maker (the owner when its admin is gone from the roster).
  */
-export async function finishCancellations(db: Db, clock: PeriodClock): Promise<number> {
+export async function finishCancellations(db: Db, clock: Clock): Promise<number> {
   let finished = 0;
   for (const period of await findCancellingPeriods(db.kysely, localMomentIn(clock.timeZone, clock.now))) {
     const warned = await findTreatedBookingIds(db.kysely, period.id, 'warned');
@@ -181,7 +176,7 @@ export type DecideOutcome =
   | { kind: 'decided'; period: StoredPeriod; cancelled: PeriodBooking[]; warned: PeriodBooking[] };
 
 /** The owner's button under `/bengkel`'s list: the first press stands. */
-export async function decidePeriod(db: Db, ref: string, decision: OutOfServiceDecision, clock: PeriodClock): Promise<DecideOutcome> {
+export async function decidePeriod(db: Db, ref: string, decision: OutOfServiceDecision, clock: Clock): Promise<DecideOutcome> {
   const at = clock.now.toISOString();
   const taken = await withBookingLock(db, async (trx) => {
     const period = await findPeriodByRef(trx, ref);
@@ -218,7 +213,7 @@ export type EditCheck =
  * decided yet (an owner's `/bengkel` before a button), all those inside, which the choice decides.
  * An end not after now is refused: that is `Motor sudah siap`, audited as an end.
  */
-export async function checkPeriodEdit(db: Executor, ref: string, change: PeriodChange, clock: PeriodClock): Promise<EditCheck> {
+export async function checkPeriodEdit(db: Executor, ref: string, change: PeriodChange, clock: Clock): Promise<EditCheck> {
   const now = localMomentIn(clock.timeZone, clock.now);
   const period = await findPeriodByRef(db, ref);
   if (!period) return { kind: 'notFound' };
@@ -249,7 +244,7 @@ export type EditOutcome =
 export async function editPeriod(
   db: Db,
   request: { ref: string; change: PeriodChange; by: Extract<PeriodActor, { kind: 'admin' }>; decision: OutOfServiceDecision },
-  clock: PeriodClock,
+  clock: Clock,
 ): Promise<EditOutcome> {
   const { by } = request;
   const at = clock.now.toISOString();
@@ -280,7 +275,7 @@ export async function editPeriod(
 }
 
 /** The period the bike is in now, if any. */
-export async function findCurrentPeriod(db: Executor, clock: PeriodClock): Promise<StoredPeriod | undefined> {
+export async function findCurrentPeriod(db: Executor, clock: Clock): Promise<StoredPeriod | undefined> {
   const now = localMomentIn(clock.timeZone, clock.now);
   return currentPeriod(await findPeriodsFrom(db, now.date), now);
 }
@@ -291,7 +286,7 @@ export type EndOutcome = { kind: 'notFound' } | { kind: 'alreadyEnded'; period: 
  * `/siap` and `Motor sudah siap`: the period ends at this minute, so the time after it can be booked
  * at once. Audited (the owner under the owner's label). `ref` undefined: the current period.
  */
-export async function endPeriod(db: Db, ref: string | undefined, by: PeriodActor, clock: PeriodClock): Promise<EndOutcome> {
+export async function endPeriod(db: Db, ref: string | undefined, by: PeriodActor, clock: Clock): Promise<EndOutcome> {
   const now = localMomentIn(clock.timeZone, clock.now);
   return withBookingLock(db, async (trx) => {
     const period = ref === undefined ? await findCurrentPeriod(trx, clock) : await findPeriodByRef(trx, ref);
@@ -325,10 +320,7 @@ export function findWarnedBookings(db: Executor, periodId: number): Promise<Peri
  * once across instances, and the borrowers whose bookings it cancelled are told in their linked
  * chats, in the claim's commit.
  */
-export async function claimPeriodsBackInService(
-  db: Db,
-  clock: PeriodClock,
-): Promise<{ period: StoredPeriod; cancelled: PeriodBooking[] }[]> {
+export async function claimPeriodsBackInService(db: Db, clock: Clock): Promise<{ period: StoredPeriod; cancelled: PeriodBooking[] }[]> {
   const now = localMomentIn(clock.timeZone, clock.now);
   return db.kysely.transaction().execute(async (trx) => {
     const periods = await claimPeriodsOverBy(trx, now, clock.now.toISOString());
@@ -363,11 +355,7 @@ export async function outOfServiceRefusal(
 
 const LISTED_PERIODS = 20;
 
-export function periodView(
-  period: StoredPeriod,
-  counts: { cancelled: number; warned: number } | undefined,
-  clock: PeriodClock,
-): PeriodView {
+export function periodView(period: StoredPeriod, counts: { cancelled: number; warned: number } | undefined, clock: Clock): PeriodView {
   return {
     ref: period.ref,
     fromDate: period.fromDate,
@@ -384,7 +372,7 @@ export function periodView(
 }
 
 /** The `Motor` tab: the period now, and the newest ones. */
-export async function periodsOverview(db: Executor, clock: PeriodClock): Promise<PeriodsResponse> {
+export async function periodsOverview(db: Executor, clock: Clock): Promise<PeriodsResponse> {
   const periods = await findRecentPeriods(db, LISTED_PERIODS);
   const current = await findCurrentPeriod(db, clock);
   const counts = await countPeriodBookings(db, [...periods.map((period) => period.id), ...(current ? [current.id] : [])]);

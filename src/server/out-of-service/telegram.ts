@@ -2,10 +2,10 @@ import type { Db } from '../../db/database';
 import { outOfServiceStartText, parseCallbackData } from '../../domain/chat/owner-bot';
 import type { OutOfServiceDecision } from '../../domain/out-of-service/out-of-service';
 import { outOfServiceMessages } from '../../domain/out-of-service/out-of-service-messages';
-import { localMomentIn } from '../../domain/time/clock';
+import { type Clock, localMomentIn } from '../../domain/time/clock';
 import { enqueueHandoverKeyboard, findHandoverMessage } from '../handover/owner-messages';
 import type { BotAnswer, BotDeps, ButtonRoute, CommandHandler } from '../telegram/bot/routes';
-import { createPeriod, decidePeriod, endPeriod, findBookingsInside, findCurrentPeriod, type PeriodClock } from './service';
+import { createPeriod, decidePeriod, endPeriod, findBookingsInside, findCurrentPeriod } from './service';
 
 const owner = { kind: 'owner' } as const;
 const labels = outOfServiceMessages;
@@ -14,7 +14,7 @@ const labels = outOfServiceMessages;
  * `/bengkel {alasan}`: out of service from now, open-ended. The bookings inside are listed under
  * `Batalkan semua` / `Biarkan`; until a button is pressed they stand, and new ones are refused.
  */
-async function startOutOfService(db: Db, reason: string, clock: PeriodClock): Promise<BotAnswer> {
+async function startOutOfService(db: Db, reason: string, clock: Clock): Promise<BotAnswer> {
   if (reason.trim() === '') return { text: labels.ownerReasonMissing };
   const current = await findCurrentPeriod(db.kysely, clock);
   if (current) return { text: labels.ownerAlreadyOut(current.reason) };
@@ -31,7 +31,7 @@ async function startOutOfService(db: Db, reason: string, clock: PeriodClock): Pr
 }
 
 /** A press of `Batalkan semua` or `Biarkan`: the callback's answer. */
-async function decideOutOfService(db: Db, ref: string, decision: OutOfServiceDecision, clock: PeriodClock): Promise<string> {
+async function decideOutOfService(db: Db, ref: string, decision: OutOfServiceDecision, clock: Clock): Promise<string> {
   const outcome = await decidePeriod(db, ref, decision, clock);
   if (outcome.kind === 'notFound') return labels.notFound;
   if (outcome.kind === 'already') return labels.ownerDecided;
@@ -42,7 +42,7 @@ async function decideOutOfService(db: Db, ref: string, decision: OutOfServiceDec
 }
 
 /** `/siap`: the current period ends now. */
-async function endOutOfService(db: Db, clock: PeriodClock): Promise<string> {
+async function endOutOfService(db: Db, clock: Clock): Promise<string> {
   const outcome = await endPeriod(db, undefined, owner, clock);
   return outcome.kind === 'ended' ? labels.ownerReady : labels.ownerNotOut;
 }

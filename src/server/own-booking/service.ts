@@ -5,12 +5,12 @@ import type { LoanCharge } from '../../domain/schemas/charge';
 import type { OwnHandover } from '../../domain/schemas/handover';
 import { type OwnBooking, ownBookingStatus } from '../../domain/schemas/own-booking';
 import { messages } from '../../domain/text/messages';
-import { localMomentIn } from '../../domain/time/clock';
+import { type Clock, localMomentIn } from '../../domain/time/clock';
 import { type CancelOutcome, cancelBooking } from '../bookings/cancel/service';
 import { type TokenOutcome, type TokenRequest, withCancelToken } from '../bookings/cancel/token-lookup';
 import { findStoredBooking, type StoredBooking } from '../bookings/service';
 import { ownCharge } from '../fund/service';
-import { type HandoverClock, type HandoverDetails, type HandoverOutcome, ownHandover, recordHandover } from '../handover/service';
+import { type HandoverDetails, type HandoverOutcome, ownHandover, recordHandover } from '../handover/service';
 
 function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string, handover: OwnHandover, charge: LoanCharge | null): OwnBooking {
   return {
@@ -32,13 +32,13 @@ function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string, hando
 
 export type { StoredBooking };
 
-export async function ownBookingView(db: Executor, booking: StoredBooking, clock: HandoverClock): Promise<OwnBooking> {
+export async function ownBookingView(db: Executor, booking: StoredBooking, clock: Clock & { graceMinutes: number }): Promise<OwnBooking> {
   const handover = await ownHandover(db, booking.ref, clock);
   if (!handover) throw new Error(`booking ${booking.ref} vanished while it was shown`);
   return toOwnBooking(booking, clock.now, clock.timeZone, handover, (await ownCharge(db, booking.id)) ?? null);
 }
 
-export async function ownBookingByRef(db: Executor, ref: string, clock: HandoverClock): Promise<OwnBooking> {
+export async function ownBookingByRef(db: Executor, ref: string, clock: Clock & { graceMinutes: number }): Promise<OwnBooking> {
   const booking = await findStoredBooking(db, { ref });
   if (!booking) throw new Error(`booking ${ref} vanished while it was shown`);
   return ownBookingView(db, booking, clock);

@@ -7,7 +7,7 @@ import { hasErrors } from '../../domain/booking/booking-rules';
 import { startsWhileLate, startsWithinLateReach } from '../../domain/handover/handover';
 import type { Wait } from '../../domain/schemas/waiting-list';
 import { messages } from '../../domain/text/messages';
-import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
+import { addDays, type Clock, localMomentIn, todayIn } from '../../domain/time/clock';
 import {
   busyRangesOn,
   checkWait,
@@ -45,11 +45,6 @@ import {
   type StoredWait,
 } from './repository';
 
-export interface WaitClock {
-  now: Date;
-  timeZone: string;
-}
-
 const view = (wait: StoredWait): Wait => ({ name: wait.name, date: wait.date, start: wait.start, end: wait.end });
 
 /** Whether the device has a linked chat, and its open waits; not linked for a device never seen. */
@@ -69,11 +64,7 @@ export interface CreateWaitRequest extends DaySpan {
 }
 
 /** `Kabari saya kalau kosong`: for a device with a linked chat, at most MAX_WAITS_PER_DEVICE open at once. */
-export async function createWait(
-  db: Db,
-  request: CreateWaitRequest,
-  clock: WaitClock & { horizonDays: number },
-): Promise<CreateWaitOutcome> {
+export async function createWait(db: Db, request: CreateWaitRequest, clock: Clock & { horizonDays: number }): Promise<CreateWaitOutcome> {
   const deviceId = await findDevice(db.kysely, hashSecret(request.deviceSecret));
   if (deviceId === undefined || (await findDeviceChats(db.kysely, deviceId)).length === 0) return { kind: 'needsLink' };
   const span = { date: request.date, start: request.start, end: request.end };
@@ -94,7 +85,7 @@ export async function createWait(
  * Ends the holds that passed, then offers each freed span to the first open wait for it (in order
  * of request), holding it OFFER_HOLD_MINUTES. Returns how many offers it made.
  */
-export async function offerFreedSpans(db: Db, clock: WaitClock & { graceMinutes: number }): Promise<number> {
+export async function offerFreedSpans(db: Db, clock: Clock & { graceMinutes: number }): Promise<number> {
   if (!(await hasOpenWaitsOrOffers(db.kysely))) return 0;
   return withBookingLock(db, (trx) => offerFreedSpansIn(trx, clock));
 }
@@ -104,7 +95,7 @@ export async function offerFreedSpans(db: Db, clock: WaitClock & { graceMinutes:
  * statement sees the latest commit, so an offer ended outside the lock could free a span halfway
  * through a round and hand it to the second in line.
  */
-async function offerFreedSpansIn(trx: Executor, clock: WaitClock & { graceMinutes: number }): Promise<number> {
+async function offerFreedSpansIn(trx: Executor, clock: Clock & { graceMinutes: number }): Promise<number> {
   const { now, timeZone } = clock;
   await expireOffers(trx, now);
   const moment = localMomentIn(timeZone, now);
@@ -137,7 +128,7 @@ async function offerFreedSpansIn(trx: Executor, clock: WaitClock & { graceMinute
 }
 
 /** Ends the offer, if still open, and passes its span on in the same transaction; false when it had ended. */
-function passOfferOn(db: Db, offerId: number, how: 'skipped' | 'refused', clock: WaitClock & { graceMinutes: number }): Promise<boolean> {
+function passOfferOn(db: Db, offerId: number, how: 'skipped' | 'refused', clock: Clock & { graceMinutes: number }): Promise<boolean> {
   return withBookingLock(db, async (trx) => {
     if (!(await endOffer(trx, offerId, how, clock.now))) return false;
     await offerFreedSpansIn(trx, clock);
@@ -146,7 +137,7 @@ function passOfferOn(db: Db, offerId: number, how: 'skipped' | 'refused', clock:
 }
 
 /** What of the wait's span is free now, counting the holds made so far; none while a late bike would reach it. */
-async function spanToOffer(trx: Executor, wait: StoredWait, clock: WaitClock & { graceMinutes: number }): Promise<DaySpan | undefined> {
+async function spanToOffer(trx: Executor, wait: StoredWait, clock: Clock & { graceMinutes: number }): Promise<DaySpan | undefined> {
   const moment = localMomentIn(clock.timeZone, clock.now);
   const busy = busyRangesOn(wait.date, {
     bookings: await findBookingsTouching(trx, wait.date),
@@ -175,7 +166,7 @@ export async function pressOffer(
   db: Db,
   book: BookOffer,
   press: OfferPress,
-  clock: WaitClock & { graceMinutes: number },
+  clock: Clock & { graceMinutes: number },
 ): Promise<string | undefined> {
   const wait = await findWaitOfOffer(db.kysely, press.offerId);
   if (!wait || !(await findDeviceChats(db.kysely, wait.deviceId)).includes(press.chatId)) return undefined;
