@@ -18,32 +18,56 @@ function runScript(root: string, ...args: string[]) {
   return spawnSync(process.execPath, [SCRIPT, root, ...args], { encoding: 'utf8' });
 }
 
+// Each case runs the script in a Node of its own, which loads the TypeScript compiler: seconds on a busy 2-core machine.
+const SPAWN_TIMEOUT_MS = 30_000;
+
 describe('scripts/function-length.mjs', () => {
   let dir: string;
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('fails on a function of 101 lines and names it', () => {
-    dir = mkdtempSync(join(tmpdir(), 'function-length-'));
-    mkdirSync(join(dir, 'deep'));
-    writeFileSync(join(dir, 'deep/long.tsx'), `\n${functionOf(101, 'TooLong')}\n`);
+  it(
+    'fails on a function of 101 lines and names it',
+    () => {
+      dir = mkdtempSync(join(tmpdir(), 'function-length-'));
+      mkdirSync(join(dir, 'deep'));
+      writeFileSync(join(dir, 'deep/long.tsx'), `\n${functionOf(101, 'TooLong')}\n`);
 
-    const result = runScript(dir);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`${join(dir, 'deep/long.tsx')}:2 TooLong 101 lines`);
-  });
+      const result = runScript(dir);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`${join(dir, 'deep/long.tsx')}:2 TooLong 101 lines`);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
 
-  it('passes on a function of 100 lines, and fails on it with --limit 99', () => {
-    dir = mkdtempSync(join(tmpdir(), 'function-length-'));
-    writeFileSync(join(dir, 'fine.ts'), functionOf(100, 'JustFits'));
+  it(
+    'passes on a function of 100 lines',
+    () => {
+      dir = mkdtempSync(join(tmpdir(), 'function-length-'));
+      writeFileSync(join(dir, 'fine.ts'), functionOf(100, 'JustFits'));
 
-    const result = runScript(dir);
-    expect(result.status).toBe(0);
-    expect(result.stdout).toContain(`function length: longest 100 lines (${join(dir, 'fine.ts')} JustFits); limit 100`);
-    expect(runScript(dir, '--limit', '99').status).toBe(1);
-  });
+      const result = runScript(dir);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain(`function length: longest 100 lines (${join(dir, 'fine.ts')} JustFits); limit 100`);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
 
+  it(
+    'fails on the same function with --limit 99',
+    () => {
+      dir = mkdtempSync(join(tmpdir(), 'function-length-'));
+      writeFileSync(join(dir, 'fine.ts'), functionOf(100, 'JustFits'));
+
+      const result = runScript(dir, '--limit', '99');
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`${join(dir, 'fine.ts')}:1 JustFits 100 lines`);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+});
+
+describe('measureSource', () => {
   it('measures arrows, methods, constructors and accessors from their first token to their last, by the name they are bound to', () => {
-    dir = mkdtempSync(join(tmpdir(), 'function-length-'));
     const source = [
       '/** Doc comments are not counted. */',
       'const arrow = () =>',
