@@ -1,7 +1,9 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { messages } from '../../domain/text/messages';
 import { frameWidth } from './frame-width';
+import { useBarHeight } from './use-bar-height';
+import { useMenuDismiss } from './use-menu-dismiss';
 
 interface NavItem {
   label: string;
@@ -31,48 +33,8 @@ export function NavBar() {
   const bar = useRef<HTMLElement>(null);
   const current = withoutTrailingSlash(pathname);
 
-  // The page starts below the bar's real height, which large text makes two or three rows. A bar that
-  // would cover a fifth of the screen scrolls away with the page instead of staying fixed over it.
-  const [tall, setTall] = useState(false);
-  useLayoutEffect(() => {
-    const header = bar.current;
-    if (!header || open) return;
-    const measure = () => {
-      const height = header.getBoundingClientRect().height;
-      const isTall = height > window.innerHeight / 5;
-      document.documentElement.style.setProperty('--bar-height', `${height}px`);
-      document.documentElement.style.setProperty('--bar-cover', isTall ? '0px' : `${height}px`);
-      setTall(isTall);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(header);
-    window.addEventListener('resize', measure);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', measure);
-    };
-  }, [open]);
-
-  // A passive effect may run a frame late: an Escape pressed right after opening (a slow phone) would find no listener.
-  useLayoutEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenOn(undefined);
-      // Focus inside the menu would vanish with it.
-      if (menuList.current?.contains(document.activeElement)) menuButton.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !bar.current?.contains(event.target)) setOpenOn(undefined);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  const tall = useBarHeight(bar, open);
+  useMenuDismiss(open, setOpenOn, bar, menuList, menuButton);
 
   return (
     <header ref={bar} className={`${tall ? 'absolute' : 'fixed'} inset-x-0 top-0 z-40 bg-brand shadow`}>

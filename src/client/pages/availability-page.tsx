@@ -1,8 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { bookingFormPath } from '../../domain/booking/client-routes';
-import { firstBookableMinute, gapFillHours, nowStatus } from '../../domain/booking/day-timeline';
-import { isInWindow } from '../../domain/booking/schedule-window';
+import { firstBookableMinute, gapFillHours, nowStatus, type ScheduleNow } from '../../domain/booking/day-timeline';
+import { type DateWindow, isInWindow } from '../../domain/booking/schedule-window';
 import { messages } from '../../domain/text/messages';
 import { addDays, formatIndonesianDate, isCalendarDate, localMomentIn, startOfWeek } from '../../domain/time/clock';
 import { buttonStyles } from '../components/button-styles';
@@ -11,13 +11,91 @@ import { PageHeading } from '../components/page-heading';
 import { DayTimeline } from '../features/availability/day-timeline';
 import { NowStatus } from '../features/availability/now-status';
 import { useAppNow } from '../features/availability/use-app-now';
-import { useAvailability } from '../features/availability/use-availability';
+import { type Availability, useAvailability } from '../features/availability/use-availability';
+import { useDateInput } from '../features/availability/use-date-input';
 import { WeekStrip } from '../features/availability/week-strip';
 import { DayBookingsTable } from '../features/booking/day-bookings-table';
 import { CalendarSubscribeLink } from '../features/self-service/calendar-subscribe-link';
 import { MyBookingsCard } from '../features/self-service/my-bookings-card';
 import { WaitButton } from '../features/waiting-list/wait-button';
 import { readLastBorrowerClass } from '../lib/remembered-borrower';
+
+/** The phone's own zone: "last updated" is read against the clock the student sees. */
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The offline notice, or what the bike is doing now. */
+function scheduleNotice(data: Availability | undefined, now: ScheduleNow | undefined) {
+  return data?.keptFrom ? (
+    // Offline, what is shown is the last schedule loaded; "now" cannot be told from it.
+    <p role="status" className="mt-3 rounded-lg border-l-8 border-amber-600 bg-amber-50 px-4 py-3 font-medium text-amber-950">
+      {messages.offlineSchedule(localMomentIn(browserTimeZone(), data.keptFrom).time)}
+    </p>
+  ) : (
+    data && now && (
+      <NowStatus todayBookings={data.today} loansOut={data.clock.loansOut} now={now} outOfService={data.clock.outOfService.now} />
+    )
+  );
+}
+
+interface DayScheduleProps {
+  availability: ReturnType<typeof useAvailability>;
+  data: Availability | undefined;
+  shownDate: string | undefined;
+  inputValue: string;
+  outsideWindow: DateWindow | undefined;
+  bookableFrom: number | undefined;
+  now: ScheduleNow | undefined;
+}
+
+/** The day shown: its heading, then its timeline and bookings, or why there are none to show. */
+function DaySchedule({ availability, data, shownDate, inputValue, outsideWindow, bookableFrom, now }: DayScheduleProps) {
+  const bookings = data && shownDate ? data.week.get(shownDate) : undefined;
+  const [fillHours] = useState(() => gapFillHours(readLastBorrowerClass()));
+  return (
+    <section className="mt-6">
+      {shownDate && <h2 className="mb-3 text-lg font-semibold">{formatIndonesianDate(shownDate)}</h2>}
+      {availability.status === 'failed' ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          <p>{messages.availabilityLoadFailed}</p>
+          <button type="button" className={buttonStyles.secondary} onClick={availability.retry}>
+            {messages.retry}
+          </button>
+        </div>
+      ) : outsideWindow ? (
+        <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
+          {messages.scheduleOutsideWindow(formatIndonesianDate(outsideWindow.from), formatIndonesianDate(outsideWindow.to))}
+        </p>
+      ) : !shownDate && inputValue === '' && data ? (
+        <p className="rounded-lg bg-white p-4 shadow-sm">{messages.pickDate}</p>
+      ) : shownDate && bookings ? (
+        <div className="flex flex-col gap-6">
+          <DayTimeline
+            date={shownDate}
+            bookings={bookings}
+            bookableFrom={bookableFrom}
+            fillHours={fillHours}
+            now={now}
+            unavailable={data?.clock.outOfService.days[shownDate]}
+            waitAction={data?.clock.waitingList ? (block) => <WaitButton {...block} /> : undefined}
+          />
+          {bookings.length === 0 ? (
+            <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
+              {messages.noBookingsOn(formatIndonesianDate(shownDate))}
+            </p>
+          ) : (
+            <DayBookingsTable caption={messages.bookingsOn(formatIndonesianDate(shownDate))} bookings={bookings} />
+          )}
+        </div>
+      ) : (
+        <p role="status" className="text-slate-700">
+          {messages.availabilityLoading}
+        </p>
+      )}
+    </section>
+  );
+}
 
 // The day is in the URL (`?tanggal=`) so that a link to a day can be shared.
 export function AvailabilityPage() {
@@ -29,27 +107,10 @@ export function AvailabilityPage() {
   const now = useAppNow(data?.clock, data?.clockReceivedAt);
   const date = requestedDate ?? data?.clock.today;
   const dateInputId = useId();
-
-  // The input may hold a half-typed date; it follows the URL whenever the chosen day changes.
-  const [inputValue, setInputValue] = useState(date ?? '');
-  useEffect(() => {
-    if (date) setInputValue(date);
-  }, [date]);
-
-  const pick = (value: string) => {
-    setInputValue(value);
-    if (value !== date) setSearchParams({ tanggal: value });
-  };
-  const onDateChange = (value: string) => {
-    setInputValue(value);
-    // While a year is typed digit by digit the input reports 0002, 0020, 0202: not days to show.
-    const halfTypedYear = value.startsWith('0');
-    if (isCalendarDate(value) && !halfTypedYear && value !== date) setSearchParams({ tanggal: value });
-  };
+  const [inputValue, pick, onDateChange] = useDateInput(date, (value) => setSearchParams({ tanggal: value }));
 
   // An emptied field shows no day at all, rather than the previous one under its heading.
   const shownDate = inputValue === '' ? undefined : date;
-  const bookings = data && shownDate ? data.week.get(shownDate) : undefined;
   const window = data?.clock.window;
   const outsideWindow = window && shownDate && !isInWindow(shownDate, window) ? window : undefined;
   const today = now?.today ?? data?.clock.today;
@@ -57,7 +118,6 @@ export function AvailabilityPage() {
   const loanLate = scheduleNow !== undefined && nowStatus(data?.today ?? [], scheduleNow, data?.clock.loansOut).kind === 'late';
   const bookableFrom =
     !shownDate || !today ? undefined : firstBookableMinute(shownDate, { date: today, minutes: now?.minutes ?? 0 }, loanLate);
-  const [fillHours] = useState(() => gapFillHours(readLastBorrowerClass()));
   // The form opens on the day shown, unless that day can no longer be booked.
   const formDate = shownDate && today && shownDate >= today && !outsideWindow ? shownDate : today;
 
@@ -65,22 +125,7 @@ export function AvailabilityPage() {
     <>
       <DocumentHead page={messages.availabilityTitle} />
       <PageHeading>{messages.availabilityTitle}</PageHeading>
-      {data?.keptFrom ? (
-        // Offline, what is shown is the last schedule loaded; "now" cannot be told from it.
-        <p role="status" className="mt-3 rounded-lg border-l-8 border-amber-600 bg-amber-50 px-4 py-3 font-medium text-amber-950">
-          {messages.offlineSchedule(localMomentIn(browserTimeZone(), data.keptFrom).time)}
-        </p>
-      ) : (
-        data &&
-        scheduleNow && (
-          <NowStatus
-            todayBookings={data.today}
-            loansOut={data.clock.loansOut}
-            now={scheduleNow}
-            outOfService={data.clock.outOfService.now}
-          />
-        )
-      )}
+      {scheduleNotice(data, scheduleNow)}
       {formDate && (
         <Link to={bookingFormPath(formDate)} className={`${buttonStyles.primary} mt-3 w-full sm:w-auto`}>
           {messages.bookTheBike}
@@ -125,52 +170,16 @@ export function AvailabilityPage() {
         </div>
       </div>
       <MyBookingsCard onChanged={availability.retry} />
-      <section className="mt-6">
-        {shownDate && <h2 className="mb-3 text-lg font-semibold">{formatIndonesianDate(shownDate)}</h2>}
-        {availability.status === 'failed' ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-            <p>{messages.availabilityLoadFailed}</p>
-            <button type="button" className={buttonStyles.secondary} onClick={availability.retry}>
-              {messages.retry}
-            </button>
-          </div>
-        ) : outsideWindow ? (
-          <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
-            {messages.scheduleOutsideWindow(formatIndonesianDate(outsideWindow.from), formatIndonesianDate(outsideWindow.to))}
-          </p>
-        ) : !shownDate && inputValue === '' && data ? (
-          <p className="rounded-lg bg-white p-4 shadow-sm">{messages.pickDate}</p>
-        ) : shownDate && bookings ? (
-          <div className="flex flex-col gap-6">
-            <DayTimeline
-              date={shownDate}
-              bookings={bookings}
-              bookableFrom={bookableFrom}
-              fillHours={fillHours}
-              now={scheduleNow}
-              unavailable={data?.clock.outOfService.days[shownDate]}
-              waitAction={data?.clock.waitingList ? (block) => <WaitButton {...block} /> : undefined}
-            />
-            {bookings.length === 0 ? (
-              <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
-                {messages.noBookingsOn(formatIndonesianDate(shownDate))}
-              </p>
-            ) : (
-              <DayBookingsTable caption={messages.bookingsOn(formatIndonesianDate(shownDate))} bookings={bookings} />
-            )}
-          </div>
-        ) : (
-          <p role="status" className="text-slate-700">
-            {messages.availabilityLoading}
-          </p>
-        )}
-      </section>
+      <DaySchedule
+        availability={availability}
+        data={data}
+        shownDate={shownDate}
+        inputValue={inputValue}
+        outsideWindow={outsideWindow}
+        bookableFrom={bookableFrom}
+        now={scheduleNow}
+      />
       <CalendarSubscribeLink />
     </>
   );
-}
-
-/** The phone's own zone: "last updated" is read against the clock the student sees. */
-function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { cancelTokenFromFragment } from '../../domain/booking/cancel-token';
 import { cancelRefusalMessage } from '../../domain/booking/cancellation';
@@ -9,10 +9,8 @@ import { buttonStyles } from '../components/button-styles';
 import { ConfirmCancelDialog } from '../components/confirm-cancel-dialog';
 import { DocumentHead, type HeadMeta } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';
-import { cancelOwnBooking, fetchOwnBooking } from '../features/self-service/api';
 import { HandoverActions } from '../features/self-service/handover-actions';
-import { forgetMyBooking } from '../lib/device-storage';
-import { useFetch } from '../lib/use-fetch';
+import { useCancelBooking } from '../features/self-service/use-cancel-booking';
 
 // The address holds a secret. The server says the same in headers; these hold if the page is reached inside the app.
 const CANCEL_PAGE_META: HeadMeta = { robots: 'noindex', referrer: 'no-referrer' };
@@ -29,34 +27,74 @@ export function CancelPage() {
   return <CancelBooking key={token} token={token} />;
 }
 
-function CancelBooking({ token }: { token: string | undefined }) {
-  const lookup = useFetch(token, fetchOwnBooking);
-  const [cancelled, setCancelled] = useState<OwnBooking>();
-  const [recorded, setRecorded] = useState<OwnBooking>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [asking, setAsking] = useState(false);
+type CancelState = ReturnType<typeof useCancelBooking>;
+
+function BookingDetails({ booking }: { booking: OwnBooking }) {
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 [overflow-wrap:anywhere]">
+      <dt className="font-medium">{messages.fieldName}</dt>
+      <dd>{`${booking.name} (${booking.class})`}</dd>
+      <dt className="font-medium">{messages.fieldDate}</dt>
+      <dd>{formatIndonesianDate(booking.date)}</dd>
+      <dt className="font-medium">{messages.availabilityTime}</dt>
+      <dd className="tabular-nums">
+        {`${booking.start} - ${booking.end}`}
+        {booking.endDate !== booking.date && ` (${formatIndonesianDate(booking.endDate)})`}
+      </dd>
+    </dl>
+  );
+}
+
+/** The booking, then whether it can still be cancelled (or was just now), its handover and the way back. */
+function BookingSection({ token, booking, state }: { token: string | undefined; booking: OwnBooking; state: CancelState }) {
+  const { cancelled, setRecorded, busy, error, asking, setAsking, cancel } = state;
   const outcomeRef = useRef<HTMLDivElement>(null);
+  return (
+    <section className="mt-6 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+      <BookingDetails booking={booking} />
+      <div ref={outcomeRef} tabIndex={-1} className="mt-6">
+        {cancelled ? (
+          <p role="status" className="font-semibold text-green-800">
+            {messages.cancelDone}
+          </p>
+        ) : booking.status === 'upcoming' ? (
+          <button type="button" className={buttonStyles.secondary} onClick={() => setAsking(true)}>
+            {messages.cancelPageConfirm}
+          </button>
+        ) : (
+          <p role="status" className="font-medium">
+            {cancelRefusalMessage(booking.status === 'cancelled' ? 'alreadyCancelled' : 'alreadyStarted')}
+            {booking.cancellation && (
+              <span className="mt-1 block text-red-800">
+                {messages.cancelledByWhom(booking.cancellation.by, booking.cancellation.reason)}
+              </span>
+            )}
+          </p>
+        )}
+        {error && !cancelled && (
+          <p role="alert" className="mt-3 font-medium text-red-800">
+            {error}
+          </p>
+        )}
+      </div>
+      {token && <HandoverActions token={token} booking={booking} onRecorded={setRecorded} />}
+      <ConfirmCancelDialog
+        booking={asking ? booking : undefined}
+        busy={busy}
+        onConfirm={cancel}
+        onClose={() => setAsking(false)}
+        finalFocus={outcomeRef}
+      />
+      <Link to="/" className="mt-6 inline-flex min-h-11 items-center font-semibold text-blue-800 underline underline-offset-2">
+        {messages.backToAvailability}
+      </Link>
+    </section>
+  );
+}
 
-  const cancel = async () => {
-    if (token === undefined || busy) return;
-    setBusy(true);
-    setError(undefined);
-    const result = await cancelOwnBooking(token);
-    setBusy(false);
-    setAsking(false);
-    if (result.ok) {
-      forgetMyBooking(token);
-      setCancelled(result.data.booking);
-      return;
-    }
-    setError(result.message);
-    // Started or cancelled meanwhile, or the link died: show where the booking stands now.
-    if (result.status === 404 || result.status === 409) lookup.retry();
-  };
-
-  const unknown = token === undefined || (lookup.status === 'failed' && lookup.failure.status === 404);
-  const booking = cancelled ?? recorded ?? (lookup.status === 'ready' ? lookup.data.booking : undefined);
+function CancelBooking({ token }: { token: string | undefined }) {
+  const state = useCancelBooking(token);
+  const { lookup, unknown, booking } = state;
 
   return (
     <>
@@ -79,55 +117,7 @@ function CancelBooking({ token }: { token: string | undefined }) {
           </Link>
         </div>
       ) : booking ? (
-        <section className="mt-6 rounded-lg bg-white p-4 shadow-sm sm:p-6">
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 [overflow-wrap:anywhere]">
-            <dt className="font-medium">{messages.fieldName}</dt>
-            <dd>{`${booking.name} (${booking.class})`}</dd>
-            <dt className="font-medium">{messages.fieldDate}</dt>
-            <dd>{formatIndonesianDate(booking.date)}</dd>
-            <dt className="font-medium">{messages.availabilityTime}</dt>
-            <dd className="tabular-nums">
-              {`${booking.start} - ${booking.end}`}
-              {booking.endDate !== booking.date && ` (${formatIndonesianDate(booking.endDate)})`}
-            </dd>
-          </dl>
-          <div ref={outcomeRef} tabIndex={-1} className="mt-6">
-            {cancelled ? (
-              <p role="status" className="font-semibold text-green-800">
-                {messages.cancelDone}
-              </p>
-            ) : booking.status === 'upcoming' ? (
-              <button type="button" className={buttonStyles.secondary} onClick={() => setAsking(true)}>
-                {messages.cancelPageConfirm}
-              </button>
-            ) : (
-              <p role="status" className="font-medium">
-                {cancelRefusalMessage(booking.status === 'cancelled' ? 'alreadyCancelled' : 'alreadyStarted')}
-                {booking.cancellation && (
-                  <span className="mt-1 block text-red-800">
-                    {messages.cancelledByWhom(booking.cancellation.by, booking.cancellation.reason)}
-                  </span>
-                )}
-              </p>
-            )}
-            {error && !cancelled && (
-              <p role="alert" className="mt-3 font-medium text-red-800">
-                {error}
-              </p>
-            )}
-          </div>
-          {token && <HandoverActions token={token} booking={booking} onRecorded={setRecorded} />}
-          <ConfirmCancelDialog
-            booking={asking ? booking : undefined}
-            busy={busy}
-            onConfirm={cancel}
-            onClose={() => setAsking(false)}
-            finalFocus={outcomeRef}
-          />
-          <Link to="/" className="mt-6 inline-flex min-h-11 items-center font-semibold text-blue-800 underline underline-offset-2">
-            {messages.backToAvailability}
-          </Link>
-        </section>
+        <BookingSection token={token} booking={booking} state={state} />
       ) : (
         <p role="status" className="mt-6 text-slate-700">
           {messages.cancelPageLoading}

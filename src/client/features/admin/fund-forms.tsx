@@ -17,6 +17,7 @@ export function readAmount(text: string): number {
 
 type Field = 'member' | 'category' | 'method' | 'amount' | 'date' | 'note';
 type Values = Partial<Record<Field, string>>;
+type Errors = Record<string, string>;
 
 interface FundFormProps {
   kind: 'payment' | 'expense';
@@ -26,15 +27,13 @@ interface FundFormProps {
   signOut: () => void;
 }
 
-/** `Pembayaran` or `Pengeluaran`: checked here with the server's schema, then by the server (the date against its today). */
-export function FundForm({ kind, members, today, onSaved, signOut }: FundFormProps) {
-  const id = useId();
+function useFundForm({ kind, today, onSaved, signOut }: FundFormProps) {
   const initial: Values =
     kind === 'payment'
       ? { member: '', method: PAYMENT_METHODS[0], amount: '', date: today, note: '' }
       : { category: EXPENSE_CATEGORIES[0], amount: '', date: today, note: '' };
   const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -57,17 +56,36 @@ export function FundForm({ kind, members, today, onSaved, signOut }: FundFormPro
     else setErrors(Object.keys(result.errors).length > 0 ? result.errors : { amount: result.message });
   }
 
-  const described = (field: Field) => ({
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
-  });
   const set = (field: Field) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
-  const wrap = (field: Field, label: string, control: ReactNode) => (
+  return { values, errors, busy, submit, set };
+}
+
+type FundFormState = ReturnType<typeof useFundForm>;
+
+const described = (id: string, errors: Errors, field: Field) => ({
+  'aria-invalid': errors[field] ? true : undefined,
+  'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
+});
+
+function Labelled({
+  id,
+  field,
+  label,
+  errors,
+  children,
+}: {
+  id: string;
+  field: Field;
+  label: string;
+  errors: Errors;
+  children: ReactNode;
+}) {
+  return (
     <div className="min-w-0">
       <label htmlFor={`${id}-${field}`} className={adminStyles.label}>
         {label}
       </label>
-      {control}
+      {children}
       {errors[field] && (
         <p id={`${id}-${field}-error`} className={adminStyles.fieldError}>
           {errors[field]}
@@ -75,15 +93,49 @@ export function FundForm({ kind, members, today, onSaved, signOut }: FundFormPro
       )}
     </div>
   );
-  const select = (field: Field, options: { value: string; label: string }[]) => (
-    <select id={`${id}-${field}`} value={values[field]} onChange={set(field)} className={adminStyles.input} {...described(field)}>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </select>
+}
+
+interface ChoiceProps {
+  id: string;
+  field: Field;
+  label: string;
+  options: { value: string; label: string }[];
+  form: FundFormState;
+}
+
+function Choice({ id, field, label, options, form: { values, errors, set } }: ChoiceProps) {
+  return (
+    <Labelled id={id} field={field} label={label} errors={errors}>
+      <select
+        id={`${id}-${field}`}
+        value={values[field]}
+        onChange={set(field)}
+        className={adminStyles.input}
+        {...described(id, errors, field)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Labelled>
   );
+}
+
+const choices = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+const memberChoices = (members: FundFormProps['members']) => [
+  { value: '', label: labels.memberRequired },
+  ...members.filter((member) => member.active).map((member) => ({ value: member.ref, label: `${member.name} (${member.class})` })),
+];
+
+/** `Pembayaran` or `Pengeluaran`: checked here with the server's schema, then by the server (the date against its today). */
+export function FundForm(props: FundFormProps) {
+  const { kind, members, today } = props;
+  const id = useId();
+  const form = useFundForm(props);
+  const { values, errors, busy, submit, set } = form;
   const title = kind === 'payment' ? labels.payment : labels.expense;
 
   return (
@@ -97,49 +149,23 @@ export function FundForm({ kind, members, today, onSaved, signOut }: FundFormPro
         {title}
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
-        {kind === 'payment'
-          ? wrap(
-              'member',
-              labels.member,
-              select('member', [
-                { value: '', label: labels.memberRequired },
-                ...members
-                  .filter((member) => member.active)
-                  .map((member) => ({ value: member.ref, label: `${member.name} (${member.class})` })),
-              ]),
-            )
-          : wrap(
-              'category',
-              labels.category,
-              select(
-                'category',
-                EXPENSE_CATEGORIES.map((value) => ({ value, label: value })),
-              ),
-            )}
-        {kind === 'payment' &&
-          wrap(
-            'method',
-            labels.method,
-            select(
-              'method',
-              PAYMENT_METHODS.map((value) => ({ value, label: value })),
-            ),
-          )}
-        {wrap(
-          'amount',
-          labels.amount,
+        {kind === 'payment' ? (
+          <Choice id={id} field="member" label={labels.member} options={memberChoices(members)} form={form} />
+        ) : (
+          <Choice id={id} field="category" label={labels.category} options={choices(EXPENSE_CATEGORIES)} form={form} />
+        )}
+        {kind === 'payment' && <Choice id={id} field="method" label={labels.method} options={choices(PAYMENT_METHODS)} form={form} />}
+        <Labelled id={id} field="amount" label={labels.amount} errors={errors}>
           <input
             id={`${id}-amount`}
             inputMode="numeric"
             value={values.amount}
             onChange={set('amount')}
             className={adminStyles.input}
-            {...described('amount')}
-          />,
-        )}
-        {wrap(
-          'date',
-          labels.date,
+            {...described(id, errors, 'amount')}
+          />
+        </Labelled>
+        <Labelled id={id} field="date" label={labels.date} errors={errors}>
           <input
             id={`${id}-date`}
             type="date"
@@ -147,22 +173,20 @@ export function FundForm({ kind, members, today, onSaved, signOut }: FundFormPro
             value={values.date}
             onChange={set('date')}
             className={adminStyles.input}
-            {...described('date')}
-          />,
-        )}
+            {...described(id, errors, 'date')}
+          />
+        </Labelled>
       </div>
-      {wrap(
-        'note',
-        labels.note,
+      <Labelled id={id} field="note" label={labels.note} errors={errors}>
         <input
           id={`${id}-note`}
           maxLength={MAX_FUND_NOTE_LENGTH}
           value={values.note}
           onChange={set('note')}
           className={adminStyles.input}
-          {...described('note')}
-        />,
-      )}
+          {...described(id, errors, 'note')}
+        />
+      </Labelled>
       <div>
         <button type="submit" disabled={busy} className={buttonStyles.primary}>
           {busy ? labels.saving : `${labels.save} ${title.toLowerCase()}`}

@@ -1,14 +1,91 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
-import { classChoice } from '../../../domain/admin/member-class';
-import { type MemberRequest, memberRequestSchema } from '../../../domain/schemas/admin';
-import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
+import type { MemberRequest } from '../../../domain/schemas/admin';
 import { messages } from '../../../domain/text/messages';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { adminStyles } from './styles';
+import { type MemberFormState, NEW_CLASS, useMemberForm } from './use-member-form';
 
-const NEW_CLASS = '__new__';
+type Errors = Record<string, string>;
+
+const errorOf = (errors: Errors, key: string, fieldId: string, shown = true) =>
+  shown &&
+  errors[key] && (
+    <p id={`${fieldId}-error`} className={adminStyles.fieldError}>
+      {errors[key]}
+    </p>
+  );
+
+const invalid = (errors: Errors, key: string, fieldId: string, shown = true) =>
+  shown && errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId}-error` } : {};
+
+/** The roster's classes to choose from, and a field for a new one. */
+function ClassFields({ id, classes, form }: { id: string; classes: string[]; form: MemberFormState }) {
+  const { values, setValues, newClass, setNewClass, errors, creating } = form;
+  return (
+    <>
+      <div className="min-w-[min(12rem,100%)] flex-1">
+        <label htmlFor={`${id}-class`} className={adminStyles.label}>
+          {adminMessages.memberClass}
+        </label>
+        <select
+          id={`${id}-class`}
+          value={values.class}
+          onChange={(event) => setValues({ ...values, class: event.target.value })}
+          {...invalid(errors, 'class', `${id}-class`, !creating)}
+          className={adminStyles.input}
+        >
+          <option value="">{adminMessages.memberClassChoose}</option>
+          {classes.map((className) => (
+            <option key={className} value={className}>
+              {className}
+            </option>
+          ))}
+          <option value={NEW_CLASS}>{adminMessages.memberClassNew}</option>
+        </select>
+        {errorOf(errors, 'class', `${id}-class`, !creating)}
+      </div>
+      {creating && (
+        <div className="min-w-[min(12rem,100%)] flex-1">
+          <label htmlFor={`${id}-newClass`} className={adminStyles.label}>
+            {adminMessages.memberClassNewLabel}
+          </label>
+          <input
+            id={`${id}-newClass`}
+            value={newClass}
+            onChange={(event) => setNewClass(event.target.value)}
+            {...invalid(errors, 'class', `${id}-newClass`)}
+            className={adminStyles.input}
+          />
+          {errorOf(errors, 'class', `${id}-newClass`)}
+        </div>
+      )}
+    </>
+  );
+}
+
+function ConfirmNewClass({ form: { confirming, setConfirming, send } }: { form: MemberFormState }) {
+  return (
+    <Dialog
+      open={confirming !== null}
+      title={adminMessages.memberClassConfirmTitle(confirming?.class ?? '')}
+      onClose={() => setConfirming(null)}
+    >
+      <div className="mt-3 flex flex-col gap-4">
+        <p>{adminMessages.memberClassConfirmText}</p>
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" onClick={() => setConfirming(null)} className={buttonStyles.secondary}>
+            {messages.cancel}
+          </button>
+          <button type="button" onClick={() => confirming && void send(confirming)} className={buttonStyles.primary}>
+            {adminMessages.memberClassConfirm}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
 
 /** `submit` answers field errors, or nothing when saved. `classes`: the roster's, to choose from. */
 export function MemberForm({
@@ -23,106 +100,26 @@ export function MemberForm({
   children: (busy: boolean) => ReactNode;
 }) {
   const id = useId();
-  const [values, setValues] = useState(initial);
-  const [newClass, setNewClass] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState<MemberRequest | null>(null);
-  const creating = values.class === NEW_CLASS;
-
-  async function send(input: MemberRequest) {
-    setConfirming(null);
-    setBusy(true);
-    const failed = await submit(input);
-    setBusy(false);
-    setErrors(failed ?? {});
-    if (!failed && initial.name === '') {
-      setValues(initial);
-      setNewClass('');
-    }
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = memberRequestSchema.safeParse({ ...values, class: creating ? newClass : values.class });
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromZod(parsed.error));
-      return;
-    }
-    setErrors({});
-    const choice = classChoice(classes, parsed.data.class);
-    if (choice.kind === 'other-spelling') setErrors({ class: adminMessages.memberClassSpelling(choice.existing) });
-    else if (choice.kind === 'new') setConfirming(parsed.data);
-    else await send(parsed.data);
-  }
-
-  const fieldId = (key: string) => `${id}-${key}`;
-  const errorOf = (key: string, shown = true) =>
-    shown &&
-    errors[key] && (
-      <p id={`${fieldId(key)}-error`} className={adminStyles.fieldError}>
-        {errors[key]}
-      </p>
-    );
-  const invalid = (key: string, shown = true) =>
-    shown && errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(key)}-error` } : {};
+  const form = useMemberForm(initial, classes, submit);
+  const { values, setValues, errors } = form;
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-4">
+      <form onSubmit={form.onSubmit} noValidate className="flex flex-wrap items-end gap-4">
         <div className="min-w-[min(12rem,100%)] flex-1">
-          <label htmlFor={fieldId('name')} className={adminStyles.label}>
+          <label htmlFor={`${id}-name`} className={adminStyles.label}>
             {adminMessages.memberName}
           </label>
           <input
-            id={fieldId('name')}
+            id={`${id}-name`}
             value={values.name}
             onChange={(event) => setValues({ ...values, name: event.target.value })}
-            {...invalid('name')}
+            {...invalid(errors, 'name', `${id}-name`)}
             className={adminStyles.input}
           />
-          {errorOf('name')}
+          {errorOf(errors, 'name', `${id}-name`)}
         </div>
-        <div className="min-w-[min(12rem,100%)] flex-1">
-          <label htmlFor={fieldId('class')} className={adminStyles.label}>
-            {adminMessages.memberClass}
-          </label>
-          <select
-            id={fieldId('class')}
-            value={values.class}
-            onChange={(event) => setValues({ ...values, class: event.target.value })}
-            {...invalid('class', !creating)}
-            className={adminStyles.input}
-          >
-            <option value="">{adminMessages.memberClassChoose}</option>
-            {classes.map((className) => (
-              <option key={className} value={className}>
-                {className}
-              </option>
-            ))}
-            <option value={NEW_CLASS}>{adminMessages.memberClassNew}</option>
-          </select>
-          {errorOf('class', !creating)}
-        </div>
-        {creating && (
-          <div className="min-w-[min(12rem,100%)] flex-1">
-            <label htmlFor={fieldId('newClass')} className={adminStyles.label}>
-              {adminMessages.memberClassNewLabel}
-            </label>
-            <input
-              id={fieldId('newClass')}
-              value={newClass}
-              onChange={(event) => setNewClass(event.target.value)}
-              {...(errors.class ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId('newClass')}-error` } : {})}
-              className={adminStyles.input}
-            />
-            {errors.class && (
-              <p id={`${fieldId('newClass')}-error`} className={adminStyles.fieldError}>
-                {errors.class}
-              </p>
-            )}
-          </div>
-        )}
+        <ClassFields id={id} classes={classes} form={form} />
         <label className="flex min-h-11 items-center gap-2">
           <input
             type="checkbox"
@@ -141,25 +138,9 @@ export function MemberForm({
           />
           {adminMessages.fund.committee}
         </label>
-        {children(busy)}
+        {children(form.busy)}
       </form>
-      <Dialog
-        open={confirming !== null}
-        title={adminMessages.memberClassConfirmTitle(confirming?.class ?? '')}
-        onClose={() => setConfirming(null)}
-      >
-        <div className="mt-3 flex flex-col gap-4">
-          <p>{adminMessages.memberClassConfirmText}</p>
-          <div className="flex flex-wrap justify-end gap-3">
-            <button type="button" onClick={() => setConfirming(null)} className={buttonStyles.secondary}>
-              {messages.cancel}
-            </button>
-            <button type="button" onClick={() => confirming && void send(confirming)} className={buttonStyles.primary}>
-              {adminMessages.memberClassConfirm}
-            </button>
-          </div>
-        </div>
-      </Dialog>
+      <ConfirmNewClass form={form} />
     </>
   );
 }

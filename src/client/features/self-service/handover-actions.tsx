@@ -1,17 +1,53 @@
-import { type FormEvent, useRef, useState } from 'react';
-import { readHandoverForm } from '../../../domain/handover/handover-form';
+import { type RefObject, useRef } from 'react';
 import type { OwnBooking } from '../../../domain/schemas/own-booking';
 import { messages } from '../../../domain/text/messages';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
-import { EMPTY_HANDOVER_FIELDS, HandoverFields, type HandoverFieldValues } from '../../components/handover-fields';
-import { recordOwnHandover } from './api';
+import { HandoverFields } from '../../components/handover-fields';
 import { ChargeSummary } from './charge-summary';
+import { type BorrowerEvent, useOwnHandover } from './use-own-handover';
 
 const labels = messages.handover;
 const screens = messages.handoverScreens;
 
-type BorrowerEvent = 'pickup' | 'return';
+type OwnHandover = ReturnType<typeof useOwnHandover>;
+
+function OwnHandoverDialog({
+  form,
+  needStnk,
+  finalFocus,
+}: {
+  form: OwnHandover;
+  needStnk: boolean;
+  finalFocus: RefObject<HTMLElement | null>;
+}) {
+  const { asking, setAsking, values, setValues, errors, failure, busy, submit } = form;
+  return (
+    <Dialog
+      open={asking !== undefined}
+      title={asking === 'return' ? labels.returnButton : labels.pickupButton}
+      onClose={() => setAsking(undefined)}
+      finalFocus={finalFocus}
+    >
+      <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-4">
+        <HandoverFields values={values} onChange={setValues} errors={errors} withReturnDetails={asking === 'return'} needStnk={needStnk} />
+        {failure && (
+          <p role="alert" className="font-medium text-red-800">
+            {failure}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" className={buttonStyles.secondary} onClick={() => setAsking(undefined)}>
+            {screens.dismiss}
+          </button>
+          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+            {busy ? screens.saving : screens.save}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
 
 /**
  * Where the loan stands and the borrower's two buttons, each opening a short form. `describe` names
@@ -29,51 +65,15 @@ export function HandoverActions({
   onRecorded: (booking: OwnBooking) => void;
 }) {
   const handover = booking.handover;
-  const [asking, setAsking] = useState<BorrowerEvent>();
-  const [values, setValues] = useState<HandoverFieldValues>(EMPTY_HANDOVER_FIELDS);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState('');
+  const form = useOwnHandover(token, booking, onRecorded);
   const stateRef = useRef<HTMLParagraphElement>(null);
-
-  const open = (event: BorrowerEvent) => {
-    setValues(EMPTY_HANDOVER_FIELDS);
-    setErrors({});
-    setFailure(undefined);
-    setNotice('');
-    setAsking(event);
-  };
-
-  const submit = async (submitted: FormEvent) => {
-    submitted.preventDefault();
-    if (!asking || busy) return;
-    const read = readHandoverForm({ event: asking, ...values, needStnk: handover.needStnk, fuelRequired: true });
-    setFailure(undefined);
-    if (!read.ok) {
-      setErrors(read.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const result = await recordOwnHandover({ token, event: asking, ...read.details });
-    setBusy(false);
-    if (!result.ok) {
-      if (Object.keys(result.errors).length > 0) setErrors(result.errors);
-      else setFailure(result.message);
-      return;
-    }
-    setNotice(result.data.message ?? (asking === 'pickup' ? screens.pickupDone : screens.returnDone));
-    setAsking(undefined);
-    onRecorded(result.data.booking);
-  };
 
   const button = (event: BorrowerEvent, text: string) => (
     <button
       type="button"
       className={buttonStyles.primary}
       aria-label={describe ? `${text}: ${describe}` : undefined}
-      onClick={() => open(event)}
+      onClick={() => form.open(event)}
     >
       {text}
     </button>
@@ -97,37 +97,9 @@ export function HandoverActions({
         </div>
       )}
       <p role="status" className="text-sm font-medium text-slate-800 empty:hidden">
-        {notice}
+        {form.notice}
       </p>
-      <Dialog
-        open={asking !== undefined}
-        title={asking === 'return' ? labels.returnButton : labels.pickupButton}
-        onClose={() => setAsking(undefined)}
-        finalFocus={stateRef}
-      >
-        <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-4">
-          <HandoverFields
-            values={values}
-            onChange={setValues}
-            errors={errors}
-            withReturnDetails={asking === 'return'}
-            needStnk={handover.needStnk}
-          />
-          {failure && (
-            <p role="alert" className="font-medium text-red-800">
-              {failure}
-            </p>
-          )}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button type="button" className={buttonStyles.secondary} onClick={() => setAsking(undefined)}>
-              {screens.dismiss}
-            </button>
-            <button type="submit" className={buttonStyles.primary} disabled={busy}>
-              {busy ? screens.saving : screens.save}
-            </button>
-          </div>
-        </form>
-      </Dialog>
+      <OwnHandoverDialog form={form} needStnk={handover.needStnk} finalFocus={stateRef} />
     </div>
   );
 }

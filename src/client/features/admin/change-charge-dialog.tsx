@@ -1,0 +1,96 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { adminMessages } from '../../../domain/admin/admin-messages';
+import { type ChargeChangeRequest, chargeChangeRequestSchema, type FundEntry } from '../../../domain/schemas/fund';
+import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
+import { messages } from '../../../domain/text/messages';
+import { buttonStyles } from '../../components/button-styles';
+import { Dialog } from '../../components/dialog';
+import { changeCharge } from './api';
+import { readAmount } from './fund-forms';
+import { adminStyles } from './styles';
+
+const labels = adminMessages.fund;
+
+export function ChangeChargeDialog({
+  entry,
+  onClose,
+  onSaved,
+  signOut,
+}: {
+  entry: FundEntry | null;
+  onClose: () => void;
+  onSaved: () => void;
+  signOut: () => void;
+}) {
+  const id = useId();
+  const [values, setValues] = useState({ amount: '', reason: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setValues({ amount: entry ? String(entry.amount) : '', reason: '' });
+    setErrors({});
+  }, [entry]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!entry?.ref || busy) return;
+    const parsed = chargeChangeRequestSchema.safeParse({
+      amount: readAmount(values.amount),
+      reason: values.reason,
+    } satisfies ChargeChangeRequest);
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromZod(parsed.error));
+      return;
+    }
+    setBusy(true);
+    const result = await changeCharge(entry.ref, parsed.data);
+    setBusy(false);
+    if (result.ok) onSaved();
+    else if (result.status === 401) signOut();
+    else setErrors(Object.keys(result.errors).length > 0 ? result.errors : { reason: result.message });
+  }
+
+  const field = (name: 'amount' | 'reason', label: string) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className={adminStyles.label}>
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        inputMode={name === 'amount' ? 'numeric' : undefined}
+        value={values[name]}
+        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        className={adminStyles.input}
+      />
+      {errors[name] && (
+        <p id={`${id}-${name}-error`} className={adminStyles.fieldError}>
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <Dialog open={entry !== null} title={labels.changeTitle} onClose={onClose}>
+      {entry && (
+        <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-4">
+          <p>
+            {entry.member?.name}, {entry.date}: {entry.detail}
+          </p>
+          {field('amount', labels.newAmount)}
+          {field('reason', labels.reason)}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button type="button" onClick={onClose} className={buttonStyles.secondary}>
+              {messages.cancel}
+            </button>
+            <button type="submit" disabled={busy} className={buttonStyles.primary}>
+              {busy ? labels.saving : labels.save}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
