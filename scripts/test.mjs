@@ -1,5 +1,5 @@
 // `npm test`: every check the project has, stopping at the first failure: type check, lint/format,
-// Dockerfile lint, the server rooms' boundaries, unit tests, API tests on SQLite, the same on PostgreSQL (less the files in
+// Dockerfile lint, the server rooms' boundaries, the functions' length, unit tests, API tests on SQLite, the same on PostgreSQL (less the files in
 // tests/api/sqlite-only.json, which never exercise the engine), the first-load JavaScript budget,
 // browser tests. The type check runs beside the lint and unit steps (2 cores) and is reported
 // before the API tests.
@@ -132,6 +132,7 @@ const steps = [
       'Dockerfile',
     ]),
   () => run('imports between the server rooms (npm run boundaries)', process.execPath, ['scripts/boundaries.mjs']),
+  () => run('functions at most 100 lines (npm run function-length)', process.execPath, ['scripts/function-length.mjs']),
   // A zone far from Jakarta's, so code that forgets APP_TIMEZONE fails.
   () => vitest('unit tests (TZ=Asia/Kathmandu)', 'unit', 'unit', { TZ: 'Asia/Kathmandu' }),
   () => typeCheck.report(),
