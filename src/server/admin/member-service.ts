@@ -9,12 +9,12 @@ import { nameKey } from '../../domain/text/name-key';
 import { todayIn } from '../../domain/time/clock';
 import { appendAuditEntry } from '../audit/service';
 import {
-  addUsers,
+  addUsersIn,
   countOtherActiveAdmins,
   findMemberById,
   findMemberByRef,
   findUsersByNameKeys,
-  importRosterCsv,
+  importRosterCsvIn,
   listClasses,
   listMembers,
   lockRoster,
@@ -85,22 +85,20 @@ async function requireMember(db: Executor, ref: string): Promise<Member> {
 /** A new admin's login code (their id) is in this answer and never again. */
 export async function addMember(db: Db, admin: SessionAdmin, input: MemberRequest, now: Date): Promise<MemberOutcome> {
   try {
-    const [user] = await addUsers(
-      db.kysely,
-      [{ name: input.name, class: input.class, role: input.admin ? 'admin' : '' }],
-      ['form'],
-      async (trx, [added]) => {
-        if (added && input.committee) await updateMember(trx, added.id, { ...added, committee: true });
-        await appendAuditEntry(trx, {
-          at: now,
-          actorUserId: admin.id,
-          actorName: admin.name,
-          action: 'member-added',
-          target: added?.name ?? input.name,
-          detail: added && describeMember(added, input.committee),
-        });
-      },
-    );
+    const [user] = await db.kysely.transaction().execute(async (trx) => {
+      const users = await addUsersIn(trx, [{ name: input.name, class: input.class, role: input.admin ? 'admin' : '' }], ['form']);
+      const [added] = users;
+      if (added && input.committee) await updateMember(trx, added.id, { ...added, committee: true });
+      await appendAuditEntry(trx, {
+        at: now,
+        actorUserId: admin.id,
+        actorName: admin.name,
+        action: 'member-added',
+        target: added?.name ?? input.name,
+        detail: added && describeMember(added, input.committee),
+      });
+      return users;
+    });
     if (!user) throw new Error('no member was added');
     const stored = await findMemberById(db.kysely, user.id);
     if (!stored) throw new Error('the added member is not in the roster');
@@ -182,13 +180,15 @@ export async function setMemberActiveness(db: Db, admin: SessionAdmin, ref: stri
 }
 
 export async function importRoster(db: Db, admin: SessionAdmin, csv: string, now: Date): Promise<User[]> {
-  return importRosterCsv(db.kysely, csv, (trx, added) =>
-    appendAuditEntry(trx, {
+  return db.kysely.transaction().execute(async (trx) => {
+    const added = await importRosterCsvIn(trx, csv);
+    await appendAuditEntry(trx, {
       at: now,
       actorUserId: admin.id,
       actorName: admin.name,
       action: 'roster-imported',
       detail: adminMessages.imported(added.length),
-    }),
-  );
+    });
+    return added;
+  });
 }

@@ -76,61 +76,59 @@ function toUser(user: NewUser): User {
 }
 
 /** Writes every user or none. `rows[i]` says where user i came from (a CSV line or a label), for the problems. */
-export async function addUsers(
-  db: Executor,
-  users: NewUser[],
-  rows: (RowRef | string)[],
-  alsoInTransaction?: (trx: Executor, added: User[]) => Promise<void>,
-): Promise<User[]> {
-  return db.transaction().execute(async (trx) => {
-    await lockRoster(trx);
-    const problems: RosterProblem[] = [];
-    const seenNames = new Map<string, RowRef>();
-    const seenIds = new Map<string, RowRef>();
-    const knownClasses = await listClasses(trx);
-    const newClasses = new Map<string, RowRef>();
-    users.forEach((user, index) => {
-      const row = rows[index] ?? { line: index + 1 };
-      const at = typeof row === 'string' ? { label: row } : row;
-      problems.push(...checkUserShape(user, at));
-      const choice = classChoice([...knownClasses, ...newClasses.keys()], user.class);
-      if (choice.kind === 'new' && choice.class !== '') newClasses.set(choice.class, at);
-      if (choice.kind === 'other-spelling') {
-        const first = newClasses.get(choice.existing);
-        problems.push({ at, kind: 'class-spelling', class: user.class.trim(), existing: choice.existing, ...(first ? { first } : {}) });
-      }
-      const key = nameKey(user.name);
-      const firstWithName = seenNames.get(key);
-      if (key !== '' && firstWithName) problems.push({ at, kind: 'name-repeats', name: user.name.trim(), first: firstWithName });
-      else seenNames.set(key, at);
-      const id = user.id?.trim();
-      const firstWithId = id ? seenIds.get(id) : undefined;
-      if (firstWithId) problems.push({ at, kind: 'id-repeats', first: firstWithId });
-      else if (id) seenIds.set(id, at);
-    });
-    // A value with a control character is already a problem, and PostgreSQL refuses a NUL even in a query.
-    const storable = (value: string) => !hasControlCharacter(value);
-    for (const existing of await findUsersByNameKeys(trx, [...seenNames.keys()].filter(storable))) {
-      const at = seenNames.get(nameKey(existing.name));
-      if (at) problems.push({ at, kind: 'name-taken', name: existing.name });
-    }
-    for (const existing of await findUsersByIds(trx, [...seenIds.keys()].filter(storable))) {
-      const at = seenIds.get(existing.id);
-      if (at) problems.push({ at, kind: 'id-taken' });
-    }
-    if (problems.length > 0) throw new RosterError(problems);
-    const added = users.map(toUser);
-    await insertUsers(trx, added);
-    await alsoInTransaction?.(trx, added);
-    return added;
-  });
+export function addUsers(db: Executor, users: NewUser[], rows: (RowRef | string)[]): Promise<User[]> {
+  return db.transaction().execute((trx) => addUsersIn(trx, users, rows));
 }
 
-export async function importRosterCsv(
-  db: Executor,
-  csv: string,
-  alsoInTransaction?: (trx: Executor, added: User[]) => Promise<void>,
-): Promise<User[]> {
+/** `addUsers` in the caller's transaction, which the roster's lock then holds: an admin's form writes its audit entry beside. */
+export async function addUsersIn(trx: Executor, users: NewUser[], rows: (RowRef | string)[]): Promise<User[]> {
+  await lockRoster(trx);
+  const problems: RosterProblem[] = [];
+  const seenNames = new Map<string, RowRef>();
+  const seenIds = new Map<string, RowRef>();
+  const knownClasses = await listClasses(trx);
+  const newClasses = new Map<string, RowRef>();
+  users.forEach((user, index) => {
+    const row = rows[index] ?? { line: index + 1 };
+    const at = typeof row === 'string' ? { label: row } : row;
+    problems.push(...checkUserShape(user, at));
+    const choice = classChoice([...knownClasses, ...newClasses.keys()], user.class);
+    if (choice.kind === 'new' && choice.class !== '') newClasses.set(choice.class, at);
+    if (choice.kind === 'other-spelling') {
+      const first = newClasses.get(choice.existing);
+      problems.push({ at, kind: 'class-spelling', class: user.class.trim(), existing: choice.existing, ...(first ? { first } : {}) });
+    }
+    const key = nameKey(user.name);
+    const firstWithName = seenNames.get(key);
+    if (key !== '' && firstWithName) problems.push({ at, kind: 'name-repeats', name: user.name.trim(), first: firstWithName });
+    else seenNames.set(key, at);
+    const id = user.id?.trim();
+    const firstWithId = id ? seenIds.get(id) : undefined;
+    if (firstWithId) problems.push({ at, kind: 'id-repeats', first: firstWithId });
+    else if (id) seenIds.set(id, at);
+  });
+  // A value with a control character is already a problem, and PostgreSQL refuses a NUL even in a query.
+  const storable = (value: string) => !hasControlCharacter(value);
+  for (const existing of await findUsersByNameKeys(trx, [...seenNames.keys()].filter(storable))) {
+    const at = seenNames.get(nameKey(existing.name));
+    if (at) problems.push({ at, kind: 'name-taken', name: existing.name });
+  }
+  for (const existing of await findUsersByIds(trx, [...seenIds.keys()].filter(storable))) {
+    const at = seenIds.get(existing.id);
+    if (at) problems.push({ at, kind: 'id-taken' });
+  }
+  if (problems.length > 0) throw new RosterError(problems);
+  const added = users.map(toUser);
+  await insertUsers(trx, added);
+  return added;
+}
+
+export function importRosterCsv(db: Executor, csv: string): Promise<User[]> {
+  return db.transaction().execute((trx) => importRosterCsvIn(trx, csv));
+}
+
+/** `importRosterCsv` in the caller's transaction. */
+export async function importRosterCsvIn(trx: Executor, csv: string): Promise<User[]> {
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
     records = parse(csv, { columns: true, bom: true, skip_empty_lines: true, trim: true, info: true });
@@ -146,11 +144,10 @@ export async function importRosterCsv(
     role: record.role,
     id: record.id === undefined || record.id === '' ? undefined : record.id,
   }));
-  return addUsers(
-    db,
+  return addUsersIn(
+    trx,
     users,
     records.map(({ info }) => ({ line: info.lines })),
-    alsoInTransaction,
   );
 }
 
