@@ -104,10 +104,10 @@ export async function createPeriod(
     const stored = (await findPeriodByRef(trx, ref)) as StoredPeriod;
     const warned = decision === 'keep' ? await recordWarnings(trx, stored, preview.affected, at) : [];
     await emit(trx, { type: 'periodStarted', period: stored, by, decision, affected: preview.affected.length, warned, at: clock.now });
-    return { kind: 'ok' as const, ref, affected: preview.affected };
+    return { kind: 'ok' as const, period: stored, affected: preview.affected };
   });
   if (created.kind !== 'ok') return created;
-  const period = (await findPeriodByRef(db.kysely, created.ref)) as StoredPeriod;
+  const { period } = created;
   const cancelled = decision === 'cancel' ? await cancelBookingsInside(db, period, by, clock) : [];
   const warned = decision === 'keep' ? await findPeriodBookings(db.kysely, period.id, 'warned') : [];
   return { kind: 'created', period, affected: created.affected, cancelled, warned };
