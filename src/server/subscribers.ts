@@ -10,7 +10,7 @@ import { showCancellationUnderNotice, tellOwnerOfBooking, tellOwnerOfCancellatio
 import { tellBorrowerOfCancellation, warnBorrowersOfPeriod } from './chat/subscribers';
 import type { Subscribers } from './events/bus';
 import { settleCancelledLoan, settleHandedOverLoan } from './fund/subscribers';
-import { answerOwnerPress, showHandoverInMessages } from './handover/subscribers';
+import { answerOwnerPress, removeHandoverButtons, showHandoverInMessages } from './handover/subscribers';
 import { recordPeriodCancellation } from './out-of-service/subscribers';
 
 const onHandover = [settleHandedOverLoan, showHandoverInMessages, auditAdminHandover, answerOwnerPress];
@@ -29,6 +29,7 @@ export const subscribers: Subscribers = {
     recordPeriodCancellation,
     showCancellationUnderNotice,
     auditAdminCancel,
+    removeHandoverButtons,
   ],
   loanPickedUp: onHandover,
   loanReturned: onHandover,

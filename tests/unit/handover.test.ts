@@ -3,7 +3,6 @@ import {
   bookingState,
   bookingStateLabel,
   checkKilometres,
-  findHandoverRefusal,
   freedAt,
   freedEnd,
   isNoShowDue,
@@ -59,27 +58,6 @@ describe('bookingState', () => {
   });
 });
 
-describe('what may be recorded when', () => {
-  it('opens the pickup 30 minutes before the start', () => {
-    expect(findHandoverRefusal(booking(), 'pickup', 'borrower', at('09:29'))).toBe('tooEarly');
-    expect(findHandoverRefusal(booking(), 'pickup', 'borrower', at('09:30'))).toBeUndefined();
-  });
-
-  it('takes the borrower’s return only after a pickup; the owner’s and an admin’s once the pickup could have happened', () => {
-    expect(findHandoverRefusal(booking(), 'return', 'borrower', at('11:00'))).toBe('notPickedUp');
-    expect(findHandoverRefusal(booking(), 'return', 'owner', at('11:00'))).toBeUndefined();
-    expect(findHandoverRefusal(booking(), 'return', 'admin', at('09:00'))).toBe('notPickedUp');
-    expect(findHandoverRefusal(booking({ stage: 'pickedUp' }), 'return', 'borrower', at('11:00'))).toBeUndefined();
-  });
-
-  it('releases only from the start, and nothing of a cancelled or released booking', () => {
-    expect(findHandoverRefusal(booking(), 'release', 'owner', at('09:59'))).toBe('notStarted');
-    expect(findHandoverRefusal(booking(), 'release', 'owner', at('10:30'))).toBeUndefined();
-    expect(findHandoverRefusal(booking({ cancelled: true }), 'pickup', 'owner', at('10:00'))).toBe('cancelled');
-    expect(findHandoverRefusal(booking({ stage: 'released' }), 'pickup', 'owner', at('10:40'))).toBe('released');
-  });
-});
-
 describe('the rest of a slot freed by a return or a release', () => {
   it('starts at the next whole minute, never before the booking’s start', () => {
     expect(freedAt(new Date('2026-11-26T04:07:30.000Z')).toISOString()).toBe('2026-11-26T04:08:00.000Z');
@@ -124,9 +102,18 @@ describe('a late bike and the next borrowers', () => {
 
 describe('kilometres and who recorded', () => {
   it('refuses kilometres below the last known, in Indonesian digits', () => {
-    expect(checkKilometres(12_344, 12_345)).toEqual({ ok: false, message: 'Kilometer tidak boleh lebih kecil dari 12.345 km' });
-    expect(checkKilometres(12_345, 12_345)).toEqual({ ok: true });
-    expect(checkKilometres(5, null)).toEqual({ ok: true });
+    expect(checkKilometres(12_344, 12_345, 'owner')).toEqual({ ok: false, message: 'Kilometer tidak boleh lebih kecil dari 12.345 km' });
+    expect(checkKilometres(12_345, 12_345, 'borrower')).toEqual({ ok: true });
+    expect(checkKilometres(5, null, 'borrower')).toEqual({ ok: true });
+  });
+
+  it('refuses a borrower’s or the owner’s reading more than 500 km above the last; an admin’s may be', () => {
+    const tooFar = { ok: false, message: 'Kilometer terlalu jauh dari catatan terakhir (12.345 km).' };
+    expect(checkKilometres(12_845, 12_345, 'borrower')).toEqual({ ok: true });
+    expect(checkKilometres(12_846, 12_345, 'borrower')).toEqual(tooFar);
+    expect(checkKilometres(9_999_999, 12_345, 'owner')).toEqual(tooFar);
+    expect(checkKilometres(9_999_999, 12_345, 'admin')).toEqual({ ok: true });
+    expect(checkKilometres(12_000, 12_345, 'admin').ok).toBe(false);
   });
 
   it('names the recorder as the issue does', () => {

@@ -145,8 +145,8 @@ describe('texts', () => {
     );
     expect(handoverNoticeText('noShow', booking(), at('10:30'), GRACE)).toBe('Budi\\_Santoso belum mengambil motor. Lepaskan jadwal?');
     expect(pickedUpByText(booking(), '10:02')).toBe('Budi\\_Santoso (PPTI 21) tercatat mengambil motor jam 10:02.');
-    expect(returnOfText(booking())).toBe('Motor dari Budi\\_Santoso (PPTI 21) kembali.');
-    for (const text of [handoverNoticeText('ended', booking(), at('12:00'), GRACE), returnOfText(booking())]) {
+    expect(returnOfText(booking(), '12:02')).toBe('Motor dari Budi\\_Santoso (PPTI 21) tercatat kembali jam 12:02.');
+    for (const text of [handoverNoticeText('ended', booking(), at('12:00'), GRACE), returnOfText(booking(), '12:02')]) {
       expect(() => parseLegacyMarkdown(text)).not.toThrow();
     }
   });

@@ -1,3 +1,5 @@
+import type { HandoverStage } from '../handover/handover';
+import { findLifecycleRefusal, lifecycleRefusalMessage } from '../handover/lifecycle';
 import { messages } from '../text/messages';
 import type { LocalMoment } from '../time/moment';
 import type { BookingSpan } from './booking-rules';
@@ -8,23 +10,22 @@ export type CancellerKind = Canceller['kind'];
 
 export interface CancellableBooking extends BookingSpan {
   cancelledAt: string | null;
+  /** Where its handover stands; a booking read without it counts as not picked up. */
+  stage?: HandoverStage;
 }
 
-export type CancelRefusal = 'alreadyCancelled' | 'alreadyStarted';
+export type CancelRefusal = 'alreadyCancelled' | 'alreadyStarted' | 'handedOver' | 'released';
 
-/** Undefined means allowed. The borrower only before the start: from then on the bike may be on the road, so an admin decides. */
+/** Undefined means allowed: the loan's lifecycle decides (lifecycle.ts), as for every other transition. */
 export function findCancelRefusal(booking: CancellableBooking, who: Canceller, now: LocalMoment): CancelRefusal | undefined {
-  if (booking.cancelledAt !== null) return 'alreadyCancelled';
-  if (who.kind === 'borrower' && !startsAfter(booking, now)) return 'alreadyStarted';
-  return undefined;
-}
-
-function startsAfter(booking: BookingSpan, now: LocalMoment): boolean {
-  return booking.date > now.date || (booking.date === now.date && booking.start > now.time);
+  const stateful = { ...booking, cancelled: booking.cancelledAt !== null, stage: booking.stage ?? 'booked' };
+  const refusal = findLifecycleRefusal('cancel', stateful, who.kind, now);
+  if (refusal === undefined) return undefined;
+  return refusal === 'alreadyStarted' || refusal === 'handedOver' || refusal === 'released' ? refusal : 'alreadyCancelled';
 }
 
 export function cancelRefusalMessage(refusal: CancelRefusal): string {
-  return refusal === 'alreadyCancelled' ? messages.alreadyCancelled : messages.startedBookingAdminOnly;
+  return lifecycleRefusalMessage(refusal);
 }
 
 export function cancellerLabel(kind: CancellerKind, adminName: string | null): string {

@@ -410,8 +410,8 @@ export function pickedUpByText(booking: { name: string; class: string }, time: s
   return messages.ownerBot.pickedUpBy(who(booking), time);
 }
 
-export function returnOfText(booking: { name: string; class: string }): string {
-  return messages.ownerBot.returnOf(who(booking));
+export function returnOfText(booking: { name: string; class: string }, time: string): string {
+  return messages.ownerBot.returnOf(who(booking), time);
 }
 
 /** The return's confirmation in the owner's chat: the charge's lines and total (issue 25). */

@@ -99,34 +99,6 @@ export function bookingStateLabel(state: BookingState): string {
 
 export type HandoverEvent = 'pickup' | 'return' | 'release';
 
-export type HandoverRefusal = 'cancelled' | 'tooEarly' | 'notPickedUp' | 'released' | 'notStarted';
-
-/**
- * Undefined means the event may be recorded now. A pickup from PICKUP_OPENS_MINUTES before the start;
- * a return once picked up (the owner's and an admin's also without a recorded pickup: the key came
- * back, whoever forgot the first press); a release only of a booking not picked up, from its start.
- */
-export function findHandoverRefusal(
-  booking: StatefulBooking,
-  event: HandoverEvent,
-  by: RecorderKind,
-  now: LocalMoment,
-): HandoverRefusal | undefined {
-  if (booking.cancelled) return 'cancelled';
-  if (booking.stage === 'released') return 'released';
-  const sinceStart = minutesBetween({ date: booking.date, time: booking.start }, now);
-  if (event === 'pickup') return sinceStart < -PICKUP_OPENS_MINUTES ? 'tooEarly' : undefined;
-  if (event === 'return') {
-    if (booking.stage === 'booked' && (by === 'borrower' || sinceStart < -PICKUP_OPENS_MINUTES)) return 'notPickedUp';
-    return undefined;
-  }
-  return sinceStart < 0 ? 'notStarted' : undefined;
-}
-
-export function handoverRefusalMessage(refusal: HandoverRefusal): string {
-  return messages.handover.refusal[refusal];
-}
-
 /** A return at 12:07:30 frees the bike from 12:08: the minute it happened in is still the borrower's. */
 export function freedAt(at: Date): Date {
   return new Date(Math.ceil(at.getTime() / 60_000) * 60_000);
@@ -185,8 +157,15 @@ export function waitsForLateBike(
 
 export type KilometreCheck = { ok: true } | { ok: false; message: string };
 
-export function checkKilometres(km: number, lastKnown: number | null): KilometreCheck {
-  if (lastKnown !== null && km < lastKnown) return { ok: false, message: messages.handover.kmBelowLast(formatKilometres(lastKnown)) };
+/** A borrower's or the owner's reading may be at most this far above the last one; an admin's may be more (issue 40). */
+export const MAX_KILOMETRES_STEP = 500;
+
+/** Against the latest reading by time (the motorbike's), not the largest ever: one mistyped reading must not block the next. */
+export function checkKilometres(km: number, lastKnown: number | null, by: RecorderKind): KilometreCheck {
+  if (lastKnown === null) return { ok: true };
+  if (km < lastKnown) return { ok: false, message: messages.handover.kmBelowLast(formatKilometres(lastKnown)) };
+  if (by !== 'admin' && km - lastKnown > MAX_KILOMETRES_STEP)
+    return { ok: false, message: messages.handover.kmTooFar(formatKilometres(lastKnown)) };
   return { ok: true };
 }
 

@@ -1,5 +1,7 @@
+import { cancelRefusalMessage, findCancelRefusal } from '../../domain/booking/cancellation';
 import { parseCallbackData } from '../../domain/chat/owner-bot';
 import { messages } from '../../domain/text/messages';
+import { localMomentIn } from '../../domain/time/clock';
 import type { BotDeps, ButtonPress, ButtonRoute } from '../telegram/bot/routes';
 import { cancelBooking, findBookingToCancel } from './cancel/service';
 import { enqueueKeyboardEdit, findNoticeMessageId, isConfirmationAsked } from './owner-notice';
@@ -17,7 +19,7 @@ export function noticeButtonRoute({ db, now, timeZone }: BotDeps): ButtonRoute<N
     const outcome = await cancelBooking(db, { ref }, { who, reason: messages.ownerBot.cancelReason, now: at, timeZone, cause });
     if (outcome.kind === 'cancelled') return messages.bookingCancelled;
     await enqueueKeyboardEdit(db.kysely, { messageId, ref, keyboard: 'none' }, updateKey, at);
-    return outcome.kind === 'notFound' ? messages.bookingNotFound : messages.alreadyCancelled;
+    return outcome.kind === 'notFound' ? messages.bookingNotFound : cancelRefusalMessage(outcome.refusal);
   }
 
   async function press({ action, ref }: NoticePress, pressed: ButtonPress): Promise<string | undefined> {
@@ -31,9 +33,11 @@ export function noticeButtonRoute({ db, now, timeZone }: BotDeps): ButtonRoute<N
       return asked ? confirm(ref, pressed, at) : undefined;
     }
     const booking = await findBookingToCancel(db.kysely, { ref });
-    if (!booking || booking.cancelledAt !== null) {
+    // A loan cancelled, picked up or back is not asked about: the lifecycle's refusal answers the press.
+    const refusal = booking && findCancelRefusal(booking, { kind: 'owner' }, localMomentIn(timeZone, at));
+    if (!booking || refusal) {
       await enqueueKeyboardEdit(db.kysely, { messageId, ref, keyboard: 'none' }, updateKey, at);
-      return booking ? messages.alreadyCancelled : messages.bookingNotFound;
+      return refusal ? cancelRefusalMessage(refusal) : messages.bookingNotFound;
     }
     await enqueueKeyboardEdit(db.kysely, { messageId, ref, keyboard: action === 'cancel' ? 'confirm' : 'cancel' }, updateKey, at);
     return undefined;

@@ -66,7 +66,13 @@ async function enqueueMessageEdit(db: Executor, edit: MessageEdit, now: Date): P
  * shows what is recorded and keeps only the buttons that still apply. With Telegram off none was
  * sent, so nothing is queued.
  */
-export async function enqueueHandoverEdits(db: Executor, booking: RecordedBooking, timeZone: string, now: Date): Promise<void> {
+export async function enqueueHandoverEdits(
+  db: Executor,
+  booking: RecordedBooking,
+  timeZone: string,
+  now: Date,
+  pressed?: { messageId: number; keyboard: HandoverKeyboard },
+): Promise<void> {
   const roles = Object.keys(ROLE_KEYS) as HandoverMessageRole[];
   const sent = await findSentRows(
     db,
@@ -77,7 +83,7 @@ export async function enqueueHandoverEdits(db: Executor, booking: RecordedBookin
     const role = roles.find((candidate) => row.dedupeKey === handoverMessageKey(candidate, booking.ref));
     const text = editedText(row, role, lines);
     if (role === undefined || text === undefined) continue;
-    const keyboard = keyboardAfterRecord(role, booking.stage, booking.ref);
+    const keyboard = pressed?.messageId === row.messageId ? pressed.keyboard : keyboardAfterRecord(role, booking.stage, booking.ref);
     await enqueueMessageEdit(db, { messageId: row.messageId, text, keyboard }, now);
   }
 }
@@ -115,9 +121,24 @@ export async function enqueueReplyEdit(
   booking: RecordedBooking,
   timeZone: string,
   now: Date,
+  keyboard: HandoverKeyboard = { kind: 'none' },
 ): Promise<void> {
   const text = [message.text, ...handoverLines(booking, timeZone)].join('\n');
-  await enqueueMessageEdit(db, { messageId: message.messageId, text, keyboard: { kind: 'none' } }, now);
+  await enqueueMessageEdit(db, { messageId: message.messageId, text, keyboard }, now);
+}
+
+/**
+ * The buttons that stay under a booking's messages once it ended by any path (returned, released,
+ * cancelled): none, so a stale press cannot record; a press that comes anyway is refused by the lifecycle.
+ */
+export async function enqueueHandoverButtonsRemoved(db: Executor, ref: string, now: Date): Promise<void> {
+  const roles = (Object.keys(ROLE_KEYS) as HandoverMessageRole[]).filter((role) => role !== 'notice');
+  const sent = await findSentRows(
+    db,
+    roles.map((role) => handoverMessageKey(role, ref)),
+  );
+  for (const row of sent)
+    await enqueueHandoverKeyboard(db, { messageId: row.messageId, keyboard: { kind: 'none' } }, `unbutton:${row.messageId}`, now);
 }
 
 export async function enqueueHandoverKeyboard(

@@ -215,3 +215,19 @@ export async function writeMotorbike(db: Executor, motorbike: Partial<Motorbike>
 export async function writeReturnKilometres(db: Executor, id: number, km: number): Promise<void> {
   await db.updateTable('borrow_request').set({ km_back: km }).where('id', '=', id).execute();
 }
+
+/** The motorbike's last reading is the latest by time: a reading for an earlier return leaves a later one standing (issue 40). */
+export async function writeLatestReading(db: Executor, bookingId: number, returnedAt: string, km: number): Promise<void> {
+  const later = await db
+    .selectFrom('borrow_request')
+    .select('id')
+    .where('returned_at', '>', returnedAt)
+    .where('km_back', 'is not', null)
+    .where('id', '!=', bookingId)
+    .executeTakeFirst();
+  if (!later) await writeMotorbike(db, { lastKm: km });
+}
+
+export async function writeReturnFuel(db: Executor, id: number, fuel: FuelLevel): Promise<void> {
+  await db.updateTable('borrow_request').set({ fuel_back: fuel }).where('id', '=', id).execute();
+}

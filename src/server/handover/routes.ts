@@ -33,7 +33,7 @@ export async function handoverAdminRoutes(app: FastifyInstance, context: AppCont
       now(),
     );
     if (outcome.kind === 'notFound') throw new HttpError(404, messages.bookingNotFound);
-    if (outcome.kind === 'invalid') throw new HttpError(400, messages.invalidBody, outcome.errors);
+    if (outcome.kind === 'invalid') throw new HttpError(400, outcome.message ?? messages.invalidBody, outcome.errors);
     if (outcome.kind === 'refused' || outcome.kind === 'already') throw new HttpError(409, outcome.message);
     return { handover: adminHandoverOf(outcome.booking, clock()) };
   });

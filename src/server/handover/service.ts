@@ -5,12 +5,10 @@ import {
   bookingStateLabel,
   checkKilometres,
   type FuelLevel,
-  findHandoverRefusal,
   freedAt,
   freedEnd,
   type HandoverBooking,
   type HandoverEvent,
-  handoverRefusalMessage,
   LATE_REACH_MINUTES,
   minutesBetween,
   type RecordedEvent,
@@ -18,6 +16,7 @@ import {
   recorderLabel,
   waitsForLateBike,
 } from '../../domain/handover/handover';
+import { findAdminTimeRefusal, findLifecycleRefusal, lifecycleRefusalMessage } from '../../domain/handover/lifecycle';
 import type { AdminHandover, MotorbikeResponse, OwnHandover } from '../../domain/schemas/handover';
 import { messages } from '../../domain/text/messages';
 import { type Clock, localMomentIn } from '../../domain/time/clock';
@@ -31,10 +30,12 @@ import {
   findLoansOut,
   findMotorbike,
   type Motorbike,
+  writeLatestReading,
   writeMotorbike,
   writePickup,
   writeRelease,
   writeReturn,
+  writeReturnFuel,
   writeReturnKilometres,
 } from './repository';
 
@@ -65,7 +66,8 @@ export type HandoverOutcome =
   | { kind: 'recorded'; booking: HandoverBooking; previous: HandoverBooking }
   | { kind: 'already'; message: string; booking: HandoverBooking }
   | { kind: 'refused'; message: string; booking: HandoverBooking }
-  | { kind: 'invalid'; errors: Record<string, string> }
+  /** `message`: what the answer leads with when it is more than the fields' errors (an admin's time outside the loan). */
+  | { kind: 'invalid'; errors: Record<string, string>; message?: string }
   | { kind: 'notFound' };
 
 function recordedText(event: RecordedEvent, timeZone: string): { time: string; by: string } {
@@ -108,23 +110,32 @@ async function recordIn(
 ): Promise<HandoverOutcome> {
   const booking = await findHandoverBooking(trx, lookup);
   if (!booking) return { kind: 'notFound' };
-  if (booking.cancelled) return { kind: 'refused', message: handoverRefusalMessage('cancelled'), booking };
+  if (booking.cancelled) return { kind: 'refused', message: lifecycleRefusalMessage('cancelled'), booking };
   const already = alreadyRecorded(booking, request.event, request.timeZone);
   if (already) return { kind: 'already', message: already, booking };
-  const now = localMomentIn(request.timeZone, request.now);
-  const refusal = findHandoverRefusal(booking, request.event, request.by.kind, now);
-  if (refusal) return { kind: 'refused', message: handoverRefusalMessage(refusal), booking };
+  // `now` is the instant of the act, `at` the one it records (an admin's typed time, a no-show's start).
+  const now = localMomentIn(request.timeZone, request.recordedAt ?? request.now);
+  const at = localMomentIn(request.timeZone, request.now);
+  const refusal = findLifecycleRefusal(request.event, booking, request.by.kind, now, at);
+  if (refusal === 'outsideLoan') return outsideLoan();
+  if (refusal) return { kind: 'refused', message: lifecycleRefusalMessage(refusal), booking };
 
   const written = await writeEvent(trx, booking, request);
   if (written) return written;
   const stored = await findHandoverBooking(trx, { ref: booking.ref });
   if (!stored) throw new Error(`booking ${booking.ref} vanished while its handover was recorded`);
+  const reading = request.event === 'return' && request.km != null ? `; ${messages.handover.kmLabel}: ${request.km}` : '';
   const audited = admin && {
     ...admin,
-    detail: `${messages.handover.eventLabel[request.event]}: ${wallClock(request.now, request.timeZone)}`,
+    detail: `${messages.handover.eventLabel[request.event]}: ${wallClock(request.now, request.timeZone)}${reading}`,
   };
   await emit(trx, handoverRecorded(request, { booking: stored, previous: booking, admin: audited, corrected: false }));
   return { kind: 'recorded', booking: stored, previous: booking };
+}
+
+function outsideLoan(): HandoverOutcome {
+  const message = lifecycleRefusalMessage('outsideLoan');
+  return { kind: 'invalid', message, errors: { date: message, time: message } };
 }
 
 function handoverRecorded(
@@ -177,7 +188,9 @@ export function recordOrCorrectByAdmin(
     if (!booking) return { kind: 'notFound' };
     const existing = recordedEventOf(booking, request.event);
     if (!existing) return recordIn(trx, { ref }, { ...request, by, recordedAt }, admin);
-    if (booking.cancelled) return { kind: 'refused', message: handoverRefusalMessage('cancelled'), booking };
+    if (booking.cancelled) return { kind: 'refused', message: lifecycleRefusalMessage('cancelled'), booking };
+    const given = localMomentIn(request.timeZone, request.now);
+    if (findAdminTimeRefusal(booking, given, localMomentIn(request.timeZone, recordedAt))) return outsideLoan();
     const changes = [
       `${labels.eventLabel[request.event]}: ${wallClock(existing.at, request.timeZone)} → ${wallClock(request.now, request.timeZone)}`,
     ];
@@ -201,10 +214,7 @@ export function recordOrCorrectByAdmin(
         if (after.km !== (before?.km ?? null)) changes.push(`${labels.kmLabel}: ${before?.km ?? '-'} → ${after.km ?? '-'}`);
         if (after.note !== (before?.note ?? null)) changes.push(`${labels.noteLabel}: ${before?.note ?? '-'} → ${after.note ?? '-'}`);
         await writeReturn(trx, booking.id, { at, by, ...after, freed, bookedEnd: booking.bookedEnd });
-        if (after.km !== null) {
-          const motorbike = await findMotorbike(trx);
-          if (motorbike.lastKm === null || after.km > motorbike.lastKm) await writeMotorbike(trx, { lastKm: after.km });
-        }
+        if (after.km !== null && after.km !== (before?.km ?? null)) await writeLatestReading(trx, booking.id, at, after.km);
       }
     }
     const stored = await findHandoverBooking(trx, { ref });
@@ -234,12 +244,12 @@ async function writeEvent(
     await writeRelease(trx, booking.id, { at, by, freed, bookedEnd: booking.bookedEnd });
     return undefined;
   }
-  // The owner's bot asks the fuel before it records a return, so only an admin's may come without.
-  if (!request.fuel && by.kind !== 'admin') return { kind: 'invalid', errors: { fuel: messages.handover.fuelRequired } };
+  // The owner's return is recorded the moment it is told, its fuel follows (`completeReturn`); the borrower says it at once.
+  if (!request.fuel && by.kind === 'borrower') return { kind: 'invalid', errors: { fuel: messages.handover.fuelRequired } };
   const motorbike = await findMotorbike(trx);
   const km = request.km ?? null;
   if (km !== null) {
-    const check = checkKilometres(km, motorbike.lastKm);
+    const check = checkKilometres(km, motorbike.lastKm, by.kind);
     if (!check.ok) return { kind: 'invalid', errors: { km: check.message } };
   }
   const note = request.note?.trim() || null;
@@ -253,10 +263,8 @@ async function writeEvent(
     freed,
     bookedEnd: booking.bookedEnd,
   });
-  await writeMotorbike(trx, {
-    ...(km !== null && { lastKm: km }),
-    ...(request.fuel && { lastFuel: request.fuel }),
-  });
+  if (km !== null) await writeLatestReading(trx, booking.id, at, km);
+  if (request.fuel) await writeMotorbike(trx, { lastFuel: request.fuel });
   return undefined;
 }
 
@@ -277,11 +285,7 @@ export async function ownHandover(db: Executor, ref: string, clock: Clock & { gr
     state: bookingStateLabel(bookingState(booking, now, clock.graceMinutes)),
     pickedUpAt: localTime(booking.pickup?.at, clock.timeZone),
     returnedAt: localTime(booking.return?.at, clock.timeZone),
-    pickupOpen:
-      !booking.cancelled &&
-      booking.stage === 'booked' &&
-      findHandoverRefusal(booking, 'pickup', 'borrower', now) === undefined &&
-      minutesBetween(now, { date: booking.endDate, time: booking.end }) > 0,
+    pickupOpen: findLifecycleRefusal('pickup', booking, 'borrower', now) === undefined,
     returnOpen: !booking.cancelled && booking.stage === 'pickedUp',
     needStnk: booking.needStnk,
     waitsForLateBike: waitsForLateBike(booking, out, now, clock.graceMinutes),
@@ -364,18 +368,41 @@ export type KilometreOutcome =
   | { kind: 'notReturned' }
   | { kind: 'notFound' };
 
-/** The owner's kilometre reply after a return recorded from the chat: once, and never below the last known. */
+/** The owner's kilometre reply after a return recorded from the chat: once, never below the last reading nor far above it. */
 export function addReturnKilometres(db: Db, ref: string, km: number): Promise<KilometreOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
     const booking = await findHandoverBooking(trx, { ref });
     if (!booking) return { kind: 'notFound' };
     if (!booking.return || booking.return.km !== null) return { kind: 'notReturned' };
-    const check = checkKilometres(km, (await findMotorbike(trx)).lastKm);
+    const check = checkKilometres(km, (await findMotorbike(trx)).lastKm, 'owner');
     if (!check.ok) return { kind: 'invalid', message: check.message };
     await writeReturnKilometres(trx, booking.id, km);
-    await writeMotorbike(trx, { lastKm: km });
+    await writeLatestReading(trx, booking.id, booking.return.at, km);
     const stored = await findHandoverBooking(trx, { ref });
     if (!stored) throw new Error(`booking ${ref} vanished while its kilometres were recorded`);
     return { kind: 'recorded', booking: stored };
+  });
+}
+
+export type CompletionOutcome =
+  | { kind: 'completed'; booking: HandoverBooking }
+  | { kind: 'already' | 'refused'; message: string; booking: HandoverBooking }
+  | { kind: 'notFound' };
+
+/**
+ * The fuel told after a return recorded without it (the owner's `Sudah kembali`): it completes the
+ * same record and never moves its time, so the charge computed from that time stands.
+ */
+export function completeReturn(db: Db, ref: string, fuel: FuelLevel, by: Recorder, at: Date, timeZone: string): Promise<CompletionOutcome> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const booking = await findHandoverBooking(trx, { ref });
+    if (!booking) return { kind: 'notFound' };
+    const refusal = findLifecycleRefusal('completeReturn', booking, by.kind, localMomentIn(timeZone, at));
+    if (refusal) return { kind: 'refused', message: lifecycleRefusalMessage(refusal), booking };
+    const back = booking.return;
+    if (!back || back.fuel !== null) return { kind: 'already', message: alreadyRecorded(booking, 'return', timeZone) ?? '', booking };
+    await writeReturnFuel(trx, booking.id, fuel);
+    await writeMotorbike(trx, { lastFuel: fuel });
+    return { kind: 'completed', booking: { ...booking, return: { ...back, fuel } } };
   });
 }

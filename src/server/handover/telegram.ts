@@ -12,8 +12,8 @@ import { messages } from '../../domain/text/messages';
 import { localMomentIn } from '../../domain/time/clock';
 import type { BotDeps, ButtonPress, ButtonRoute, ChatMessage, CommandHandler } from '../telegram/bot/routes';
 import { findHandoverCandidates, findStartInstant } from './candidates';
-import { closeKmQuestion, enqueueHandoverKeyboard, findHandoverMessage, findOpenKmQuestion } from './owner-messages';
-import { addReturnKilometres, type HandoverOutcome, recordHandover } from './service';
+import { closeKmQuestion, enqueueHandoverKeyboard, enqueueKmQuestion, findHandoverMessage, findOpenKmQuestion } from './owner-messages';
+import { addReturnKilometres, completeReturn, type HandoverOutcome, recordHandover } from './service';
 
 type HandoverPress = Exclude<ParsedCallback, { action: 'cancel' | 'confirm' | 'keep' | 'cancelAll' | 'keepAll' }>;
 
@@ -41,13 +41,13 @@ export function handoverBotRoutes({ db, now, timeZone, graceMinutes }: BotDeps) 
         const options = candidates.map((booking) => ({ ref: booking.ref, label: choiceLabel(booking) }));
         return reply({ text: labels.chooseBooking, keyboard: { kind: 'choose', event, options } }, at);
       }
-      if (event === 'return') return reply({ text: returnOfText(only), keyboard: { kind: 'fuel', ref: only.ref } }, at);
-      const outcome = await recordHandover(db, { ref: only.ref }, { event: 'pickup', by: owner, now: at, timeZone, graceMinutes });
-      const text =
-        outcome.kind === 'recorded'
-          ? pickedUpByText(only, localMomentIn(timeZone, at).time)
-          : (handoverAnswer(outcome, timeZone) ?? messages.bookingNotFound);
-      await reply({ text }, at);
+      const outcome = await recordHandover(db, { ref: only.ref }, { event, by: owner, now: at, timeZone, graceMinutes });
+      const time = localMomentIn(timeZone, at).time;
+      if (outcome.kind !== 'recorded') return reply({ text: handoverAnswer(outcome, timeZone) ?? messages.bookingNotFound }, at);
+      if (event === 'pickup') return reply({ text: pickedUpByText(only, time) }, at);
+      // Recorded at once (the charge counts from now); the fuel buttons and the kilometre question only complete it.
+      await reply({ text: returnOfText(only, time), keyboard: { kind: 'fuel', ref: only.ref } }, at);
+      await enqueueKmQuestion(db.kysely, only.ref, at);
     };
 
   /** A number in the owner's chat answers the open kilometre question, if any; other talk gets no answer. */
@@ -78,19 +78,27 @@ export function handoverBotRoutes({ db, now, timeZone, graceMinutes }: BotDeps) 
       await closeKmQuestion(db.kysely, ref, messages.ownerBot.kmSkipped, at);
       return undefined;
     }
-    if (parsed.action === 'return') {
-      // Without the fuel the service refuses the owner's return: that it would take it is all this asks.
-      const check = await recordHandover(db, { ref }, { event: 'return', by: owner, now: at, timeZone, graceMinutes });
-      if (check.kind !== 'invalid') return handoverAnswer(check, timeZone);
-      await enqueueHandoverKeyboard(db.kysely, { messageId, keyboard: { kind: 'fuel', ref } }, updateKey, at);
-      return undefined;
+    if (parsed.action === 'fuel') {
+      const completed = await completeReturn(db, ref, parsed.fuel, owner, at, timeZone);
+      if (completed.kind === 'completed') {
+        await enqueueHandoverKeyboard(db.kysely, { messageId, keyboard: { kind: 'none' } }, updateKey, at);
+        return messages.ownerBot.fuelRecorded(parsed.fuel);
+      }
+      // A fuel button sent before returns were recorded at once still records the return with it.
+      const notReturned = completed.kind === 'refused' && (completed.booking.stage === 'booked' || completed.booking.stage === 'pickedUp');
+      if (!notReturned) return completed.kind === 'notFound' ? messages.bookingNotFound : completed.message;
     }
     const event: HandoverEvent = parsed.action === 'fuel' ? 'return' : parsed.action;
     const when = parsed.action === 'pickup' && message.role === 'noShow' ? await findStartInstant(db.kysely, ref, timeZone) : at;
     const fuel = parsed.action === 'fuel' ? { fuel: parsed.fuel } : {};
     const cause = { kind: 'ownerPress', message } as const;
     const request = { event, by: owner, now: when ?? at, recordedAt: at, timeZone, graceMinutes, cause, ...fuel };
-    return handoverAnswer(await recordHandover(db, { ref }, request), timeZone);
+    const outcome = await recordHandover(db, { ref }, request);
+    if (outcome.kind === 'recorded' && event === 'return' && parsed.action === 'return') {
+      const { name, class: className } = outcome.booking;
+      return messages.ownerBot.returnOf(`${name} (${className})`, localMomentIn(timeZone, at).time);
+    }
+    return handoverAnswer(outcome, timeZone);
   }
 
   const button: ButtonRoute<HandoverPress> = {

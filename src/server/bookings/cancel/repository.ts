@@ -1,12 +1,15 @@
 import type { Executor } from '../../../db/executor';
 import type { NamedBookingSpan } from '../../../domain/booking/booking-day';
-import { NAMED_SPAN_COLUMNS, toNamedSpan } from '../booking-row';
+import type { HandoverStage } from '../../../domain/handover/handover';
+import { NAMED_SPAN_COLUMNS, STAGE_COLUMNS, toNamedSpan, toStage } from '../booking-row';
 
 export interface StoredBooking extends NamedBookingSpan {
   id: number;
   ref: string;
   voucherCode: string | null;
   cancelledAt: string | null;
+  /** Where its handover stands: a loan picked up or back cannot be cancelled (0050). */
+  stage: HandoverStage;
   createdAt: string | null;
   cancellation: { byKind: string | null; byName: string | null; reason: string | null } | null;
 }
@@ -23,6 +26,7 @@ export async function findStoredBooking(db: Executor, lookup: BookingLookup): Pr
       'b.id',
       'b.ref',
       ...NAMED_SPAN_COLUMNS,
+      ...STAGE_COLUMNS,
       'b.voucher_code',
       'b.cancelled_at',
       'b.created_at',
@@ -40,6 +44,7 @@ export async function findStoredBooking(db: Executor, lookup: BookingLookup): Pr
     ...toNamedSpan(row),
     voucherCode: row.voucher_code,
     cancelledAt: row.cancelled_at,
+    stage: toStage(row),
     createdAt: row.created_at,
     cancellation:
       row.cancelled_at === null ? null : { byKind: row.cancelled_by_kind, byName: row.canceller_name, reason: row.cancel_reason },
