@@ -213,6 +213,10 @@ describe(`the handover of the bike on ${TEST_ENGINE}`, () => {
     expect(recorded.body.handover).toMatchObject({ stage: 'pickedUp', pickup: { by: 'admin Admin Uji' }, fuelOut: '3/4' });
     const corrected = await api.post(url, { event: 'pickup', date, time: '10:20' });
     expect(corrected.body.handover.pickup.at).toBe(jakartaInstant(date, '10:20').toISOString());
+    const future = await api.post(url, { event: 'return', date, time: '11:15', km: 12_100 });
+    expect(future.status).toBe(400);
+    expect(future.body.message).toBe('Waktu di luar masa peminjaman.');
+    clock(date, '11:45');
     const returned = await api.post(url, { event: 'return', date, time: '11:15', km: 12_100 });
     expect(returned.status).toBe(200);
     expect((await adminBooking(date, ref)).end).toBe('11:15');
@@ -223,7 +227,7 @@ describe(`the handover of the bike on ${TEST_ENGINE}`, () => {
     const mine = entries.filter((entry) => entry.target === `Budi Santoso, ${date} 10:00`).map((entry) => [entry.action, entry.detail]);
     expect(mine).toEqual([
       ['handover-corrected', `Kembali: ${date} 11:15 → ${date} 11:30; Catatan kondisi: - → Ban kempis`],
-      ['handover-recorded', `Kembali: ${date} 11:15`],
+      ['handover-recorded', `Kembali: ${date} 11:15; Kilometer: 12100`],
       ['handover-corrected', `Diambil: ${date} 10:05 → ${date} 10:20`],
       ['handover-recorded', `Diambil: ${date} 10:05`],
     ]);
@@ -232,6 +236,7 @@ describe(`the handover of the bike on ${TEST_ENGINE}`, () => {
     expect((await adminBooking(date, ref)).handover.note).toBeNull();
 
     const otherUrl = `/api/admin/bookings/${other.ref}/handover`;
+    clock(date, '14:00');
     const tooSoon = await api.post(otherUrl, { event: 'release', date, time: '13:59' });
     expect(tooSoon.status).toBe(409);
     expect(tooSoon.body.message).toBe('Jadwal baru bisa dilepas setelah jam mulai.');

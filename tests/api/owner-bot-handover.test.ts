@@ -237,7 +237,7 @@ describe('messages follow every record', () => {
 });
 
 describe('the end question', () => {
-  it('Sudah kembali asks the fuel, a fuel button records the return, then the kilometres or Lewati', async () => {
+  it('Sudah kembali records the return at once; the fuel buttons complete it, then the kilometres or Lewati', async () => {
     const telegram = await fake();
     const clock = createTestClock(SEVEN_AM);
     const testApp = await app(telegram, clock);
@@ -251,31 +251,37 @@ describe('the end question', () => {
     moveTo(clock, '10:00');
     const question = await delivered(testApp, telegram, 'Budi Santoso (PPTI 21) selesai jam 10:00. Sudah kembali?');
     expect(question.replyMarkup).toEqual({ inline_keyboard: [[{ text: 'Sudah kembali', callback_data: `r:${refA}` }]] });
-    expect(await press(testApp, telegram, `r:${refA}`, question.messageId)).toBeUndefined();
+    expect(await press(testApp, telegram, `r:${refA}`, question.messageId)).toBe(
+      'Motor dari Budi Santoso (PPTI 21) tercatat kembali jam 10:00.',
+    );
+    expect(await bookingRow(testApp, refA)).toMatchObject({
+      returned_at: jakartaInstant(TODAY, '10:00').toISOString(),
+      returned_by_kind: 'owner',
+      fuel_back: null,
+    });
     expect(buttons(telegram, question.messageId)).toEqual(FUEL_BUTTONS);
     expect(callbacks(telegram, question.messageId).slice(1)).toEqual([
       [`f:${refA}:0`, `f:${refA}:1`, `f:${refA}:2`],
       [`f:${refA}:3`, `f:${refA}:4`],
     ]);
-    expect((await bookingRow(testApp, refA)).returned_at).toBeNull();
-
-    moveTo(clock, '10:03');
-    expect(await press(testApp, telegram, `f:${refA}:2`, question.messageId)).toBe('✅ Kembali 10:03 (pemilik)');
-    expect(await bookingRow(testApp, refA)).toMatchObject({
-      returned_at: jakartaInstant(TODAY, '10:03').toISOString(),
-      returned_by_kind: 'owner',
-      fuel_back: '1/2',
-      km_back: null,
-    });
-    expect(telegram.chat.get(question.messageId)?.text).toBe(
-      'Budi Santoso (PPTI 21) selesai jam 10:00. Sudah kembali?\n✅ Diambil 09:00 (pemilik)\n✅ Kembali 10:03 (pemilik)',
-    );
-    expect(buttons(telegram, question.messageId)).toEqual([]);
     const km = await delivered(testApp, telegram, 'Berapa kilometer');
     expect(km.text).toBe('Berapa kilometer di odometer sekarang? Balas dengan angka.');
     expect(km.replyMarkup).toEqual({ inline_keyboard: [[{ text: 'Lewati', callback_data: `s:${refA}` }]] });
 
+    moveTo(clock, '10:03');
+    expect(await press(testApp, telegram, `f:${refA}:2`, question.messageId)).toBe('Bensin dicatat: 1/2.');
+    expect(await bookingRow(testApp, refA)).toMatchObject({
+      returned_at: jakartaInstant(TODAY, '10:00').toISOString(),
+      fuel_back: '1/2',
+      km_back: null,
+    });
+    expect(telegram.chat.get(question.messageId)?.text).toBe(
+      'Budi Santoso (PPTI 21) selesai jam 10:00. Sudah kembali?\n✅ Diambil 09:00 (pemilik)\n✅ Kembali 10:00 (pemilik)',
+    );
+    expect(buttons(telegram, question.messageId)).toEqual([]);
+
     expect((await sayAndReply(testApp, telegram, '11999')).text).toBe('Kilometer tidak boleh lebih kecil dari 12.000 km');
+    expect((await sayAndReply(testApp, telegram, '99999')).text).toBe('Kilometer terlalu jauh dari catatan terakhir (12.000 km).');
     expect((await bookingRow(testApp, refA)).km_back).toBeNull();
     expect((await sayAndReply(testApp, telegram, '12.345')).text).toBe('Kilometer dicatat: 12.345 km.');
     expect((await bookingRow(testApp, refA)).km_back).toBe(12_345);
@@ -286,13 +292,16 @@ describe('the end question', () => {
     // Answered: a later number is plain talk.
     expect(await say(testApp, telegram, '20000')).toEqual([]);
     expect((await bookingRow(testApp, refA)).km_back).toBe(12_345);
-    expect(await press(testApp, telegram, `f:${refA}:0`, question.messageId)).toBe('Sudah tercatat kembali jam 10:03 oleh pemilik.');
+    expect(await press(testApp, telegram, `f:${refA}:0`, question.messageId)).toBe('Sudah tercatat kembali jam 10:00 oleh pemilik.');
+    expect((await bookingRow(testApp, refA)).fuel_back).toBe('1/2');
 
     // Never picked up, the second booking is asked at its end too; Lewati leaves the kilometres unknown.
     moveTo(clock, '11:00');
     const second = await delivered(testApp, telegram, 'Rizky_Maulana (PPTI 22) selesai jam 11:00. Sudah kembali?');
-    await press(testApp, telegram, `r:${refB}`, second.messageId);
-    expect(await press(testApp, telegram, `f:${refB}:4`, second.messageId)).toBe('✅ Kembali 11:00 (pemilik)');
+    expect(await press(testApp, telegram, `r:${refB}`, second.messageId)).toBe(
+      'Motor dari Rizky_Maulana (PPTI 22) tercatat kembali jam 11:00.',
+    );
+    expect(await press(testApp, telegram, `f:${refB}:4`, second.messageId)).toBe('Bensin dicatat: Hampir habis.');
     const kmB = telegram.delivered.filter((message) => message.text.startsWith('Berapa kilometer')).at(-1);
     expect(kmB?.messageId).not.toBe(km.messageId);
     expect(await press(testApp, telegram, `s:${refB}`, kmB?.messageId ?? 0)).toBeUndefined();
@@ -334,17 +343,24 @@ describe('/ambil and /kembali', () => {
     const which = await sayAndReply(testApp, telegram, '/kembali');
     expect(which.text).toBe('Peminjaman yang mana?');
     expect(callbacks(telegram, which.messageId)).toEqual([[`r:${refA}`], [`r:${refB}`]]);
-    expect(await press(testApp, telegram, `r:${refA}`, which.messageId)).toBeUndefined();
-    expect(buttons(telegram, which.messageId)).toEqual(FUEL_BUTTONS);
-    expect(await press(testApp, telegram, `f:${refA}:1`, which.messageId)).toBe('✅ Kembali 09:10 (pemilik)');
+    expect(await press(testApp, telegram, `r:${refA}`, which.messageId)).toBe(
+      'Motor dari Budi Santoso (PPTI 21) tercatat kembali jam 09:10.',
+    );
     expect(telegram.chat.get(which.messageId)?.text).toBe('Peminjaman yang mana?\n✅ Kembali 09:10 (pemilik)');
+    expect(buttons(telegram, which.messageId)).toEqual(FUEL_BUTTONS);
+    expect(await press(testApp, telegram, `f:${refA}:1`, which.messageId)).toBe('Bensin dicatat: 3/4.');
+    expect(buttons(telegram, which.messageId)).toEqual([]);
     expect(await bookingRow(testApp, refA)).toMatchObject({ fuel_back: '3/4', returned_by_kind: 'owner' });
 
     moveTo(clock, '09:45');
-    const only = (await say(testApp, telegram, '/kembali')).find((message) => message.text.startsWith('Motor dari'));
-    expect(only?.source).toBe('Motor dari Rizky\\_Maulana (PPTI 22) kembali.');
+    const answers = await say(testApp, telegram, '/kembali');
+    const only = answers.find((message) => message.text.startsWith('Motor dari'));
+    expect(only?.source).toBe('Motor dari Rizky\\_Maulana (PPTI 22) tercatat kembali jam 09:45.');
+    expect(answers.map((message) => message.text)).toContain('Berapa kilometer di odometer sekarang? Balas dengan angka.');
+    expect(await bookingRow(testApp, refB)).toMatchObject({ fuel_back: null, returned_at: jakartaInstant(TODAY, '09:45').toISOString() });
     expect(buttons(telegram, only?.messageId ?? 0)).toEqual(FUEL_BUTTONS);
-    expect(await press(testApp, telegram, `f:${refB}:0`, only?.messageId ?? 0)).toBe('✅ Kembali 09:45 (pemilik)');
+    moveTo(clock, '09:50');
+    expect(await press(testApp, telegram, `f:${refB}:0`, only?.messageId ?? 0)).toBe('Bensin dicatat: Penuh.');
     expect(await bookingRow(testApp, refB)).toMatchObject({
       fuel_back: 'Penuh',
       returned_at: jakartaInstant(TODAY, '09:45').toISOString(),
@@ -373,8 +389,10 @@ describe('late and no-show', () => {
     // Late replaces the end question.
     expect(telegram.delivered.filter((message) => message.text.includes('selesai jam'))).toEqual([]);
     expect((await sayAndReply(testApp, telegram, '/sekarang')).text).toBe('Motor belum dikembalikan Budi Santoso (terlambat 11 menit).');
-    await press(testApp, telegram, `r:${refA}`, late.messageId);
-    expect(await press(testApp, telegram, `f:${refA}:3`, late.messageId)).toBe('✅ Kembali 10:11 (pemilik)');
+    expect(await press(testApp, telegram, `r:${refA}`, late.messageId)).toBe(
+      'Motor dari Budi Santoso (PPTI 21) tercatat kembali jam 10:11.',
+    );
+    expect(await press(testApp, telegram, `f:${refA}:3`, late.messageId)).toBe('Bensin dicatat: 1/4.');
     expect(buttons(telegram, late.messageId)).toEqual([]);
 
     moveTo(clock, '11:30');
