@@ -39,11 +39,13 @@ describe('the loan’s states', () => {
 });
 
 describe('pickup', () => {
-  it('opens 30 minutes before the start for everyone', () => {
-    for (const by of ACTORS) {
+  it('opens 30 minutes before the start for the borrower and the owner; an admin records from 24 hours before', () => {
+    for (const by of ['borrower', 'owner'] as const) {
       expect(findLifecycleRefusal('pickup', booking(), by, at('09:29'))).toBe('tooEarly');
       expect(findLifecycleRefusal('pickup', booking(), by, at('09:30'))).toBeUndefined();
     }
+    expect(findLifecycleRefusal('pickup', booking(), 'admin', at('13:00'), at('10:00', '2026-11-25'))).toBeUndefined();
+    expect(findLifecycleRefusal('pickup', booking(), 'admin', at('13:00'), at('09:59', '2026-11-25'))).toBe('outsideLoan');
   });
 
   it('closes at the booked end for the borrower and the owner, whatever the moved end says', () => {
