@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   bookingState,
   bookingStateLabel,
-  checkKilometres,
   freedAt,
   freedEnd,
   isNoShowDue,
@@ -12,6 +11,7 @@ import {
   startsWhileLate,
   waitsForLateBike,
 } from '../../src/domain/handover/handover';
+import { checkKilometres } from '../../src/domain/handover/lifecycle';
 
 const GRACE = 10;
 const booking = (overrides: Partial<StatefulBooking> = {}): StatefulBooking => ({

@@ -16,6 +16,7 @@ import {
   recorderLabel,
   type StatefulBooking,
 } from '../handover/handover';
+import { lifecycleMessages } from '../handover/lifecycle-messages';
 import { type OutOfServicePeriod, outOfServiceText } from '../out-of-service/out-of-service';
 import { outOfServiceMessages } from '../out-of-service/out-of-service-messages';
 import { messages } from '../text/messages';
@@ -411,7 +412,7 @@ export function pickedUpByText(booking: { name: string; class: string }, time: s
 }
 
 export function returnOfText(booking: { name: string; class: string }, time: string): string {
-  return messages.ownerBot.returnOf(who(booking), time);
+  return lifecycleMessages.returnRecorded(who(booking), time);
 }
 
 /** The return's confirmation in the owner's chat: the charge's lines and total (issue 25). */

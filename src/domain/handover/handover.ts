@@ -155,20 +155,6 @@ export function waitsForLateBike(
   return others.some((other) => bookingState(other, now, graceMinutes).kind === 'late');
 }
 
-export type KilometreCheck = { ok: true } | { ok: false; message: string };
-
-/** A borrower's or the owner's reading may be at most this far above the last one; an admin's may be more (issue 40). */
-export const MAX_KILOMETRES_STEP = 500;
-
-/** Against the latest reading by time (the motorbike's), not the largest ever: one mistyped reading must not block the next. */
-export function checkKilometres(km: number, lastKnown: number | null, by: RecorderKind): KilometreCheck {
-  if (lastKnown === null) return { ok: true };
-  if (km < lastKnown) return { ok: false, message: messages.handover.kmBelowLast(formatKilometres(lastKnown)) };
-  if (by !== 'admin' && km - lastKnown > MAX_KILOMETRES_STEP)
-    return { ok: false, message: messages.handover.kmTooFar(formatKilometres(lastKnown)) };
-  return { ok: true };
-}
-
 export function formatKilometres(km: number): string {
   return new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 }).format(km);
 }

@@ -1,7 +1,8 @@
 import type { BookingSpan } from '../booking/booking-rules';
 import { messages } from '../text/messages';
 import type { LocalMoment } from '../time/moment';
-import { type HandoverStage, minutesBetween, PICKUP_OPENS_MINUTES, type RecorderKind } from './handover';
+import { formatKilometres, type HandoverStage, minutesBetween, PICKUP_OPENS_MINUTES, type RecorderKind } from './handover';
+import { lifecycleMessages } from './lifecycle-messages';
 
 /**
  * The loan's one lifecycle (0050): scheduled → picked up → returned, or released (nobody came), or
@@ -119,7 +120,7 @@ export function findLifecycleRefusal(
 }
 
 export function lifecycleRefusalMessage(refusal: LifecycleRefusal): string {
-  return messages.handover.refusal[refusal];
+  return lifecycleMessages.refusal[refusal];
 }
 
 export type LifecycleVerdict = { allowed: true } | { allowed: false; refusal: LifecycleRefusal; message: string };
@@ -134,4 +135,18 @@ export function decideTransition(
 ): LifecycleVerdict {
   const refusal = findLifecycleRefusal(transition, booking, by, now, at);
   return refusal === undefined ? { allowed: true } : { allowed: false, refusal, message: lifecycleRefusalMessage(refusal) };
+}
+
+export type KilometreCheck = { ok: true } | { ok: false; message: string };
+
+/** A borrower's or the owner's reading may be at most this far above the last one; an admin's may be more (issue 40). */
+export const MAX_KILOMETRES_STEP = 500;
+
+/** Against the latest reading by time (the motorbike's), not the largest ever: one mistyped reading must not block the next. */
+export function checkKilometres(km: number, lastKnown: number | null, by: RecorderKind): KilometreCheck {
+  if (lastKnown === null) return { ok: true };
+  if (km < lastKnown) return { ok: false, message: messages.handover.kmBelowLast(formatKilometres(lastKnown)) };
+  if (by !== 'admin' && km - lastKnown > MAX_KILOMETRES_STEP)
+    return { ok: false, message: lifecycleMessages.kmTooFar(formatKilometres(lastKnown)) };
+  return { ok: true };
 }

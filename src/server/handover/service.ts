@@ -3,7 +3,6 @@ import type { Executor } from '../../db/executor';
 import {
   bookingState,
   bookingStateLabel,
-  checkKilometres,
   type FuelLevel,
   freedAt,
   freedEnd,
@@ -16,7 +15,7 @@ import {
   recorderLabel,
   waitsForLateBike,
 } from '../../domain/handover/handover';
-import { findAdminTimeRefusal, findLifecycleRefusal, lifecycleRefusalMessage } from '../../domain/handover/lifecycle';
+import { checkKilometres, findAdminTimeRefusal, findLifecycleRefusal, lifecycleRefusalMessage } from '../../domain/handover/lifecycle';
 import type { AdminHandover, MotorbikeResponse, OwnHandover } from '../../domain/schemas/handover';
 import { messages } from '../../domain/text/messages';
 import { type Clock, localMomentIn } from '../../domain/time/clock';

@@ -8,6 +8,7 @@ import {
   returnOfText,
 } from '../../domain/chat/owner-bot';
 import { formatKilometres, type HandoverEvent } from '../../domain/handover/handover';
+import { lifecycleMessages } from '../../domain/handover/lifecycle-messages';
 import { messages } from '../../domain/text/messages';
 import { localMomentIn } from '../../domain/time/clock';
 import type { BotDeps, ButtonPress, ButtonRoute, ChatMessage, CommandHandler } from '../telegram/bot/routes';
@@ -82,7 +83,7 @@ export function handoverBotRoutes({ db, now, timeZone, graceMinutes }: BotDeps) 
       const completed = await completeReturn(db, ref, parsed.fuel, owner, at, timeZone);
       if (completed.kind === 'completed') {
         await enqueueHandoverKeyboard(db.kysely, { messageId, keyboard: { kind: 'none' } }, updateKey, at);
-        return messages.ownerBot.fuelRecorded(parsed.fuel);
+        return lifecycleMessages.fuelRecorded(parsed.fuel);
       }
       // A fuel button sent before returns were recorded at once still records the return with it.
       const notReturned = completed.kind === 'refused' && (completed.booking.stage === 'booked' || completed.booking.stage === 'pickedUp');
@@ -96,7 +97,7 @@ export function handoverBotRoutes({ db, now, timeZone, graceMinutes }: BotDeps) 
     const outcome = await recordHandover(db, { ref }, request);
     if (outcome.kind === 'recorded' && event === 'return' && parsed.action === 'return') {
       const { name, class: className } = outcome.booking;
-      return messages.ownerBot.returnOf(`${name} (${className})`, localMomentIn(timeZone, at).time);
+      return lifecycleMessages.returnRecorded(`${name} (${className})`, localMomentIn(timeZone, at).time);
     }
     return handoverAnswer(outcome, timeZone);
   }
