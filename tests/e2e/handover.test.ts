@@ -242,7 +242,7 @@ describe('who really has the bike', () => {
     setServerClock(date, '07:30');
     await handoverByApi(app, earlier, { event: 'pickup', fuel: 'Penuh' });
     setServerClock(date, '07:55');
-    await handoverByApi(app, earlier, { event: 'return', fuel: '3/4', km: 30_100 });
+    await handoverByApi(app, earlier, { event: 'return', fuel: '3/4', km: 20_100 });
     setServerClock(date, '09:00');
     await handoverByApi(app, late, { event: 'pickup', fuel: '3/4' });
     setServerClock(date, '10:30');
@@ -272,7 +272,7 @@ describe('who really has the bike', () => {
     expect([await dialog.getByLabel('Tanggal').inputValue(), await time.inputValue()]).toEqual([date, '10:30']);
     await time.fill('10:20');
     await dialog.getByLabel('Hampir habis').check();
-    await dialog.getByLabel('Kilometer').fill('30500');
+    await dialog.getByLabel('Kilometer').fill('20500');
     await dialog.getByLabel('Catatan kondisi').fill('Rem belakang bunyi');
     expect(await violations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Simpan' }).click();
@@ -286,7 +286,7 @@ describe('who really has the bike', () => {
     await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Motor' }).click();
     const name = page.getByLabel('Nama motor');
     await name.waitFor();
-    expect([await name.inputValue(), await page.getByLabel('Kilometer terakhir').inputValue()]).toEqual(['Motor PPTI 21', '30500']);
+    expect([await name.inputValue(), await page.getByLabel('Kilometer terakhir').inputValue()]).toEqual(['Motor PPTI 21', '20500']);
     const loans = page.getByRole('region', { name: 'Riwayat peminjaman motor' }).getByRole('row');
     const loan = loans.filter({ hasText: 'Rizky Maulana' }).filter({ hasText: '6 Maret 2031' });
     expect(await loan.getByRole('cell').allTextContents()).toEqual([
