@@ -17,11 +17,11 @@ describe('where the key is, at 360 px', () => {
     const contact = form.getByLabel('Kontak pemilik');
     await place.fill('Pos satpam gedung B, titip ke Pak Joko');
     await contact.fill('nomor saya');
-    await form.getByRole('button', { name: 'Simpan tempat kunci' }).click();
+    await form.getByRole('button', { name: 'Perbarui tempat kunci' }).click();
     expect(await fieldError(contact)).toBe('Nomor WhatsApp tidak valid. Contoh: 0812 3456 7890 atau +62 812 3456 7890.');
     expect(await violations(admin)).toEqual([]);
     await contact.fill('0812-3456-7890');
-    await form.getByRole('button', { name: 'Simpan tempat kunci' }).click();
+    await form.getByRole('button', { name: 'Perbarui tempat kunci' }).click();
     await form.getByRole('status').getByText('Tempat ambil kunci sudah disimpan.').waitFor();
     expect(await contact.inputValue()).toBe('+6281234567890');
     expect(await horizontalOverflow(admin)).toBe(0);

@@ -7,7 +7,7 @@ export const keyPlaceMessages = {
   contactHint: 'Nomor WhatsApp, boleh dikosongkan. Contoh: 0812 3456 7890 atau +62 812 3456 7890.',
   contactInvalid: 'Nomor WhatsApp tidak valid. Contoh: 0812 3456 7890 atau +62 812 3456 7890.',
   sectionTitle: 'Ambil kunci',
-  save: 'Simpan tempat kunci',
+  save: 'Perbarui tempat kunci',
   saved: 'Tempat ambil kunci sudah disimpan.',
   keyPlaceLine: (place: string) => `Tempat ambil kunci: ${place}`,
   contactLine: (number: string, link: string) => `Kontak pemilik: ${number} (WhatsApp ${link})`,
