@@ -233,9 +233,9 @@ describe('the status line follows the recorded pickup (0051)', () => {
     expect(nowStatus([booking('15:00', '17:00')], nowAt('14:48'))).toEqual({ kind: 'free', until: '15:00' });
   });
 
-  it('names a loan out until tomorrow with its day, and one from yesterday still out today', () => {
+  it('names a loan out until its end time, tonight’s going on to tomorrow and yesterday’s still out today', () => {
     const overnight = { ...loan, start: '22:00', end: '02:00', endDate: '2026-12-02' };
-    expect(nowStatus([], nowAt('23:00'), [overnight])).toMatchObject({ kind: 'busy', until: '02:00 (besok)' });
+    expect(nowStatus([], nowAt('23:00'), [overnight])).toMatchObject({ kind: 'busy', until: '02:00' });
     const sinceYesterday = { ...loan, date: '2026-11-30', start: '22:00', end: '02:00', endDate: DAY };
     expect(nowStatus([], nowAt('01:00'), [sinceYesterday])).toMatchObject({ kind: 'busy', until: '02:00' });
   });

@@ -166,7 +166,7 @@ export function nowStatus(todayBookings: DayBooking[], now: ScheduleNow, loansOu
     .sort((a, b) => b.minutes - a.minutes)[0];
   if (late) return { kind: 'late', ...late };
   const out = outStates.find(({ state }) => state.kind === 'inUse')?.loan;
-  if (out) return { kind: 'busy', name: out.name, class: out.class, until: untilText(out, now.date) };
+  if (out) return { kind: 'busy', name: out.name, class: out.class, until: out.end };
   const spans = todayBookings.flatMap((booking) => {
     const span = booking.stage === 'returned' || booking.stage === 'released' ? undefined : bookedSpan(booking);
     return span ? [{ booking, ...span }] : [];
@@ -175,9 +175,4 @@ export function nowStatus(todayBookings: DayBooking[], now: ScheduleNow, loansOu
   if (running) return { kind: 'busy', name: running.booking.name, class: running.booking.class, until: running.booking.end };
   const next = spans.filter((span) => span.from > now.minutes).sort((a, b) => a.from - b.from)[0];
   return { kind: 'free', until: next ? formatMinutes(next.from) : undefined };
-}
-
-/** A loan out until tomorrow says so, as the owner's schedule does (`04:00 (besok)`). */
-function untilText(loan: LoanOut, today: string): string {
-  return loan.endDate === today ? loan.end : messages.otherDay.endTomorrow(loan.end);
 }
