@@ -191,6 +191,10 @@ export interface MotorbikeTable {
   plate: Generated<string>;
   last_km: number | null;
   last_fuel: string | null;
+  /** `Tempat ambil kunci` (0051); null until the admin sets it. */
+  key_place: string | null;
+  /** `Kontak pemilik`: the digits `wa.me` takes (0051). */
+  owner_whatsapp: string | null;
 }
 
 /** One per loan (unique booking_id), never deleted; `amount` is what is owed now: the admin's amount when changed, else the computed total. */

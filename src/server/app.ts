@@ -21,6 +21,7 @@ import { healthRoutes } from './health/routes';
 import { storageHealthOf } from './health/storage-health';
 import { COMPRESS_THRESHOLD_BYTES } from './http/precompressed';
 import { registerJobs } from './jobs/jobs';
+import { motorAdminRoutes, motorKeyRoutes } from './motor/routes';
 import { outOfServiceRoutes } from './out-of-service/routes';
 import { ownBookingRoutes } from './own-booking/routes';
 import { answerClientError, answerFrameworkError, registerClosingAnswer, registerErrorHandler } from './plugins/errors';
@@ -130,6 +131,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     await admin.register(handoverAdminRoutes, context);
     await admin.register(fundRoutes, context);
     await admin.register(outOfServiceRoutes, context);
+    await admin.register(motorAdminRoutes, context);
   });
   const bookings = new BookingService(
     context.db,
@@ -149,6 +151,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(calendarRoutes, context);
   await app.register(borrowerChatRoutes, context);
   await app.register(waitingListRoutes, context);
+  await app.register(motorKeyRoutes, context);
   await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context), ceilingDir: context.config.benchCeilingDir });
   registerJobs(app, timedJobs(context, options));
   registerTelegram(app, context, options, bookings);

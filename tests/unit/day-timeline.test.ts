@@ -7,6 +7,7 @@ import {
   gapFillHours,
   nowStatus,
   offeredTimes,
+  openingSegmentIndex,
   roundUpToQuarter,
   type TimelineSegment,
   timelineBookingLabel,
@@ -177,6 +178,8 @@ describe('the status now', () => {
   });
 });
 
+const outSpan = { date: DAY, start: '09:00', end: '11:00', endDate: DAY };
+
 describe('a loan out on the timeline and in the status line', () => {
   const out = booking('09:00', '11:00', 'Budi', { stage: 'pickedUp' });
 
@@ -186,10 +189,19 @@ describe('a loan out on the timeline and in the status line', () => {
     expect(timelineBookingLabel(out, DAY, nowAt('11:11'))).toBe('Terlambat 11 menit');
   });
 
-  it('heads every other booking as booked: not picked up, returned, or with no clock yet', () => {
+  it('heads a booking not picked up as booked, and a loan out with no clock yet too', () => {
     expect(timelineBookingLabel(booking('09:00', '11:00'), DAY, nowAt('10:00'))).toBe('Dipakai');
-    expect(timelineBookingLabel(booking('09:00', '10:15', 'Budi', { stage: 'returned' }), DAY, nowAt('12:00'))).toBe('Dipakai');
+    expect(timelineBookingLabel(booking('13:00', '15:00'), DAY, nowAt('10:00'))).toBe('Dipakai');
     expect(timelineBookingLabel(out, DAY, undefined)).toBe('Dipakai');
+  });
+
+  it('heads a returned loan Selesai and a released no-show Tidak diambil, never Dipakai, with or without the clock', () => {
+    const returned = booking('09:00', '10:15', 'Budi', { stage: 'returned' });
+    const released = booking('07:30', '08:03', 'Siti', { stage: 'released' });
+    expect(timelineBookingLabel(returned, DAY, nowAt('12:00'))).toBe('Selesai');
+    expect(timelineBookingLabel(returned, DAY, undefined)).toBe('Selesai');
+    expect(timelineBookingLabel(released, DAY, nowAt('12:00'))).toBe('Tidak diambil');
+    expect(timelineBookingLabel(released, DAY, undefined)).toBe('Tidak diambil');
   });
 
   it('counts a loan that began the day before from its end today, and one going on to tomorrow is not late today', () => {
@@ -202,10 +214,61 @@ describe('a loan out on the timeline and in the status line', () => {
   it('says the bike is not back, naming the latest borrower, even when the next booking has begun', () => {
     const next = booking('12:00', '13:00', 'Siti');
     expect(nowStatus([out, next], nowAt('12:05'))).toEqual({ kind: 'late', name: 'Budi', minutes: 65 });
-    expect(nowStatus([out], nowAt('11:10'))).toEqual({ kind: 'free', until: undefined });
+    expect(nowStatus([out], nowAt('11:10'), [{ ...outSpan, name: 'Budi', class: 'PPTI 21' }])).toMatchObject({
+      kind: 'busy',
+      until: '11:00',
+    });
     const sinceYesterday = { name: 'Rizky', class: 'PPTI 22', date: '2026-11-30', start: '20:00', end: '22:00', endDate: '2026-11-30' };
     expect(nowStatus([], nowAt('00:30'), [sinceYesterday])).toEqual({ kind: 'late', name: 'Rizky', minutes: 150 });
     expect(nowStatus([{ ...out, stage: 'returned' }, next], nowAt('12:05'))).toMatchObject({ kind: 'busy', name: 'Siti' });
+  });
+});
+
+describe('the status line follows the recorded pickup (0051)', () => {
+  const loan = { name: 'Budi', class: 'PPTI 21', ...outSpan, start: '15:00', end: '17:00' };
+  const booked = booking('15:00', '17:00', 'Budi', { stage: 'pickedUp' });
+
+  it('says the bike is out from a pickup at 14:48 for 15:00-17:00, naming who and until when', () => {
+    expect(nowStatus([booked], nowAt('14:48'), [loan])).toEqual({ kind: 'busy', name: 'Budi', class: 'PPTI 21', until: '17:00' });
+    expect(nowStatus([booking('15:00', '17:00')], nowAt('14:48'))).toEqual({ kind: 'free', until: '15:00' });
+  });
+
+  it('names a loan out until its end time, tonight’s going on to tomorrow and yesterday’s still out today', () => {
+    const overnight = { ...loan, start: '22:00', end: '02:00', endDate: '2026-12-02' };
+    expect(nowStatus([], nowAt('23:00'), [overnight])).toMatchObject({ kind: 'busy', until: '02:00' });
+    const sinceYesterday = { ...loan, date: '2026-11-30', start: '22:00', end: '02:00', endDate: DAY };
+    expect(nowStatus([], nowAt('01:00'), [sinceYesterday])).toMatchObject({ kind: 'busy', until: '02:00' });
+  });
+
+  it('is free at once after a return or a release, even inside the minute the freed end rounds up to', () => {
+    expect(nowStatus([booking('09:00', '10:01', 'Budi', { stage: 'returned' })], nowAt('10:00'))).toEqual({
+      kind: 'free',
+      until: undefined,
+    });
+    expect(nowStatus([booking('07:30', '08:03', 'Siti', { stage: 'released' })], nowAt('08:02'))).toEqual({
+      kind: 'free',
+      until: undefined,
+    });
+  });
+});
+
+describe('where the day view opens', () => {
+  const segments = dayTimeline([booking('08:00', '10:00'), booking('13:00', '15:00', 'Siti')], at('11:15'));
+
+  it('opens today at the first block not over by now, another day at its top', () => {
+    expect(shown(segments)).toEqual([
+      'past 00:00-08:00',
+      'booking 08:00-10:00',
+      'past 10:00-11:15',
+      'free 11:15-13:00',
+      'booking 13:00-15:00',
+      'free 15:00-24:00',
+    ]);
+    expect(openingSegmentIndex(segments, DAY, nowAt('11:07'))).toBe(2);
+    expect(openingSegmentIndex(segments, DAY, nowAt('11:15'))).toBe(3);
+    expect(openingSegmentIndex(segments, DAY, nowAt('09:30'))).toBe(1);
+    expect(openingSegmentIndex(segments, '2026-12-02', nowAt('11:07'))).toBeUndefined();
+    expect(openingSegmentIndex(segments, DAY, undefined)).toBeUndefined();
   });
 });
 

@@ -9,6 +9,7 @@ import { formatIndonesianDate } from '../../domain/time/clock';
 import { buttonStyles } from '../components/button-styles';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchMotorbike, saveMotorbike } from '../features/admin/api';
+import { KeyPlaceForm } from '../features/admin/key-place-form';
 import { OutOfServicePanel } from '../features/admin/out-of-service-panel';
 import { Cell, ScrollTable, TableHeadWithActions } from '../features/admin/scroll-table';
 import { adminStyles } from '../features/admin/styles';
@@ -181,6 +182,7 @@ function MotorScreen({ signOut, timeZone }: AdminPageProps) {
   return (
     <>
       <MotorForm data={state.data} onSaved={load} signOut={signOut} />
+      <KeyPlaceForm signOut={signOut} />
       <OutOfServicePanel timeZone={timeZone} signOut={signOut} prefill={prefill} formRef={reasonRef} />
       <section className="flex flex-col gap-3">
         <h2 className="text-lg font-semibold">{adminMessages.loansTitle}</h2>

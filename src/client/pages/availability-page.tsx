@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { bookingFormPath } from '../../domain/booking/client-routes';
 import { firstBookableMinute, gapFillHours, nowStatus, type ScheduleNow } from '../../domain/booking/day-timeline';
@@ -14,11 +14,14 @@ import { useAppNow } from '../features/availability/use-app-now';
 import { type Availability, useAvailability } from '../features/availability/use-availability';
 import { useDateInput } from '../features/availability/use-date-input';
 import { WeekStrip } from '../features/availability/week-strip';
-import { DayBookingsTable } from '../features/booking/day-bookings-table';
-import { CalendarSubscribeLink } from '../features/self-service/calendar-subscribe-link';
 import { MyBookingsCard } from '../features/self-service/my-bookings-card';
 import { WaitButton } from '../features/waiting-list/wait-button';
 import { readLastBorrowerClass } from '../lib/remembered-borrower';
+
+// Below the day's scrolled timeline, out of the first paint: their code is out of the first load (0051).
+const belowTimeline = () => import('./availability-below-timeline');
+const DayBookingsTable = lazy(() => belowTimeline().then((module) => ({ default: module.DayBookingsTable })));
+const CalendarSubscribeLink = lazy(() => belowTimeline().then((module) => ({ default: module.CalendarSubscribeLink })));
 
 /** The phone's own zone: "last updated" is read against the clock the student sees. */
 function browserTimeZone(): string {
@@ -85,7 +88,9 @@ function DaySchedule({ availability, data, shownDate, inputValue, outsideWindow,
               {messages.noBookingsOn(formatIndonesianDate(shownDate))}
             </p>
           ) : (
-            <DayBookingsTable caption={messages.bookingsOn(formatIndonesianDate(shownDate))} bookings={bookings} />
+            <Suspense fallback={null}>
+              <DayBookingsTable caption={messages.bookingsOn(formatIndonesianDate(shownDate))} bookings={bookings} />
+            </Suspense>
           )}
         </div>
       ) : (
@@ -179,7 +184,9 @@ export function AvailabilityPage() {
         bookableFrom={bookableFrom}
         now={scheduleNow}
       />
-      <CalendarSubscribeLink />
+      <Suspense fallback={null}>
+        <CalendarSubscribeLink />
+      </Suspense>
     </>
   );
 }

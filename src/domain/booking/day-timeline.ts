@@ -123,10 +123,23 @@ export function dayBookingState(booking: DayBooking, date: string, now: Schedule
   return bookingState({ ...span, cancelled: false, stage: booking.stage }, moment, now.graceMinutes);
 }
 
-/** A block's heading: a loan out says so (`Sedang dipakai`, `Terlambat … menit`), every other booking is just booked. */
+/** A block's heading by its state (0051): booked (`Dipakai`), `Sedang dipakai`, `Terlambat … menit`, `Selesai`, `Tidak diambil`. */
 export function timelineBookingLabel(booking: DayBooking, date: string, now: ScheduleNow | undefined): string {
-  const state = now && dayBookingState(booking, date, now);
-  return state && (state.kind === 'inUse' || state.kind === 'late') ? bookingStateLabel(state) : messages.timelineBooked;
+  const state: BookingState | undefined = now
+    ? dayBookingState(booking, date, now)
+    : booking.stage === 'returned'
+      ? { kind: 'done' }
+      : booking.stage === 'released'
+        ? { kind: 'noShow' }
+        : undefined;
+  return !state || state.kind === 'scheduled' ? messages.timelineBooked : bookingStateLabel(state);
+}
+
+/** The segment the day view opens at: the first one not over by now (0051); none on another day. */
+export function openingSegmentIndex(segments: readonly MinuteSpan[], date: string, now: ScheduleNow | undefined): number | undefined {
+  if (!now || date !== now.date) return undefined;
+  const index = segments.findIndex((segment) => segment.to > now.minutes);
+  return index < 0 ? undefined : index;
 }
 
 export type NowStatus =
@@ -134,22 +147,28 @@ export type NowStatus =
   | { kind: 'late'; name: string; minutes: number }
   | { kind: 'free'; until: string | undefined };
 
-/** A late loan comes first: whatever the schedule says, the bike is still with its borrower. */
-/** `loansOut`: every loan picked up and not returned, of any day (a loan late since yesterday is not in today's list). */
+/**
+ * A late loan comes first: whatever the schedule says, the bike is still with its borrower. Then a loan
+ * picked up and not returned, from its pickup even before its start (0051). `loansOut`: every loan picked
+ * up and not returned, of any day (a loan late since yesterday is not in today's list).
+ */
 export function nowStatus(todayBookings: DayBooking[], now: ScheduleNow, loansOut: readonly LoanOut[] = []): NowStatus {
   const moment: LocalMoment = { date: now.date, time: formatMinutes(now.minutes) };
+  const outStates = loansOut.map((loan) => ({
+    loan,
+    state: bookingState({ ...loan, cancelled: false, stage: 'pickedUp' }, moment, now.graceMinutes),
+  }));
   const late = [
     ...todayBookings.map((booking) => ({ name: booking.name, state: dayBookingState(booking, now.date, now) })),
-    ...loansOut.map((loan) => ({
-      name: loan.name,
-      state: bookingState({ ...loan, cancelled: false, stage: 'pickedUp' }, moment, now.graceMinutes),
-    })),
+    ...outStates.map(({ loan, state }) => ({ name: loan.name, state })),
   ]
     .flatMap(({ name, state }) => (state.kind === 'late' ? [{ name, minutes: state.minutes }] : []))
     .sort((a, b) => b.minutes - a.minutes)[0];
   if (late) return { kind: 'late', ...late };
+  const out = outStates.find(({ state }) => state.kind === 'inUse')?.loan;
+  if (out) return { kind: 'busy', name: out.name, class: out.class, until: out.end };
   const spans = todayBookings.flatMap((booking) => {
-    const span = bookedSpan(booking);
+    const span = booking.stage === 'returned' || booking.stage === 'released' ? undefined : bookedSpan(booking);
     return span ? [{ booking, ...span }] : [];
   });
   const running = spans.filter((span) => span.from <= now.minutes && now.minutes < span.to).sort((a, b) => b.to - a.to)[0];

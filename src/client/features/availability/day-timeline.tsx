@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { bookingFormPath } from '../../../domain/booking/client-routes';
 import {
   dayTimeline,
   formatDayMinute,
   offeredTimes,
+  openingSegmentIndex,
   type ScheduleNow,
   type TimelineSegment,
   timelineBookingLabel,
@@ -37,10 +38,14 @@ function blockHeight(segment: TimelineSegment): string {
 }
 
 function BookingBlock({ booking, label, children }: { booking: DayBooking; label: string; children: ReactNode }) {
+  // A released no-show never took the bike: no stripes of "taken".
+  const left = booking.stage !== 'released';
   return (
-    <div className="flex h-full overflow-hidden rounded-md border border-slate-400 bg-white">
+    <div
+      className={`flex h-full overflow-hidden rounded-md border bg-white ${left ? 'border-slate-400' : 'border-dashed border-slate-500'}`}
+    >
       {/* Stripes say "taken" without relying on colour; the text says it in words. */}
-      <span aria-hidden="true" className="pattern-busy w-3 shrink-0" />
+      {left && <span aria-hidden="true" className="pattern-busy w-3 shrink-0" />}
       <div className="min-w-0 px-3 py-2">
         <p className="text-sm text-slate-700">
           <span className="font-semibold text-slate-900">{label}</span>{' '}
@@ -82,10 +87,32 @@ function FreeBlock({ date, segment, fillHours }: { date: string; segment: Timeli
   );
 }
 
+/** Today's view opens at the block of now, once per day shown: a refresh or the minute ticking never moves it. */
+function useOpenAtNow(date: string, index: number | undefined) {
+  const list = useRef<HTMLOListElement>(null);
+  const opened = useRef<string>(undefined);
+  useLayoutEffect(() => {
+    const box = list.current;
+    if (!box || opened.current === date || index === undefined) return;
+    opened.current = date;
+    const item = box.children[index] as HTMLElement | undefined;
+    box.scrollTop = item?.offsetTop ?? 0;
+  }, [date, index]);
+  return list;
+}
+
 export function DayTimeline({ date, bookings, bookableFrom, fillHours, now, unavailable, waitAction }: DayTimelineProps) {
   const segments = dayTimeline(bookings, bookableFrom, unavailable);
+  const list = useOpenAtNow(date, openingSegmentIndex(segments, date, now));
   return (
-    <ol aria-label={messages.timelineOf(formatIndonesianDate(date))} className="flex flex-col gap-1">
+    <ol
+      ref={list}
+      // A box of its own, scrolled to now, so the status line and the buttons above stay in sight (0051).
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled box must take the keyboard's arrows (axe: scrollable-region-focusable)
+      tabIndex={0}
+      aria-label={messages.timelineOf(formatIndonesianDate(date))}
+      className="relative flex max-h-[70vh] flex-col gap-1 overflow-y-auto overscroll-contain rounded-md"
+    >
       {segments.map((segment, index) => (
         <li
           // biome-ignore lint/suspicious/noArrayIndexKey: two imported bookings may share every field; the list is rebuilt whole, never reordered in place

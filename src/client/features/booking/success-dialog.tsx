@@ -6,6 +6,7 @@ import { formatIndonesianDate } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { CancelLinkActions } from '../../components/cancel-link-actions';
 import { Dialog } from '../../components/dialog';
+import { KeyInfoLines, useKeyInfo } from '../../components/key-info';
 import { TelegramLinkButton } from '../../components/telegram-link-button';
 import { linkNewBooking } from '../../lib/borrower-chat-api';
 import { useNavigate } from '../../lib/navigation';
@@ -20,6 +21,7 @@ export function SuccessDialog({ created, onClose, finalFocus }: SuccessDialogPro
   const navigate = useNavigate();
   const booking = created?.booking;
   const token = created?.cancelToken;
+  const keyInfo = useKeyInfo(token);
   // A device that linked a chat before keeps its link: its new booking joins it.
   useEffect(() => {
     if (token !== undefined) void linkNewBooking(token);
@@ -28,6 +30,7 @@ export function SuccessDialog({ created, onClose, finalFocus }: SuccessDialogPro
     <Dialog open={booking !== undefined} title={messages.successTitle} onClose={onClose} finalFocus={finalFocus}>
       {booking && <p className="mt-3">{messages.bookingRecorded(formatIndonesianDate(booking.date), booking.start, booking.end)}</p>}
       {booking?.usedVoucher && <p className="mt-2 font-medium">{messages.voucherSpent(normalizeVoucherCode(booking.reason))}</p>}
+      <KeyInfoLines info={keyInfo} className="mt-3" />
       {created && <CancelLinkActions cancelToken={created.cancelToken} />}
       {created && <TelegramLinkButton tokens={[created.cancelToken]} />}
       <div className="mt-6 flex justify-end">

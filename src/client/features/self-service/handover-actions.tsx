@@ -5,6 +5,7 @@ import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { HandoverFields } from '../../components/handover-fields';
 import { ChargeSummary } from './charge-summary';
+import { type CardClock, LateLine } from './late-line';
 import { type BorrowerEvent, useOwnHandover } from './use-own-handover';
 
 const labels = messages.handover;
@@ -51,18 +52,21 @@ function OwnHandoverDialog({
 
 /**
  * Where the loan stands and the borrower's two buttons, each opening a short form. `describe` names
- * the booking in the buttons' accessible names where a list shows several.
+ * the booking in the buttons' accessible names where a list shows several. `clock`: where the page
+ * knows the app's clock, a late loan's minutes and fine so far.
  */
 export function HandoverActions({
   token,
   booking,
   describe,
   onRecorded,
+  clock,
 }: {
   token: string;
   booking: OwnBooking;
   describe?: string;
   onRecorded: (booking: OwnBooking) => void;
+  clock?: CardClock;
 }) {
   const handover = booking.handover;
   const form = useOwnHandover(token, booking, onRecorded);
@@ -86,6 +90,7 @@ export function HandoverActions({
         {handover.pickedUpAt && <span className="block text-sm text-slate-700">{screens.pickedUpAt(handover.pickedUpAt)}</span>}
         {handover.returnedAt && <span className="block text-sm text-slate-700">{screens.returnedAt(handover.returnedAt)}</span>}
       </p>
+      {clock && <LateLine booking={booking} clock={clock} />}
       {handover.waitsForLateBike && (
         <p className="rounded-md border-l-8 border-amber-600 bg-amber-50 px-3 py-2 font-medium text-amber-950">{labels.waitsForLateBike}</p>
       )}

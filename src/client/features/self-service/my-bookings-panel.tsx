@@ -5,8 +5,10 @@ import { messages } from '../../../domain/text/messages';
 import { formatIndonesianDate } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { ConfirmCancelDialog } from '../../components/confirm-cancel-dialog';
+import { KeyInfoLines, useKeyInfo } from '../../components/key-info';
 import { TelegramLinkButton } from '../../components/telegram-link-button';
 import { HandoverActions } from './handover-actions';
+import type { CardClock } from './late-line';
 import { useMyBookings } from './use-my-bookings';
 
 interface ItemProps {
@@ -14,11 +16,13 @@ interface ItemProps {
   own: OwnBooking | undefined;
   onCancel: (booking: MyBooking) => void;
   onRecorded: (booking: OwnBooking) => void;
+  clock: CardClock | undefined;
 }
 
-/** One booking on the card: when, its `Batalkan`, what happened to it, and its handover. */
-function MyBookingItem({ entry: { booking, upcoming, asksHandover }, own, onCancel, onRecorded }: ItemProps) {
+/** One booking on the card: when, its `Batalkan` (only before a pickup, 0051), what happened to it, and its handover. */
+function MyBookingItem({ entry: { booking, upcoming, asksHandover }, own, onCancel, onRecorded, clock }: ItemProps) {
   const cancellation = own?.status === 'cancelled' ? own.cancellation : null;
+  const cancellable = upcoming && own?.status !== 'cancelled' && (own === undefined || own.handover.stage === 'booked');
   const when = `${formatIndonesianDate(booking.date)}, ${booking.start} - ${booking.end}`;
   return (
     <li className="py-2">
@@ -26,7 +30,7 @@ function MyBookingItem({ entry: { booking, upcoming, asksHandover }, own, onCanc
         <span>
           {formatIndonesianDate(booking.date)}, <span className="tabular-nums">{`${booking.start} - ${booking.end}`}</span>
         </span>
-        {upcoming && own?.status !== 'cancelled' && (
+        {cancellable && (
           <button
             type="button"
             className={buttonStyles.secondary}
@@ -40,7 +44,7 @@ function MyBookingItem({ entry: { booking, upcoming, asksHandover }, own, onCanc
       {cancellation && <p className="mt-1 font-medium text-red-800">{messages.cancelledByWhom(cancellation.by, cancellation.reason)}</p>}
       {own?.outOfServiceWarning && !cancellation && <p className="mt-1 font-medium text-amber-900">{own.outOfServiceWarning}</p>}
       {own && asksHandover && !cancellation && (
-        <HandoverActions token={booking.token} booking={own} describe={when} onRecorded={onRecorded} />
+        <HandoverActions token={booking.token} booking={own} describe={when} onRecorded={onRecorded} clock={clock} />
       )}
     </li>
   );
@@ -48,7 +52,10 @@ function MyBookingItem({ entry: { booking, upcoming, asksHandover }, own, onCanc
 
 /** `onChanged`: a booking was cancelled or its bike returned, so the schedule beside the card is out of date. */
 export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
-  const { handovers, asking, setAsking, busy, notice, confirm, recorded, shown } = useMyBookings(onChanged);
+  const { handovers, asking, setAsking, busy, notice, confirm, recorded, shown, clock } = useMyBookings(onChanged);
+  // Any standing booking's secret proves this device may be told where the key is.
+  const standing = shown.find((entry) => handovers[entry.booking.token]?.status !== 'cancelled');
+  const keyInfo = useKeyInfo(standing?.booking.token);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
 
@@ -67,10 +74,12 @@ export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
               own={handovers[entry.booking.token] ?? undefined}
               onCancel={setAsking}
               onRecorded={recorded(entry.booking.token)}
+              clock={clock}
             />
           ))}
         </ul>
       )}
+      {standing && <KeyInfoLines info={keyInfo} className="mt-2" />}
       {shown.length > 0 && <TelegramLinkButton tokens={shown.map((entry) => entry.booking.token)} />}
       <p role="status" className={`mt-2 text-sm font-medium empty:hidden ${notice?.failed ? 'text-red-800' : 'text-slate-800'}`}>
         {notice?.text ?? ''}

@@ -1,17 +1,20 @@
 import { useEffect, useState } from 'react';
 import { type CardBooking, type MyBooking, myBookingsOnCard } from '../../../domain/booking/my-bookings';
+import type { TodayResponse } from '../../../domain/schemas/bookings';
 import type { OwnBooking } from '../../../domain/schemas/own-booking';
 import { messages } from '../../../domain/text/messages';
-import { localMomentIn } from '../../../domain/time/clock';
+import { appMomentAt, localMomentIn } from '../../../domain/time/clock';
 import { forgetMyBooking, readMyBookings } from '../../lib/device-storage';
 import { fetchToday } from '../../lib/schedule-api';
 import { cancelOwnBooking, fetchOwnBookings } from './api';
+import type { CardClock } from './late-line';
 
 /** This device's bookings for the card, and what the server says of each; asked on mount and when the tab is shown again. */
 function useCardBookings() {
   const [entries, setEntries] = useState<CardBooking[]>([]);
   // By cancel secret: what the server says of each (null: a secret it does not know).
   const [handovers, setHandovers] = useState<Record<string, OwnBooking | null>>({});
+  const [clock, setClock] = useState<{ today: TodayResponse; receivedAt: number }>();
 
   // On mount and when the tab is shown again (a phone left on this page): the buttons open with time.
   useEffect(() => {
@@ -21,6 +24,7 @@ function useCardBookings() {
       fetchToday(signal).then((result) => {
         // Without the server's clock the card cannot tell upcoming from past: it stays away.
         if (!result.ok) return;
+        setClock({ today: result.data, receivedAt: Date.now() });
         const now = localMomentIn(result.data.timeZone, new Date(result.data.now));
         const onCard = myBookingsOnCard(readMyBookings(now), now);
         setEntries(onCard);
@@ -50,12 +54,26 @@ function useCardBookings() {
     };
   }, []);
 
-  return { entries, setEntries, handovers, setHandovers };
+  return { entries, setEntries, handovers, setHandovers, clock };
+}
+
+/** The server's clock moved on by the browser's stopwatch, again each minute: a late loan's minutes and fine grow on screen. */
+function useCardClock(clock: { today: TodayResponse; receivedAt: number } | undefined): CardClock | undefined {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!clock) return;
+    const timer = setInterval(() => setTick((tick) => tick + 1), 60_000);
+    return () => clearInterval(timer);
+  }, [clock]);
+  if (!clock) return undefined;
+  const at = new Date(Date.parse(clock.today.now) + Date.now() - clock.receivedAt);
+  return { now: appMomentAt(clock.today, at), graceMinutes: clock.today.returnGraceMinutes };
 }
 
 /** The card's bookings, the one asked to be cancelled, and the cancellation and handovers that change them. */
 export function useMyBookings(onChanged: () => void) {
-  const { entries, setEntries, handovers, setHandovers } = useCardBookings();
+  const { entries, setEntries, handovers, setHandovers, clock } = useCardBookings();
+  const cardClock = useCardClock(clock);
   const [asking, setAsking] = useState<MyBooking>();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ text: string; failed: boolean }>();
@@ -87,5 +105,5 @@ export function useMyBookings(onChanged: () => void) {
   const shown = entries.filter(
     (entry) => handovers[entry.booking.token] !== null && (entry.upcoming || handovers[entry.booking.token] !== undefined),
   );
-  return { handovers, asking, setAsking, busy, notice, confirm, recorded, shown };
+  return { handovers, asking, setAsking, busy, notice, confirm, recorded, shown, clock: cardClock };
 }

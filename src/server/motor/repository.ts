@@ -1,0 +1,16 @@
+import type { Executor } from '../../db/executor';
+
+export interface StoredKeyPlace {
+  keyPlace: string | null;
+  ownerWhatsApp: string | null;
+}
+
+// The bike's other columns are the handover room's; this room reads and writes only these two.
+export async function findKeyPlace(db: Executor): Promise<StoredKeyPlace> {
+  const row = await db.selectFrom('motorbike').select(['key_place', 'owner_whatsapp']).where('id', '=', 1).executeTakeFirstOrThrow();
+  return { keyPlace: row.key_place, ownerWhatsApp: row.owner_whatsapp };
+}
+
+export async function writeKeyPlace(db: Executor, stored: StoredKeyPlace): Promise<void> {
+  await db.updateTable('motorbike').set({ key_place: stored.keyPlace, owner_whatsapp: stored.ownerWhatsApp }).where('id', '=', 1).execute();
+}
