@@ -20,3 +20,8 @@ export function hasLineBreakOrControl(text: string): boolean {
 export function plainText(label: string, params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine((value) => !hasControlCharacter(value), { error: messages.controlCharacter(label) });
 }
+
+/** A file pasted or uploaded as text: its leading byte order mark is the file's, not the text's, so it is dropped before the check. */
+export function withoutByteOrderMark(value: unknown): unknown {
+  return typeof value === 'string' ? value.replace(/^\uFEFF/, '') : value;
+}
