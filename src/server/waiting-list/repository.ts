@@ -1,9 +1,11 @@
+import type { ExpressionBuilder } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/executor';
-import type { DaySpan } from '../../domain/waiting-list/waiting-list';
+import type { Database, SlotWaitTable } from '../../db/schema';
+import { type DaySpan, formatTakenParts, parseTakenParts, type WantedSpan } from '../../domain/waiting-list/waiting-list';
 import { toDaySpan } from '../bookings/booking-row';
 
-export interface StoredWait extends DaySpan {
+export interface StoredWait extends WantedSpan {
   id: number;
   deviceId: number;
   usersId: string;
@@ -18,7 +20,17 @@ export interface StoredOffer extends DaySpan {
   ended: boolean;
 }
 
-const WAIT_COLUMNS = ['w.id', 'w.device_id', 'w.users_id', 'u.name', 'w.borrow_date', 'w.start_time', 'w.end_time', 'w.reason'] as const;
+const WAIT_COLUMNS = [
+  'w.id',
+  'w.device_id',
+  'w.users_id',
+  'u.name',
+  'w.borrow_date',
+  'w.start_time',
+  'w.end_time',
+  'w.reason',
+  'w.taken',
+] as const;
 
 function openWaitsQuery(db: Executor) {
   return db
@@ -32,13 +44,15 @@ function openWaitsQuery(db: Executor) {
 type WaitRow = Awaited<ReturnType<ReturnType<typeof openWaitsQuery>['execute']>>[number];
 
 function toWait(row: WaitRow): StoredWait {
+  const span = toDaySpan(row);
   return {
     id: row.id,
     deviceId: row.device_id,
     usersId: row.users_id,
     name: row.name,
     reason: row.reason,
-    ...toDaySpan(row),
+    ...span,
+    taken: parseTakenParts(row.taken, span),
   };
 }
 
@@ -47,13 +61,23 @@ export async function findOpenWaits(db: Executor): Promise<StoredWait[]> {
   return (await openWaitsQuery(db).execute()).map(toWait);
 }
 
+/** The first `limit` open waits of `date`, in order of request. */
+export async function findOpenWaitsOn(db: Executor, date: string, limit: number): Promise<StoredWait[]> {
+  return (await openWaitsQuery(db).where('w.borrow_date', '=', date).limit(limit).execute()).map(toWait);
+}
+
+export async function findOpenWaitsByIds(db: Executor, ids: readonly number[]): Promise<StoredWait[]> {
+  if (ids.length === 0) return [];
+  return (await openWaitsQuery(db).where('w.id', 'in', ids).execute()).map(toWait);
+}
+
 export async function findDeviceWaits(db: Executor, deviceId: number): Promise<StoredWait[]> {
   return (await openWaitsQuery(db).where('w.device_id', '=', deviceId).execute()).map(toWait);
 }
 
 export async function insertWait(
   db: Executor,
-  wait: { deviceId: number; usersId: string; span: DaySpan; reason: string; now: Date },
+  wait: { deviceId: number; usersId: string; span: WantedSpan; reason: string; now: Date },
 ): Promise<void> {
   await db
     .insertInto('slot_wait')
@@ -65,17 +89,64 @@ export async function insertWait(
       end_time: wait.span.end,
       reason: wait.reason,
       created_at: wait.now.toISOString(),
+      taken: formatTakenParts(wait.span.taken),
     })
     .execute();
 }
 
-export async function endWait(db: Executor, id: number, how: 'offered' | 'past' | 'unlinked', at: Date): Promise<void> {
+export async function endWait(db: Executor, id: number, how: 'offered' | 'past' | 'unlinked' | 'ended-by-admin', at: Date): Promise<void> {
   await db
     .updateTable('slot_wait')
     .set({ ended_at: at.toISOString(), ended_how: how })
     .where('id', '=', id)
     .where('ended_at', 'is', null)
     .execute();
+}
+
+/** Ends in one statement every open wait whose span is over at `now` (a date and a wall-clock time). */
+export async function endPastWaits(db: Executor, now: { date: string; time: string }, at: Date): Promise<void> {
+  await db
+    .updateTable('slot_wait')
+    .set({ ended_at: at.toISOString(), ended_how: 'past' })
+    .where('ended_at', 'is', null)
+    .where((eb) => eb.or([eb('borrow_date', '<', now.date), eb.and([eb('borrow_date', '=', now.date), eb('end_time', '<=', now.time)])]))
+    .execute();
+}
+
+/**
+ * The waits open, or offered with the hold not passed, counted against MAX_OPEN_WAITS: the most of
+ * any chat linked to `deviceId` (over every device that chat is linked to), and those of `usersId`.
+ */
+export async function countOpenWaits(db: Executor, of: { deviceId: number; usersId: string; now: Date }): Promise<number> {
+  const at = of.now.toISOString();
+  const open = (eb: ExpressionBuilder<Database & { w: SlotWaitTable }, 'w'>) =>
+    eb.or([
+      eb('w.ended_at', 'is', null),
+      eb.exists(
+        eb
+          .selectFrom('slot_offer as o')
+          .select('o.id')
+          .whereRef('o.wait_id', '=', 'w.id')
+          .where('o.ended_at', 'is', null)
+          .where('o.hold_until', '>', at),
+      ),
+    ]);
+  const byChat = await db
+    .selectFrom('borrower_chat as c')
+    .innerJoin('borrower_chat as other', 'other.chat_id', 'c.chat_id')
+    .innerJoin('slot_wait as w', 'w.device_id', 'other.device_id')
+    .select((eb) => ['c.chat_id', eb.fn.count<number>('w.id').distinct().as('count')])
+    .where('c.device_id', '=', of.deviceId)
+    .where(open)
+    .groupBy('c.chat_id')
+    .execute();
+  const byName = await db
+    .selectFrom('slot_wait as w')
+    .select((eb) => eb.fn.count<number>('w.id').as('count'))
+    .where('w.users_id', '=', of.usersId)
+    .where(open)
+    .executeTakeFirstOrThrow();
+  return Math.max(Number(byName.count), ...byChat.map((row) => Number(row.count)));
 }
 
 /** Any wait or offer still open: the round does nothing else when there is none. */
