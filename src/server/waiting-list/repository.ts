@@ -252,3 +252,26 @@ export async function findDeviceChats(db: Executor, deviceId: number): Promise<s
   const rows = await db.selectFrom('borrower_chat').select('chat_id').where('device_id', '=', deviceId).orderBy('chat_id').execute();
   return rows.map((row) => row.chat_id);
 }
+
+/** The daily clean-up: waits ended before `before`, with their offers (all ended by then); a wait with an offer still open stays. */
+export async function deleteEndedWaits(db: Executor, before: Date): Promise<number> {
+  const at = before.toISOString();
+  const ended = db
+    .selectFrom('slot_wait as w')
+    .select('w.id')
+    .where('w.ended_at', '<', at)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('slot_offer as o')
+            .select('o.id')
+            .whereRef('o.wait_id', '=', 'w.id')
+            .where((inner) => inner.or([inner('o.ended_at', 'is', null), inner('o.ended_at', '>=', at)])),
+        ),
+      ),
+    );
+  await db.deleteFrom('slot_offer').where('wait_id', 'in', ended).execute();
+  const result = await db.deleteFrom('slot_wait').where('id', 'in', ended).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
