@@ -4,10 +4,13 @@ import type { Executor } from '../../db/executor';
 import { isWellFormedSecret, LINK_CODE_TTL_MS, linkedText } from '../../domain/chat/borrower-bot';
 import { borrowerChatMessages } from '../../domain/chat/borrower-chat-messages';
 import { canLinkDevice, LINK_CODES_PER_ADDRESS_PER_HOUR, MAX_DEVICES_PER_BOOKING } from '../../domain/chat/device-limits';
+import { deviceMessages } from '../../domain/chat/device-messages';
 import { localMomentIn } from '../../domain/time/clock';
 import { addressLimitWaitMs, recordAddressEvent } from '../address-limits/service';
 import { findBookingByToken, findBookingsByTokens, type TokenOutcome, type TokenRequest } from '../bookings/cancel/token-lookup';
-import { findBookingsAtDeviceLimit, findHandedBackBookings } from './device-repository';
+import { enqueueOutbox } from '../telegram/outbox/enqueue';
+import { findBookingsAtDeviceLimit, findChatsOfDevice, findHandedBackBookings, unlinkDeviceChats } from './device-repository';
+import { borrowerMessageKey } from './notify';
 import {
   addDeviceBookings,
   findDevice,
@@ -90,14 +93,42 @@ export async function addDeviceBooking(db: Db, request: TokenRequest & { deviceS
   return { kind: 'found', value: true };
 }
 
-/** `/start {code}` in a private chat: the chat hears about the code's device from now on. */
+/**
+ * `/start {code}` in a private chat: the chat hears about the code's device from now on, and the
+ * chats linked to it before are told (issue 40), so a chat linked with a stolen secret is seen.
+ */
 export async function startLink(db: Db, chatId: string, code: string | undefined, now: Date): Promise<string> {
   if (code === undefined || !isWellFormedSecret(code)) return borrowerChatMessages.codeInvalid;
   return db.kysely.transaction().execute(async (trx) => {
     const deviceId = await useLinkCode(trx, hashSecret(code), now);
     if (deviceId === undefined) return borrowerChatMessages.codeInvalid;
+    const before = await findChatsOfDevice(trx, deviceId);
     await linkChat(trx, chatId, deviceId, now);
+    if (!before.includes(chatId)) {
+      const payload = { text: deviceMessages.otherChatLinked };
+      for (const other of before) {
+        const dedupeKey = borrowerMessageKey(`other-chat:${deviceId}:${chatId}:${now.getTime()}`, other);
+        await enqueueOutbox(trx, 'borrower', payload, { now, dedupeKey, chatId: other });
+      }
+    }
     return linkedText(await findDeviceNames(trx, deviceId));
+  });
+}
+
+/** How many chats the device's secret has linked; 0 for a device never seen. */
+export async function countDeviceChats(db: Db, deviceSecret: string): Promise<number> {
+  const deviceId = await findDevice(db.kysely, hashSecret(deviceSecret));
+  return deviceId === undefined ? 0 : (await findChatsOfDevice(db.kysely, deviceId)).length;
+}
+
+/** `Putuskan semua Telegram`: every chat of the device unlinked, and its secret replaced by the one returned; undefined for a device never seen. */
+export async function unlinkAllChats(db: Db, deviceSecret: string): Promise<string | undefined> {
+  const secret = newSecret();
+  return db.kysely.transaction().execute(async (trx) => {
+    const deviceId = await findDevice(trx, hashSecret(deviceSecret));
+    if (deviceId === undefined) return undefined;
+    await unlinkDeviceChats(trx, deviceId, hashSecret(secret));
+    return secret;
   });
 }
 

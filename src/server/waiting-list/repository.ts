@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/executor';
@@ -90,6 +91,7 @@ export async function insertWait(
       reason: wait.reason,
       created_at: wait.now.toISOString(),
       taken: formatTakenParts(wait.span.taken),
+      ref: randomBytes(12).toString('base64url'),
     })
     .execute();
 }
@@ -211,7 +213,7 @@ export async function insertOffer(db: Executor, offer: { waitId: number; span: D
 export async function endOffer(
   db: Executor,
   id: number,
-  how: 'taken' | 'skipped' | 'expired' | 'refused',
+  how: 'taken' | 'skipped' | 'expired' | 'refused' | 'ended-by-admin',
   at: Date,
   bookingId: number | null = null,
 ): Promise<boolean> {
@@ -274,4 +276,66 @@ export async function deleteEndedWaits(db: Executor, before: Date): Promise<numb
   await db.deleteFrom('slot_offer').where('wait_id', 'in', ended).execute();
   const result = await db.deleteFrom('slot_wait').where('id', 'in', ended).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+export interface AdminWaitRow extends DaySpan {
+  ref: string;
+  name: string;
+  createdAt: string;
+  holdUntil: string | null;
+}
+
+/** For the console: every wait open, and every wait whose offer still holds its span, with that hold's end; in order of request. */
+export async function findWaitsAndHolds(db: Executor, now: Date): Promise<AdminWaitRow[]> {
+  const at = now.toISOString();
+  const rows = await db
+    .selectFrom('slot_wait as w')
+    .innerJoin('users as u', 'u.id', 'w.users_id')
+    .leftJoin('slot_offer as o', (join) => join.onRef('o.wait_id', '=', 'w.id').on('o.ended_at', 'is', null).on('o.hold_until', '>', at))
+    .select([
+      'w.ref',
+      'u.name',
+      'w.borrow_date',
+      'w.start_time',
+      'w.end_time',
+      'w.created_at',
+      'o.hold_until',
+      'o.start_time as offer_start',
+      'o.end_time as offer_end',
+    ])
+    .where((eb) => eb.or([eb('w.ended_at', 'is', null), eb('o.id', 'is not', null)]))
+    .orderBy('w.id')
+    .execute();
+  return rows.flatMap((row) =>
+    row.ref === null
+      ? []
+      : [
+          {
+            ref: row.ref,
+            name: row.name,
+            date: row.borrow_date,
+            start: row.offer_start ?? row.start_time,
+            end: row.offer_end ?? row.end_time,
+            createdAt: row.created_at,
+            holdUntil: row.hold_until,
+          },
+        ],
+  );
+}
+
+/** The wait named by `ref` with its open offer, if any. */
+export async function findWaitByRef(
+  db: Executor,
+  ref: string,
+): Promise<{ id: number; name: string; span: DaySpan; open: boolean; offerIds: number[] } | undefined> {
+  const row = await db
+    .selectFrom('slot_wait as w')
+    .innerJoin('users as u', 'u.id', 'w.users_id')
+    .select(['w.id', 'u.name', 'w.borrow_date', 'w.start_time', 'w.end_time', 'w.ended_at'])
+    .where('w.ref', '=', ref)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const offers = await db.selectFrom('slot_offer').select('id').where('wait_id', '=', row.id).where('ended_at', 'is', null).execute();
+  const span = { date: row.borrow_date, start: row.start_time, end: row.end_time };
+  return { id: row.id, name: row.name, span, open: row.ended_at === null, offerIds: offers.map((offer) => offer.id) };
 }
