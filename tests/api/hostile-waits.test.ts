@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitingListMessages } from '../../src/domain/waiting-list/waiting-list-messages';
+import type { User } from '../../src/server/roster/repository';
 import { cleanUpWaitsAndLinks } from '../../src/server/waiting-list/jobs';
+import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo, outboxSent } from '../helpers/borrower-chat';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import { BUDI, RIZKY, seedRoster } from '../helpers/roster';
+import { ADMIN, BUDI, RIZKY, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
 const texts = waitingListMessages;
 const ROSTER = [
+  ADMIN,
   BUDI,
   RIZKY,
   { name: 'Sari Dewi', class: 'PPTI 21' },
@@ -24,12 +27,13 @@ describe(`one person cannot hold the bike hostage through the waiting list on ${
   let database: TestDatabase;
   let app: TestApp;
   let now = jakartaInstant('2026-11-22', '08:00').getTime();
+  let admin: User;
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
     database = await createTestDatabase();
     app = await startTestApp({ now: () => new Date(now), database, telegram: telegram.telegram, bot: {} });
-    await seedRoster(app.db, ROSTER);
+    [admin] = (await seedRoster(app.db, ROSTER)) as [User];
   });
   afterAll(async () => {
     await app.close();
@@ -74,6 +78,34 @@ describe(`one person cannot hold the bike hostage through the waiting list on ${
     expect(offersIn('8002')).toEqual(['Slot Jumat, 27 November 2026 jam 10:00-12:00 kosong. Ambil?']);
     expect((await postBooking(app.baseUrl, bookingBody({ date, start: '13:00', end: '15:00' }))).status).toBe(201);
     expect((await postBooking(app.baseUrl, bookingBody({ date, start: '08:00', end: '10:00' }))).status).toBe(201);
+  });
+
+  it('shows the admin every hold and wait, and Akhiri tawaran ends a hold at once, audited', async () => {
+    const api = adminClient(app.baseUrl, await loginCookie(app.baseUrl, admin));
+    const date = '2026-11-27';
+    const listed = await api.get('/api/admin/waits');
+    expect(listed.status).toBe(200);
+    expect(listed.body.waits).toEqual([
+      { ref: expect.any(String), name: 'Dewi Lestari', date, start: '10:00', end: '12:00', heldUntil: '08:15' },
+    ]);
+    expect(JSON.stringify(listed.body)).not.toContain('"id"');
+    const held = await postBooking(app.baseUrl, bookingBody({ date, start: '10:00', end: '11:00' }));
+    expect(held.status).toBe(422);
+    const [{ ref }] = listed.body.waits;
+    expect((await requestJson(app.baseUrl, `/api/admin/waits/${ref}/end`, { method: 'POST' })).status).toBe(401);
+    const ended = await api.post(`/api/admin/waits/${ref}/end`);
+    expect(ended.status).toBe(200);
+    expect(ended.body).toEqual({ message: 'Tawaran diakhiri.' });
+    expect((await api.post(`/api/admin/waits/${ref}/end`)).status).toBe(404);
+    expect((await api.get('/api/admin/waits')).body.waits).toEqual([]);
+    expect((await postBooking(app.baseUrl, bookingBody({ date, name: 'Eka Putri', start: '10:00', end: '11:00' }))).status).toBe(201);
+    const [entry] = (await api.get('/api/admin/audit')).body.entries;
+    expect(entry).toMatchObject({
+      who: 'Admin Uji',
+      action: 'wait-ended',
+      target: `Dewi Lestari, ${date} 10:00-12:00`,
+      detail: 'Ditahan',
+    });
   });
 
   it('counts offers still held: a fourth wait after three offers is refused, per chat and per name', async () => {

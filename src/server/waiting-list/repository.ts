@@ -323,7 +323,7 @@ export async function findWaitsAndHolds(db: Executor, now: Date): Promise<AdminW
   );
 }
 
-/** The wait named by `ref` with its open offer, if any. */
+/** The wait named by `ref` with its open offer, if any; the span is the offer's while one is open. */
 export async function findWaitByRef(
   db: Executor,
   ref: string,
@@ -335,7 +335,13 @@ export async function findWaitByRef(
     .where('w.ref', '=', ref)
     .executeTakeFirst();
   if (!row) return undefined;
-  const offers = await db.selectFrom('slot_offer').select('id').where('wait_id', '=', row.id).where('ended_at', 'is', null).execute();
-  const span = { date: row.borrow_date, start: row.start_time, end: row.end_time };
+  const offers = await db
+    .selectFrom('slot_offer')
+    .select(['id', 'start_time', 'end_time'])
+    .where('wait_id', '=', row.id)
+    .where('ended_at', 'is', null)
+    .execute();
+  const [held] = offers;
+  const span = { date: row.borrow_date, start: held?.start_time ?? row.start_time, end: held?.end_time ?? row.end_time };
   return { id: row.id, name: row.name, span, open: row.ended_at === null, offerIds: offers.map((offer) => offer.id) };
 }
