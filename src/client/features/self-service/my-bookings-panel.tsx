@@ -5,6 +5,7 @@ import { messages } from '../../../domain/text/messages';
 import { formatIndonesianDate } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { ConfirmCancelDialog } from '../../components/confirm-cancel-dialog';
+import { LinkedChats } from '../../components/linked-chats';
 import { TelegramLinkButton } from '../../components/telegram-link-button';
 import { HandoverActions } from './handover-actions';
 import { useMyBookings } from './use-my-bookings';
@@ -72,6 +73,7 @@ export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
         </ul>
       )}
       {shown.length > 0 && <TelegramLinkButton tokens={shown.map((entry) => entry.booking.token)} />}
+      {shown.length > 0 && <LinkedChats />}
       <p role="status" className={`mt-2 text-sm font-medium empty:hidden ${notice?.failed ? 'text-red-800' : 'text-slate-800'}`}>
         {notice?.text ?? ''}
       </p>
