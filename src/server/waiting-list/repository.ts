@@ -188,6 +188,12 @@ export async function findHolds(db: Executor, dates: readonly [string] | readonl
   return rows.map(toOffer);
 }
 
+/** Every hold at `now`, whatever its date: the round's look before the lock reads them once. */
+export async function findAllHolds(db: Executor, now: Date): Promise<StoredOffer[]> {
+  const rows = await offersQuery(db).where('ended_at', 'is', null).where('hold_until', '>', now.toISOString()).execute();
+  return rows.map(toOffer);
+}
+
 export async function findOffer(db: Executor, id: number): Promise<StoredOffer | undefined> {
   const row = await offersQuery(db).where('id', '=', id).executeTakeFirst();
   return row && toOffer(row);

@@ -22,6 +22,7 @@ import {
   endPastWaits,
   endWait,
   expireOffers,
+  findAllHolds,
   findDeviceChats,
   findHolds,
   findOpenWaits,
@@ -70,16 +71,22 @@ async function findHoldDate(trx: Executor, offerId: number): Promise<string | un
   return row?.borrow_date;
 }
 
-/** Outside the lock: the first open waits, in order of request, with a taken part free now (late loans aside). */
+/**
+ * Outside the lock: the first open waits, in order of request, with a taken part free now (late
+ * loans aside). The periods and holds are read once, each date's bookings once.
+ */
 async function findFreedWaits(db: Executor, clock: RoundClock): Promise<number[]> {
   const moment = localMomentIn(clock.timeZone, clock.now);
+  const waits = (await findOpenWaits(db)).filter((wait) => !isWaitOver(wait, moment));
+  if (waits.length === 0) return [];
+  const periods = await findPeriodsFrom(db, addDays(moment.date, -1));
+  const holds = await findAllHolds(db, clock.now);
   const busyByDate = new Map<string, MinuteSpan[]>();
   const freed: number[] = [];
-  for (const wait of await findOpenWaits(db)) {
-    if (isWaitOver(wait, moment)) continue;
+  for (const wait of waits) {
     let busy = busyByDate.get(wait.date);
     if (!busy) {
-      busy = await busyOn(db, wait.date, clock.now);
+      busy = busyRangesOn(wait.date, { bookings: await findBookingsTouching(db, wait.date), periods, holds });
       busyByDate.set(wait.date, busy);
     }
     if (freeSpanToOffer(wait, busy, moment)) freed.push(wait.id);
