@@ -3,14 +3,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { adminMessages } from '../../src/domain/admin/admin-messages';
 import { deviceMessages } from '../../src/domain/chat/device-messages';
 import { messages } from '../../src/domain/text/messages';
 import { PHONE } from '../helpers/browser';
 import { waitUntil } from '../helpers/wait-until';
 import { bookViaApi } from './support/api';
 import { violations } from './support/axe';
-import { storeOnDevice } from './support/pages';
-import { openPage, useStudentApp } from './support/student-app';
+import { signInAsAdmin, storeOnDevice } from './support/pages';
+import { adminIdOf, openPage, useStudentApp } from './support/student-app';
 
 const clockDir = mkdtempSync(join(tmpdir(), 'pinjam-clock-'));
 const clockFile = join(clockDir, 'now');
@@ -60,5 +61,30 @@ describe('the card shows the Telegram chats linked to this phone and unlinks the
       body: JSON.stringify({ deviceSecret: kept }),
     });
     expect(await chats.json()).toEqual({ chats: 0 });
+  });
+
+  it('the console lists a wait and Akhiri tawaran ends it; axe clean', async () => {
+    const date = '2026-12-04';
+    const own = { name: 'Budi Santoso', date: '2026-12-05', start: '08:00', end: '10:00' };
+    const token = await bookViaApi(app.baseUrl, own);
+    await bookViaApi(app.baseUrl, { name: 'Rizky Maulana', date, start: '10:00', end: '12:00' });
+    const deviceSecret = randomBytes(32).toString('base64url');
+    await linkChat(deviceSecret, token, '7603');
+    const wait = await fetch(`${app.baseUrl}/api/waits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceSecret, name: 'Budi Santoso', date, start: '10:00', end: '12:00', reason: 'kuliah' }),
+    });
+    expect(wait.status).toBe(201);
+
+    const page = await openPage(app, { agreed: true, viewport: PHONE });
+    await signInAsAdmin(page, { name: 'Admin Uji', id: adminIdOf(app) });
+    await page.goto('/admin/peminjaman');
+    const panel = page.getByRole('region', { name: adminMessages.waits.title });
+    await panel.getByText(adminMessages.waits.waitingLabel).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await panel.getByRole('button', { name: new RegExp(`^${adminMessages.waits.end}: Budi Santoso`) }).click();
+    await panel.getByRole('status').filter({ hasText: adminMessages.waits.ended }).waitFor();
+    await panel.getByText(adminMessages.waits.empty).waitFor();
   });
 });
