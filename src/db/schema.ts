@@ -309,8 +309,12 @@ export interface SlotWaitTable {
   reason: string;
   created_at: string;
   ended_at: string | null;
-  /** 'offered' | 'past' */
+  /** 'offered' | 'past' | 'unlinked' | 'ended-by-admin' */
   ended_how: string | null;
+  /** The parts of the span taken when asked, `600-720,840-960`; null before 2026_11_29_0500: all of it. */
+  taken: string | null;
+  /** Opaque, for the admin's `Akhiri tawaran` (2026_11_29_0500). */
+  ref: string | null;
 }
 
 /** A freed span offered to a wait; while not ended and before `hold_until` nobody else may book it. */

@@ -8,6 +8,7 @@ import { adminRoutes } from './admin/routes';
 import { adminBookingRoutes } from './admin-bookings/routes';
 import { botRoutes } from './bot-routes';
 import { calendarRoutes } from './calendar/routes';
+import { deviceChatRoutes } from './chat/device-routes';
 import { unlinkChat } from './chat/repository';
 import { borrowerChatRoutes } from './chat/routes';
 import type { TrustProxy } from './config';
@@ -37,6 +38,7 @@ import { registerNotifier } from './telegram/outbox/notifier';
 import type { NotifierOptions } from './telegram/outbox/worker';
 import { timedJobs } from './timed-jobs';
 import { voucherRoutes } from './vouchers/routes';
+import { waitingListAdminRoutes } from './waiting-list/admin-routes';
 import { waitingListRoutes } from './waiting-list/routes';
 
 export interface BuildOptions {
@@ -132,6 +134,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     await admin.register(fundRoutes, context);
     await admin.register(outOfServiceRoutes, context);
     await admin.register(motorAdminRoutes, context);
+    await admin.register(waitingListAdminRoutes, context);
   });
   const bookings = new BookingService(
     context.db,
@@ -150,6 +153,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(ownBookingRoutes, context);
   await app.register(calendarRoutes, context);
   await app.register(borrowerChatRoutes, context);
+  await app.register(deviceChatRoutes, context);
   await app.register(waitingListRoutes, context);
   await app.register(motorKeyRoutes, context);
   await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context), ceilingDir: context.config.benchCeilingDir });

@@ -5,6 +5,7 @@ import {
   auditPeriodChanged,
   auditPeriodEnded,
   auditPeriodStarted,
+  auditWaitEnded,
 } from './audit/subscribers';
 import { showCancellationUnderNotice, tellOwnerOfBooking, tellOwnerOfCancellation, withdrawOwnerReminder } from './bookings/subscribers';
 import { tellBorrowerOfCancellation, warnBorrowersOfPeriod } from './chat/subscribers';
@@ -38,4 +39,5 @@ export const subscribers: Subscribers = {
   periodChanged: [warnBorrowersOfPeriod, auditPeriodChanged],
   periodEnded: [auditPeriodEnded],
   chargeChanged: [auditChargeChanged],
+  waitEndedByAdmin: [auditWaitEnded],
 };

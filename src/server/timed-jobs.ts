@@ -7,7 +7,7 @@ import type { Job } from './jobs/jobs';
 import { DEFAULT_CANCELLATION_FINISH_INTERVAL_MS, outOfServiceJob, tellBackInService } from './out-of-service/jobs';
 import { ownerSchedulerJob } from './owner/scheduler';
 import { DEFAULT_BOT_OPTIONS } from './telegram/bot/bot';
-import { offerFreedSlots } from './waiting-list/jobs';
+import { cleanUpJob, DEFAULT_CLEAN_UP_INTERVAL_MS, offerFreedSlots } from './waiting-list/jobs';
 
 /** The borrowers' round: a period's end, then the reminders, then the offers, in this order on one clock reading. */
 function borrowerRoundJob(context: AppContext, intervalMs: number): Job {
@@ -30,6 +30,7 @@ export function timedJobs(context: AppContext, options: BuildOptions): (Job | un
     dailyBackupJob(context, options.dailyBackupIntervalMs ?? DEFAULT_DAILY_BACKUP_INTERVAL_MS),
     provisionalChargesJob(context, options.provisionalChargeIntervalMs ?? DEFAULT_PROVISIONAL_INTERVAL_MS),
     outOfServiceJob(context, options.outOfServiceIntervalMs ?? DEFAULT_CANCELLATION_FINISH_INTERVAL_MS),
+    cleanUpJob(context, DEFAULT_CLEAN_UP_INTERVAL_MS),
   ];
   if (!config.telegram) return jobs;
   const { schedulerIntervalMs, handoverQuestions } = { ...DEFAULT_BOT_OPTIONS, ...options.bot };

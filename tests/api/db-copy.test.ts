@@ -93,7 +93,13 @@ describe.runIf(TEST_ENGINE === 'postgres')('npm run db:copy from SQLite to Postg
     await linkChat(sourceApp.db.kysely, '1001', deviceId, copyAt);
     // A wait and the offer made to it (the waiting list, 0044).
     const wanted = { date: '2026-11-26', start: '10:00', end: '12:00' };
-    await insertWait(sourceApp.db.kysely, { deviceId, usersId: rizky.id, span: wanted, reason: 'Ke kampus', now: copyAt });
+    await insertWait(sourceApp.db.kysely, {
+      deviceId,
+      usersId: rizky.id,
+      span: { ...wanted, taken: [{ from: 600, to: 720 }] },
+      reason: 'Ke kampus',
+      now: copyAt,
+    });
     const [wait] = await findOpenWaits(sourceApp.db.kysely);
     await insertOffer(sourceApp.db.kysely, { waitId: wait?.id ?? 0, span: wanted, now: copyAt, holdUntil: copyAt });
     const period = { fromDate: '2026-11-25', fromTime: '14:00', untilDate: '2026-11-25', untilTime: '18:00', reason: 'Servis' };

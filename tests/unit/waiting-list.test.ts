@@ -5,27 +5,31 @@ import {
   busyRangesOn,
   checkWait,
   findHold,
+  formatTakenParts,
   freeSpanToOffer,
   isWaitOver,
   offerText,
   parseOfferCallback,
+  parseTakenParts,
+  takenParts,
 } from '../../src/domain/waiting-list/waiting-list';
 
 const DATE = '2026-11-23';
-const wanted = { date: DATE, start: '10:00', end: '12:00' };
+const wanted = { date: DATE, start: '10:00', end: '12:00', taken: [{ from: 600, to: 720 }] };
 const morning = { date: DATE, time: '08:00' };
 const booking = (start: string, end: string, date = DATE, endDate = date) => ({ date, start, end, endDate });
 const busy = (...bookings: ReturnType<typeof booking>[]) => busyRangesOn(DATE, { bookings, periods: [], holds: [] });
 
 describe('checkWait', () => {
-  const facts = { today: '2026-11-22', timeNow: '09:00', horizonDays: 7, openWaits: 0 };
-  it('takes a span from today to the horizon while the device has fewer than three', () => {
+  const facts = { today: '2026-11-22', timeNow: '09:00', horizonDays: 7, openWaits: 0, taken: [{ from: 660, to: 690 }] };
+  it('takes a partly taken span from today to the horizon while fewer than three are open or offered', () => {
     expect(checkWait(wanted, facts)).toEqual({});
     expect(checkWait({ ...wanted, date: '2026-11-29' }, facts)).toEqual({});
     expect(checkWait(wanted, { ...facts, openWaits: 2 })).toEqual({});
   });
   it('refuses a fourth, a past date, a date beyond the horizon, an end not after the start, a span over today', () => {
-    expect(checkWait(wanted, { ...facts, openWaits: 3 })).toEqual({ date: 'Paling banyak 3 permintaan tunggu per HP.' });
+    expect(checkWait(wanted, { ...facts, openWaits: 3 })).toEqual({ date: 'Kamu sudah menunggu 3 slot.' });
+    expect(checkWait(wanted, { ...facts, taken: [] })).toEqual({ start: 'Jam itu masih kosong, langsung pesan saja.' });
     expect(checkWait({ ...wanted, date: '2026-11-21' }, facts)).toEqual({ date: messages.dateInPast });
     expect(checkWait({ ...wanted, date: '2026-11-30' }, facts)).toEqual({ date: messages.dateBeyondHorizon(7) });
     expect(checkWait({ ...wanted, end: '10:00' }, facts)).toEqual({ end: messages.endNotAfterStart });
@@ -37,7 +41,11 @@ describe('checkWait', () => {
 describe('freeSpanToOffer', () => {
   it('offers nothing while the span is taken, all of it once free', () => {
     expect(freeSpanToOffer(wanted, busy(booking('09:00', '12:30')), morning)).toBeUndefined();
-    expect(freeSpanToOffer(wanted, busy(booking('08:00', '10:00'), booking('12:00', '13:00')), morning)).toEqual(wanted);
+    expect(freeSpanToOffer(wanted, busy(booking('08:00', '10:00'), booking('12:00', '13:00')), morning)).toEqual({
+      date: DATE,
+      start: '10:00',
+      end: '12:00',
+    });
   });
   it('offers a freed part of at least 30 minutes, the longest, the earliest of equals', () => {
     expect(freeSpanToOffer(wanted, busy(booking('10:00', '11:30')), morning)).toEqual({ date: DATE, start: '11:30', end: '12:00' });
@@ -46,8 +54,8 @@ describe('freeSpanToOffer', () => {
     expect(freeSpanToOffer(wanted, busy(booking('10:40', '11:00')), morning)).toEqual({ date: DATE, start: '11:00', end: '12:00' });
   });
   it('offers a short span whole, never its past, nothing once over', () => {
-    const short = { date: DATE, start: '10:00', end: '10:20' };
-    expect(freeSpanToOffer(short, [], morning)).toEqual(short);
+    const short = { date: DATE, start: '10:00', end: '10:20', taken: [{ from: 600, to: 620 }] };
+    expect(freeSpanToOffer(short, [], morning)).toEqual({ date: DATE, start: '10:00', end: '10:20' });
     expect(freeSpanToOffer(wanted, [], { date: DATE, time: '11:00' })).toEqual({ date: DATE, start: '11:00', end: '12:00' });
     expect(freeSpanToOffer(wanted, [], { date: DATE, time: '11:45' })).toBeUndefined();
     expect(freeSpanToOffer(short, [], { date: DATE, time: '10:05' })).toBeUndefined();
@@ -70,6 +78,39 @@ describe('freeSpanToOffer', () => {
       start: '10:00',
       end: '11:00',
     });
+  });
+});
+
+describe('the parts taken when asked', () => {
+  const allDay = { date: DATE, start: '00:00', end: '23:59' };
+  it('are the busy minutes inside the span still to come, merged; none on a free day', () => {
+    expect(takenParts(allDay, [], morning)).toEqual([]);
+    expect(takenParts(allDay, busy(booking('06:00', '09:00'), booking('09:00', '10:00'), booking('14:00', '15:00')), morning)).toEqual([
+      { from: 480, to: 600 },
+      { from: 840, to: 900 },
+    ]);
+    expect(takenParts(wanted, busy(booking('06:00', '09:00')), morning)).toEqual([]);
+    expect(
+      parseTakenParts(
+        formatTakenParts([
+          { from: 480, to: 600 },
+          { from: 840, to: 900 },
+        ]),
+        allDay,
+      ),
+    ).toEqual([
+      { from: 480, to: 600 },
+      { from: 840, to: 900 },
+    ]);
+    expect(parseTakenParts(null, wanted)).toEqual([{ from: 600, to: 720 }]);
+  });
+  it('are all that is offered once freed: never the minutes that were free when asked', () => {
+    const wait = { ...allDay, taken: [{ from: 600, to: 720 }] };
+    expect(freeSpanToOffer(wait, [], morning)).toEqual({ date: DATE, start: '10:00', end: '12:00' });
+    expect(freeSpanToOffer({ ...allDay, taken: [] }, [], morning)).toBeUndefined();
+    const short = { ...allDay, taken: [{ from: 600, to: 615 }] };
+    expect(freeSpanToOffer(short, [], morning)).toEqual({ date: DATE, start: '10:00', end: '10:15' });
+    expect(freeSpanToOffer(wait, busy(booking('10:00', '11:45')), morning)).toBeUndefined();
   });
 });
 

@@ -48,3 +48,28 @@ export const linkNewBooking = (token: string) =>
         { method: 'POST', body: { deviceSecret: deviceSecret(), token } },
       )
     : undefined;
+
+/** How many Telegram chats this device has linked; nothing to ask for a device that never linked one. */
+export const fetchDeviceChats = (signal?: AbortSignal) =>
+  callApi(
+    '/api/telegram/device',
+    schemas().then((module) => module.deviceChatsResponseSchema),
+    { method: 'POST', body: { deviceSecret: deviceSecret() }, signal },
+  );
+
+/** `Putuskan semua Telegram`: every chat unlinked; the device keeps the new secret the server gives it. */
+export async function unlinkAllChats() {
+  const result = await callApi(
+    '/api/telegram/unlink-all',
+    schemas().then((module) => module.unlinkAllResponseSchema),
+    { method: 'POST', body: { deviceSecret: deviceSecret() } },
+  );
+  if (result.ok) {
+    try {
+      localStorage.setItem(DEVICE_KEY, result.data.deviceSecret);
+    } catch {
+      // Private mode without storage: the next page makes a secret of its own.
+    }
+  }
+  return result;
+}

@@ -7,6 +7,7 @@ import { BookingsTable, describeBooking } from '../features/admin/bookings-table
 import { CancelDialog } from '../features/admin/cancel-dialog';
 import { HandoverDialog } from '../features/admin/handover-dialog';
 import { useAdminBookings } from '../features/admin/use-admin-bookings';
+import { WaitsPanel } from '../features/admin/waits-panel';
 
 function BookingsScreen({ signOut, timeZone }: AdminPageProps) {
   const id = useId();
@@ -31,6 +32,7 @@ function BookingsScreen({ signOut, timeZone }: AdminPageProps) {
         signOut={signOut}
         onClose={() => setRecording(null)}
       />
+      <WaitsPanel signOut={signOut} />
     </>
   );
 }

@@ -200,6 +200,18 @@ export const adminMessages = {
     'out-of-service-created': 'Motor ditandai tidak tersedia',
     'out-of-service-ended': 'Motor tidak tersedia diakhiri',
     'out-of-service-edited': 'Motor tidak tersedia diubah',
+    'wait-ended': 'Tawaran diakhiri',
+  },
+  // Holds and waits in the console (issue 40): `Akhiri tawaran` is exact, the rest follow the console's voice.
+  waits: {
+    title: 'Tawaran dan antrean',
+    empty: 'Tidak ada slot yang ditahan atau ditunggu.',
+    heldLabel: 'Ditahan',
+    waitingLabel: 'Menunggu',
+    heldUntil: (time: string) => `ditahan sampai jam ${time}`,
+    end: 'Akhiri tawaran',
+    ended: 'Tawaran diakhiri.',
+    notFound: 'Tawaran sudah berakhir.',
   },
   fund: {
     title: 'Kas Kelas',

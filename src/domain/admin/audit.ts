@@ -22,6 +22,7 @@ export const auditActions = [
   'out-of-service-created',
   'out-of-service-ended',
   'out-of-service-edited',
+  'wait-ended',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -3,7 +3,7 @@ import { adminMessages } from '../admin/admin-messages';
 import { MAX_CLASS_LENGTH, MAX_NAME_LENGTH } from '../booking/limits';
 import { PURPOSES } from '../fund/charges';
 import { messages } from '../text/messages';
-import { hasLineBreakOrControl, plainText } from '../text/plain-text';
+import { hasLineBreakOrControl, plainText, withoutByteOrderMark } from '../text/plain-text';
 import { isCalendarDate } from '../time/clock';
 import { bookingSpanShape } from './bookings';
 import { adminHandoverSchema } from './handover';
@@ -135,7 +135,7 @@ export type MemberRequest = z.infer<typeof memberRequestSchema>;
 export const memberResponseSchema = z.object({ member: memberSchema, loginCode: z.string().optional() });
 
 export const importRosterRequestSchema = z.strictObject({
-  csv: requiredText('CSV', adminMessages.importFileRequired, MAX_ROSTER_CSV_LENGTH),
+  csv: z.preprocess(withoutByteOrderMark, requiredText('CSV', adminMessages.importFileRequired, MAX_ROSTER_CSV_LENGTH)),
 });
 export const importRosterResponseSchema = z.object({ imported: z.number(), message: z.string() });
 export const auditQuerySchema = z.strictObject({

@@ -36,3 +36,16 @@ export const createWaitRequestSchema = z.strictObject({
 });
 export type CreateWaitRequest = z.infer<typeof createWaitRequestSchema>;
 export const createWaitResponseSchema = z.object({ wait: waitSchema });
+
+/** A wait in the console: open, or holding its offer's span until `heldUntil` (a wall-clock time). */
+export const adminWaitSchema = z.object({
+  ref: z.string(),
+  name: z.string(),
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  heldUntil: z.string().nullable(),
+});
+export type AdminWait = z.infer<typeof adminWaitSchema>;
+export const adminWaitsResponseSchema = z.object({ waits: z.array(adminWaitSchema) });
+export const endWaitResponseSchema = z.object({ message: z.string() });

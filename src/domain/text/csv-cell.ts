@@ -1,7 +1,13 @@
 // OWASP's CSV-injection guidance: a spreadsheet runs a cell that starts with one of these as a formula.
 const FORMULA_START = /^[=+\-@\t\r]/;
+// A spreadsheet that splits on `;` or a tab (Excel on Indonesian Windows) starts a cell after each of these.
+const FORMULA_AFTER_SPLIT = /([,;\t\r])(?=[=+\-@])/g;
 
-/** The cell as a spreadsheet shows it and never runs it: a leading `'` before a formula's first character. */
+/**
+ * The cell as a spreadsheet shows it and never runs it, however it splits: a `'` before a formula's
+ * first character at the start and after every `,` `;` tab or CR. Nothing else changes.
+ */
 export function inertCsvCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  const inner = text.replace(FORMULA_AFTER_SPLIT, "$1'");
+  return FORMULA_START.test(inner) ? `'${inner}` : inner;
 }

@@ -5,7 +5,12 @@ import { findMinutes, formatIndonesianDate, formatMinutes, type MinuteSpan } fro
 import type { LocalMoment } from '../time/moment';
 import { waitingListMessages } from './waiting-list-messages';
 
-export const MAX_WAITS_PER_DEVICE = 3;
+/** Waits open or offered (their hold not passed) per linked chat and per roster name (issue 40). */
+export const MAX_OPEN_WAITS = 3;
+/** Waits accepted per address in ADDRESS_LIMIT_WINDOW_MS, whatever device or name asks. */
+export const WAITS_PER_ADDRESS_PER_HOUR = 20;
+/** Waits an offer round checks under the booking lock; the rest wait for the next round. */
+export const MAX_WAITS_CHECKED_PER_ROUND = 10;
 export const OFFER_HOLD_MINUTES = 15;
 /** A part of a wanted span this long is worth offering; the whole span is, however short. */
 export const MIN_OFFER_MINUTES = 30;
@@ -17,14 +22,25 @@ export interface DaySpan {
   end: string;
 }
 
+/** A wait: the span wanted and the parts of it taken when asked, the only parts it may be offered. */
+export interface WantedSpan extends DaySpan {
+  taken: readonly MinuteSpan[];
+}
+
 export interface WaitFacts {
   today: string;
   timeNow: string;
   horizonDays: number;
+  /** The most waits open or offered of the asking device's chats, or of the name. */
   openWaits: number;
+  /** takenParts of the span when asked. */
+  taken: readonly MinuteSpan[];
 }
 
-/** `Kabari saya kalau kosong`: a span of a date from today to the horizon not over yet, while the device has fewer than the most waits. */
+/**
+ * `Kabari saya kalau kosong`: a span of a date from today to the horizon not over yet, partly
+ * booked, out of service or held when asked, while fewer than MAX_OPEN_WAITS are open or offered.
+ */
 export function checkWait(span: DaySpan, facts: WaitFacts): FieldErrors {
   const start = findMinutes(span.start);
   const end = findMinutes(span.end);
@@ -32,8 +48,47 @@ export function checkWait(span: DaySpan, facts: WaitFacts): FieldErrors {
   if (span.date < facts.today) return { date: messages.dateInPast };
   if (span.date > lastBookableDate(facts.today, facts.horizonDays)) return { date: messages.dateBeyondHorizon(facts.horizonDays) };
   if (span.date === facts.today && end <= (findMinutes(facts.timeNow) ?? 0)) return { end: messages.startInPast };
-  if (facts.openWaits >= MAX_WAITS_PER_DEVICE) return { date: waitingListMessages.tooMany(MAX_WAITS_PER_DEVICE) };
+  if (facts.openWaits >= MAX_OPEN_WAITS) return { date: waitingListMessages.tooMany(MAX_OPEN_WAITS) };
+  if (facts.taken.length === 0) return { start: waitingListMessages.stillFree };
   return {};
+}
+
+/** The minutes of `span` still to come at `now` that `busy` covers, merged: what a wait for it may later be offered. */
+export function takenParts(span: DaySpan, busy: readonly MinuteSpan[], now: LocalMoment): MinuteSpan[] {
+  const { from, end } = spanFromNow(span, now) ?? { from: 0, end: 0 };
+  const parts: MinuteSpan[] = [];
+  for (const range of [...busy].sort((a, b) => a.from - b.from)) {
+    const part = { from: Math.max(range.from, from), to: Math.min(range.to, end) };
+    if (part.from >= part.to) continue;
+    const last = parts.at(-1);
+    if (last && part.from <= last.to) last.to = Math.max(last.to, part.to);
+    else parts.push(part);
+  }
+  return parts;
+}
+
+/** Stored as `600-720,840-960`; a wait stored before issue 40 has none: all of its span counts as taken. */
+export function formatTakenParts(parts: readonly MinuteSpan[]): string {
+  return parts.map((part) => `${part.from}-${part.to}`).join(',');
+}
+
+export function parseTakenParts(stored: string | null, span: DaySpan): MinuteSpan[] {
+  if (stored === null) {
+    const start = findMinutes(span.start);
+    const end = findMinutes(span.end);
+    return start === undefined || end === undefined ? [] : [{ from: start, to: end }];
+  }
+  return stored
+    .split(',')
+    .map((part) => part.split('-').map(Number))
+    .flatMap(([from, to]) => (from !== undefined && to !== undefined && from < to ? [{ from, to }] : []));
+}
+
+function spanFromNow(span: DaySpan, now: LocalMoment): { start: number; from: number; end: number } | undefined {
+  const start = findMinutes(span.start);
+  const end = findMinutes(span.end);
+  if (start === undefined || end === undefined || isWaitOver(span, now)) return undefined;
+  return { start, from: span.date === now.date ? Math.max(start, findMinutes(now.time) ?? 0) : start, end };
 }
 
 /** Whether a wait's date and span are over at `now`: it can no longer be offered. */
@@ -62,30 +117,36 @@ function onItsDate(span: DaySpan): BookingSpan {
 }
 
 /**
- * The part of a wanted span to offer at `now`: all of what is left of it when that is free, else its
- * longest free run of at least MIN_OFFER_MINUTES (the earliest of equals); undefined when none.
+ * The part of a wait's taken parts freed at `now`: a whole taken part, however short, or its longest
+ * free run of at least MIN_OFFER_MINUTES (the longest of all, the earliest of equals); undefined when none.
  */
-export function freeSpanToOffer(wanted: DaySpan, busy: readonly MinuteSpan[], now: LocalMoment): DaySpan | undefined {
-  const start = findMinutes(wanted.start);
-  const end = findMinutes(wanted.end);
-  if (start === undefined || end === undefined || isWaitOver(wanted, now)) return undefined;
-  const from = wanted.date === now.date ? Math.max(start, findMinutes(now.time) ?? 0) : start;
+export function freeSpanToOffer(wanted: WantedSpan, busy: readonly MinuteSpan[], now: LocalMoment): DaySpan | undefined {
+  const bounds = spanFromNow(wanted, now);
+  if (!bounds) return undefined;
+  let best: MinuteSpan | undefined;
+  for (const part of wanted.taken) {
+    const from = Math.max(part.from, bounds.from);
+    const to = Math.min(part.to, bounds.end);
+    for (const run of freeRuns({ from, to }, busy)) {
+      const whole = run.from === part.from && run.to === part.to;
+      if (!whole && run.to - run.from < MIN_OFFER_MINUTES) continue;
+      if (!best || run.to - run.from > best.to - best.from) best = run;
+    }
+  }
+  return best && { date: wanted.date, start: formatMinutes(best.from), end: formatMinutes(best.to) };
+}
+
+function freeRuns(within: MinuteSpan, busy: readonly MinuteSpan[]): MinuteSpan[] {
   const runs: MinuteSpan[] = [];
-  let cursor = from;
+  let cursor = within.from;
   for (const range of busy) {
     if (range.to <= cursor) continue;
-    if (range.from >= end) break;
+    if (range.from >= within.to) break;
     if (range.from > cursor) runs.push({ from: cursor, to: range.from });
     cursor = Math.max(cursor, range.to);
   }
-  if (cursor < end) runs.push({ from: cursor, to: end });
-  const whole = runs.length === 1 && runs[0]?.from === from && runs[0].to === end && from === start;
-  const best = runs.reduce<MinuteSpan | undefined>(
-    (longest, run) => (!longest || run.to - run.from > longest.to - longest.from ? run : longest),
-    undefined,
-  );
-  if (!best || (!whole && best.to - best.from < MIN_OFFER_MINUTES)) return undefined;
-  return { date: wanted.date, start: formatMinutes(best.from), end: formatMinutes(best.to) };
+  if (cursor < within.to) runs.push({ from: cursor, to: within.to });
+  return runs;
 }
 
 /** The first hold a new booking's span would enter, by the hold's end. */

@@ -1,7 +1,7 @@
 import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/executor';
 
-export type AddressEventKind = 'booking' | 'voucher-guess';
+export type AddressEventKind = 'booking' | 'voucher-guess' | 'wait' | 'link-code';
 
 const insertEventQuery = compiledQuery((db, event: { kind: AddressEventKind; ip: string; at: string }) =>
   db.insertInto('address_events').values({ kind: event.kind, ip: event.ip, at: event.at }),

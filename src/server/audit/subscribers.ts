@@ -12,6 +12,7 @@ import type {
   PeriodChanged,
   PeriodEnded,
   PeriodStarted,
+  WaitEndedByAdmin,
 } from '../events/events';
 import { appendAuditEntry } from './repository';
 
@@ -101,5 +102,17 @@ export async function auditChargeChanged(trx: Executor, event: ChargeChanged): P
     action: 'charge-changed',
     target: event.loan ? labels.chargeOf(event.loan.name, event.loan.date, event.loan.start) : event.ref,
     detail: labels.changedDetail(formatRupiah(event.before), formatRupiah(event.after), event.reason),
+  });
+}
+
+/** An admin's `Akhiri tawaran`: whose wait or hold, for which span. */
+export async function auditWaitEnded(trx: Executor, { wait, held, admin, at }: WaitEndedByAdmin): Promise<void> {
+  await appendAuditEntry(trx, {
+    at,
+    actorUserId: admin.id,
+    actorName: admin.name,
+    action: 'wait-ended',
+    target: `${wait.name}, ${wait.date} ${wait.start}-${wait.end}`,
+    detail: held ? adminMessages.waits.heldLabel : adminMessages.waits.waitingLabel,
   });
 }

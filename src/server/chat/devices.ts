@@ -1,2 +1,3 @@
-// What other features may know of the borrowers' devices: which one a secret names, and which bookings it made.
+// What other features may know of the borrowers' devices: which one a secret names, which bookings it made, the daily clean-up.
+export { deleteStaleLinks } from './device-repository';
 export { addDeviceBookings, findDevice } from './repository';

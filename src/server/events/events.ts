@@ -119,6 +119,15 @@ export interface ChargeChanged {
   at: Date;
 }
 
+/** An admin's `Akhiri tawaran` on a wait or the hold of its offer (issue 40). */
+export interface WaitEndedByAdmin {
+  type: 'waitEndedByAdmin';
+  wait: { name: string; date: string; start: string; end: string };
+  held: boolean;
+  admin: { id: string; name: string };
+  at: Date;
+}
+
 export type DomainEvent =
   | BookingCreated
   | BookingCancelled
@@ -126,7 +135,8 @@ export type DomainEvent =
   | PeriodStarted
   | PeriodChanged
   | PeriodEnded
-  | ChargeChanged;
+  | ChargeChanged
+  | WaitEndedByAdmin;
 
 export const HANDOVER_EVENT_TYPES = { pickup: 'loanPickedUp', return: 'loanReturned', release: 'bookingReleased' } as const;
 export type EventType = DomainEvent['type'];

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import type { ExpressionBuilder } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/executor';
-import type { DaySpan } from '../../domain/waiting-list/waiting-list';
+import type { Database, SlotWaitTable } from '../../db/schema';
+import { type DaySpan, formatTakenParts, parseTakenParts, type WantedSpan } from '../../domain/waiting-list/waiting-list';
 import { toDaySpan } from '../bookings/booking-row';
 
-export interface StoredWait extends DaySpan {
+export interface StoredWait extends WantedSpan {
   id: number;
   deviceId: number;
   usersId: string;
@@ -18,7 +21,17 @@ export interface StoredOffer extends DaySpan {
   ended: boolean;
 }
 
-const WAIT_COLUMNS = ['w.id', 'w.device_id', 'w.users_id', 'u.name', 'w.borrow_date', 'w.start_time', 'w.end_time', 'w.reason'] as const;
+const WAIT_COLUMNS = [
+  'w.id',
+  'w.device_id',
+  'w.users_id',
+  'u.name',
+  'w.borrow_date',
+  'w.start_time',
+  'w.end_time',
+  'w.reason',
+  'w.taken',
+] as const;
 
 function openWaitsQuery(db: Executor) {
   return db
@@ -32,13 +45,15 @@ function openWaitsQuery(db: Executor) {
 type WaitRow = Awaited<ReturnType<ReturnType<typeof openWaitsQuery>['execute']>>[number];
 
 function toWait(row: WaitRow): StoredWait {
+  const span = toDaySpan(row);
   return {
     id: row.id,
     deviceId: row.device_id,
     usersId: row.users_id,
     name: row.name,
     reason: row.reason,
-    ...toDaySpan(row),
+    ...span,
+    taken: parseTakenParts(row.taken, span),
   };
 }
 
@@ -47,13 +62,23 @@ export async function findOpenWaits(db: Executor): Promise<StoredWait[]> {
   return (await openWaitsQuery(db).execute()).map(toWait);
 }
 
+/** The first `limit` open waits of `date`, in order of request. */
+export async function findOpenWaitsOn(db: Executor, date: string, limit: number): Promise<StoredWait[]> {
+  return (await openWaitsQuery(db).where('w.borrow_date', '=', date).limit(limit).execute()).map(toWait);
+}
+
+export async function findOpenWaitsByIds(db: Executor, ids: readonly number[]): Promise<StoredWait[]> {
+  if (ids.length === 0) return [];
+  return (await openWaitsQuery(db).where('w.id', 'in', ids).execute()).map(toWait);
+}
+
 export async function findDeviceWaits(db: Executor, deviceId: number): Promise<StoredWait[]> {
   return (await openWaitsQuery(db).where('w.device_id', '=', deviceId).execute()).map(toWait);
 }
 
 export async function insertWait(
   db: Executor,
-  wait: { deviceId: number; usersId: string; span: DaySpan; reason: string; now: Date },
+  wait: { deviceId: number; usersId: string; span: WantedSpan; reason: string; now: Date },
 ): Promise<void> {
   await db
     .insertInto('slot_wait')
@@ -65,17 +90,65 @@ export async function insertWait(
       end_time: wait.span.end,
       reason: wait.reason,
       created_at: wait.now.toISOString(),
+      taken: formatTakenParts(wait.span.taken),
+      ref: randomBytes(12).toString('base64url'),
     })
     .execute();
 }
 
-export async function endWait(db: Executor, id: number, how: 'offered' | 'past' | 'unlinked', at: Date): Promise<void> {
+export async function endWait(db: Executor, id: number, how: 'offered' | 'past' | 'unlinked' | 'ended-by-admin', at: Date): Promise<void> {
   await db
     .updateTable('slot_wait')
     .set({ ended_at: at.toISOString(), ended_how: how })
     .where('id', '=', id)
     .where('ended_at', 'is', null)
     .execute();
+}
+
+/** Ends in one statement every open wait whose span is over at `now` (a date and a wall-clock time). */
+export async function endPastWaits(db: Executor, now: { date: string; time: string }, at: Date): Promise<void> {
+  await db
+    .updateTable('slot_wait')
+    .set({ ended_at: at.toISOString(), ended_how: 'past' })
+    .where('ended_at', 'is', null)
+    .where((eb) => eb.or([eb('borrow_date', '<', now.date), eb.and([eb('borrow_date', '=', now.date), eb('end_time', '<=', now.time)])]))
+    .execute();
+}
+
+/**
+ * The waits open, or offered with the hold not passed, counted against MAX_OPEN_WAITS: the most of
+ * any chat linked to `deviceId` (over every device that chat is linked to), and those of `usersId`.
+ */
+export async function countOpenWaits(db: Executor, of: { deviceId: number; usersId: string; now: Date }): Promise<number> {
+  const at = of.now.toISOString();
+  const open = (eb: ExpressionBuilder<Database & { w: SlotWaitTable }, 'w'>) =>
+    eb.or([
+      eb('w.ended_at', 'is', null),
+      eb.exists(
+        eb
+          .selectFrom('slot_offer as o')
+          .select('o.id')
+          .whereRef('o.wait_id', '=', 'w.id')
+          .where('o.ended_at', 'is', null)
+          .where('o.hold_until', '>', at),
+      ),
+    ]);
+  const byChat = await db
+    .selectFrom('borrower_chat as c')
+    .innerJoin('borrower_chat as other', 'other.chat_id', 'c.chat_id')
+    .innerJoin('slot_wait as w', 'w.device_id', 'other.device_id')
+    .select((eb) => ['c.chat_id', eb.fn.count<number>('w.id').distinct().as('count')])
+    .where('c.device_id', '=', of.deviceId)
+    .where(open)
+    .groupBy('c.chat_id')
+    .execute();
+  const byName = await db
+    .selectFrom('slot_wait as w')
+    .select((eb) => eb.fn.count<number>('w.id').as('count'))
+    .where('w.users_id', '=', of.usersId)
+    .where(open)
+    .executeTakeFirstOrThrow();
+  return Math.max(Number(byName.count), ...byChat.map((row) => Number(row.count)));
 }
 
 /** Any wait or offer still open: the round does nothing else when there is none. */
@@ -115,6 +188,12 @@ export async function findHolds(db: Executor, dates: readonly [string] | readonl
   return rows.map(toOffer);
 }
 
+/** Every hold at `now`, whatever its date: the round's look before the lock reads them once. */
+export async function findAllHolds(db: Executor, now: Date): Promise<StoredOffer[]> {
+  const rows = await offersQuery(db).where('ended_at', 'is', null).where('hold_until', '>', now.toISOString()).execute();
+  return rows.map(toOffer);
+}
+
 export async function findOffer(db: Executor, id: number): Promise<StoredOffer | undefined> {
   const row = await offersQuery(db).where('id', '=', id).executeTakeFirst();
   return row && toOffer(row);
@@ -140,7 +219,7 @@ export async function insertOffer(db: Executor, offer: { waitId: number; span: D
 export async function endOffer(
   db: Executor,
   id: number,
-  how: 'taken' | 'skipped' | 'expired' | 'refused',
+  how: 'taken' | 'skipped' | 'expired' | 'refused' | 'ended-by-admin',
   at: Date,
   bookingId: number | null = null,
 ): Promise<boolean> {
@@ -180,4 +259,95 @@ export async function findWaitOfOffer(db: Executor, offerId: number): Promise<St
 export async function findDeviceChats(db: Executor, deviceId: number): Promise<string[]> {
   const rows = await db.selectFrom('borrower_chat').select('chat_id').where('device_id', '=', deviceId).orderBy('chat_id').execute();
   return rows.map((row) => row.chat_id);
+}
+
+/** The daily clean-up: waits ended before `before`, with their offers (all ended by then); a wait with an offer still open stays. */
+export async function deleteEndedWaits(db: Executor, before: Date): Promise<number> {
+  const at = before.toISOString();
+  const ended = db
+    .selectFrom('slot_wait as w')
+    .select('w.id')
+    .where('w.ended_at', '<', at)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('slot_offer as o')
+            .select('o.id')
+            .whereRef('o.wait_id', '=', 'w.id')
+            .where((inner) => inner.or([inner('o.ended_at', 'is', null), inner('o.ended_at', '>=', at)])),
+        ),
+      ),
+    );
+  await db.deleteFrom('slot_offer').where('wait_id', 'in', ended).execute();
+  const result = await db.deleteFrom('slot_wait').where('id', 'in', ended).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface AdminWaitRow extends DaySpan {
+  ref: string;
+  name: string;
+  createdAt: string;
+  holdUntil: string | null;
+}
+
+/** For the console: every wait open, and every wait whose offer still holds its span, with that hold's end; in order of request. */
+export async function findWaitsAndHolds(db: Executor, now: Date): Promise<AdminWaitRow[]> {
+  const at = now.toISOString();
+  const rows = await db
+    .selectFrom('slot_wait as w')
+    .innerJoin('users as u', 'u.id', 'w.users_id')
+    .leftJoin('slot_offer as o', (join) => join.onRef('o.wait_id', '=', 'w.id').on('o.ended_at', 'is', null).on('o.hold_until', '>', at))
+    .select([
+      'w.ref',
+      'u.name',
+      'w.borrow_date',
+      'w.start_time',
+      'w.end_time',
+      'w.created_at',
+      'o.hold_until',
+      'o.start_time as offer_start',
+      'o.end_time as offer_end',
+    ])
+    .where((eb) => eb.or([eb('w.ended_at', 'is', null), eb('o.id', 'is not', null)]))
+    .orderBy('w.id')
+    .execute();
+  return rows.flatMap((row) =>
+    row.ref === null
+      ? []
+      : [
+          {
+            ref: row.ref,
+            name: row.name,
+            date: row.borrow_date,
+            start: row.offer_start ?? row.start_time,
+            end: row.offer_end ?? row.end_time,
+            createdAt: row.created_at,
+            holdUntil: row.hold_until,
+          },
+        ],
+  );
+}
+
+/** The wait named by `ref` with its open offer, if any; the span is the offer's while one is open. */
+export async function findWaitByRef(
+  db: Executor,
+  ref: string,
+): Promise<{ id: number; name: string; span: DaySpan; open: boolean; offerIds: number[] } | undefined> {
+  const row = await db
+    .selectFrom('slot_wait as w')
+    .innerJoin('users as u', 'u.id', 'w.users_id')
+    .select(['w.id', 'u.name', 'w.borrow_date', 'w.start_time', 'w.end_time', 'w.ended_at'])
+    .where('w.ref', '=', ref)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const offers = await db
+    .selectFrom('slot_offer')
+    .select(['id', 'start_time', 'end_time'])
+    .where('wait_id', '=', row.id)
+    .where('ended_at', 'is', null)
+    .execute();
+  const [held] = offers;
+  const span = { date: row.borrow_date, start: held?.start_time ?? row.start_time, end: held?.end_time ?? row.end_time };
+  return { id: row.id, name: row.name, span, open: row.ended_at === null, offerIds: offers.map((offer) => offer.id) };
 }

@@ -1,0 +1,35 @@
+import type { Db } from '../../db/database';
+import type { AdminWait } from '../../domain/schemas/waiting-list';
+import { localMomentIn } from '../../domain/time/clock';
+import type { SessionAdmin } from '../admin/service';
+import { withBookingLock } from '../bookings/booking-lock';
+import { emit } from '../events/bus';
+import { endOffer, endWait, findWaitByRef, findWaitsAndHolds } from './repository';
+
+/** The console's view: each wait open or holding a span, in order of request; a hold's end on the app's wall clock. */
+export async function listWaitsForAdmin(db: Db, clock: { now: Date; timeZone: string }): Promise<AdminWait[]> {
+  return (await findWaitsAndHolds(db.kysely, clock.now)).map((row) => ({
+    ref: row.ref,
+    name: row.name,
+    date: row.date,
+    start: row.start,
+    end: row.end,
+    heldUntil: row.holdUntil === null ? null : localMomentIn(clock.timeZone, new Date(row.holdUntil)).time,
+  }));
+}
+
+/**
+ * `Akhiri tawaran`: ends the wait and any offer of it, under the booking lock like every change to
+ * an offer, audited; false when there was nothing open. The span freed goes to the next round.
+ */
+export async function endWaitByAdmin(db: Db, admin: SessionAdmin, ref: string, now: Date): Promise<boolean> {
+  return withBookingLock(db, async (trx) => {
+    const wait = await findWaitByRef(trx, ref);
+    if (!wait || (!wait.open && wait.offerIds.length === 0)) return false;
+    if (wait.open) await endWait(trx, wait.id, 'ended-by-admin', now);
+    for (const offerId of wait.offerIds) await endOffer(trx, offerId, 'ended-by-admin', now);
+    const held = wait.offerIds.length > 0;
+    await emit(trx, { type: 'waitEndedByAdmin', wait: { name: wait.name, ...wait.span }, held, admin, at: now });
+    return true;
+  });
+}
