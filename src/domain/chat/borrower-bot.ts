@@ -89,6 +89,21 @@ export function endReminderText(booking: ChatBooking): string {
   return borrowerChatMessages.reminderEnd(booking.end);
 }
 
+type Span = { date: string; start: string; end: string };
+
+/** `{tanggal} {HH:MM}-{HH:MM}`: how every chat text names a booking. */
+export function bookingLine(booking: Span): string {
+  return `${formatIndonesianDate(booking.date)} ${booking.start}-${booking.end}`;
+}
+
+/** What the borrower is told of a decision about their booking (issue 38), in the chat and on the card. */
+export const decisionTexts = {
+  released: (booking: Span) => borrowerChatMessages.released(bookingLine(booking)),
+  kept: (booking: Span, reason: string) => borrowerChatMessages.kept(bookingLine(booking), typed(reason)),
+  ready: (booking: Span) => borrowerChatMessages.ready(bookingLine(booking)),
+  offer: (booking: Span) => borrowerChatMessages.offerAgain(bookingLine(booking)),
+};
+
 export function cancelledText(booking: { date: string; start: string; end: string }, cancelledBy: string, reason: string): string {
   return borrowerChatMessages.cancelled(formatIndonesianDate(booking.date), booking.start, booking.end, typed(cancelledBy), typed(reason));
 }

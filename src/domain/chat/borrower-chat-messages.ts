@@ -16,4 +16,13 @@ export const borrowerChatMessages = {
   mineTitle: 'Peminjaman kamu yang akan datang:',
   mineNone: 'Tidak ada peminjaman yang akan datang.',
   linkUnavailable: 'Pengingat Telegram belum tersedia.',
+  // Every decision told to the person it touches (issue 38); `booking` is `{tanggal} {HH:MM}-{HH:MM}`.
+  released: (booking: string) => `Peminjamanmu ${booking} dilepas karena motor tidak diambil.`,
+  kept: (booking: string, reason: string) => `Motor mungkin belum bisa dipakai untuk peminjamanmu ${booking}: ${reason}.`,
+  ready: (booking: string) => `Motor sudah siap, jadwalmu ${booking} tetap.`,
+  offerAgain: (booking: string) => `Motor sudah siap dan jadwal ${booking} masih kosong. Mau pesan lagi?`,
+  rebookButton: 'Pesan lagi',
+  rebookNotice: 'Jadwal ini bisa kamu pesan lagi kalau masih kosong.',
+  loanOver: 'Peminjaman ini sudah selesai.',
+  lateLine: (minutes: number, fine: string) => `Terlambat ${minutes} menit · denda sejauh ini ${fine}`,
 };

@@ -164,13 +164,19 @@ function toPeriodBooking(row: BookingColumns): PeriodBooking[] {
   return row.ref === null ? [] : [{ id: row.id, ref: row.ref, voucherCode: row.voucher_code, ...toNamedSpan(row) }];
 }
 
-/** Bookings not cancelled that may reach into `[fromDate, untilDate]` (the caller applies the exact rule), by start. */
+/**
+ * Bookings neither cancelled nor handed over that may reach into `[fromDate, untilDate]` (the caller
+ * applies the exact rule), by start: a loan picked up, returned or released is past deciding (issue 38).
+ */
 export async function findActiveBookingsAround(db: Executor, fromDate: string, untilDate: string | null): Promise<PeriodBooking[]> {
   let query = db
     .selectFrom('borrow_request as b')
     .innerJoin('users as u', 'u.id', 'b.users_id')
     .select(BOOKING_COLUMNS)
     .where('b.cancelled_at', 'is', null)
+    .where('b.picked_up_at', 'is', null)
+    .where('b.returned_at', 'is', null)
+    .where('b.released_at', 'is', null)
     .where((eb) => eb.or([eb(SPAN_COLUMN.date, '>=', fromDate), eb(SPAN_COLUMN.endDate, '>=', fromDate)]));
   if (untilDate !== null) query = query.where(SPAN_COLUMN.date, '<=', untilDate);
   const rows = await query.orderBy(SPAN_COLUMN.date).orderBy(SPAN_COLUMN.start).orderBy('b.id').execute();
@@ -257,4 +263,36 @@ export async function countPeriodBookings(db: Executor, periodIds: number[]): Pr
     counts.set(row.period_id, count);
   }
   return counts;
+}
+
+/** `/bengkel`'s first answer to `Sampai kapan?`: false when the period has an end already (a second press, `/siap`). */
+export async function writeChosenUntil(
+  db: Executor,
+  id: number,
+  until: { untilDate: string; untilTime: string; askOn: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('out_of_service')
+    .set({ until_date: until.untilDate, until_time: until.untilTime, ask_on: until.askOn })
+    .where('id', '=', id)
+    .where('until_date', 'is', null)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The `Belum tahu` periods whose question is due on `date`, each claimed once across instances. */
+export async function claimStillOutQuestions(db: Executor, date: string, at: string): Promise<StoredPeriod[]> {
+  const rows = await periodsQuery(db).where('ask_on', '=', date).where('asked_at', 'is', null).execute();
+  const claimed: StoredPeriod[] = [];
+  for (const row of rows) {
+    const result = await db
+      .updateTable('out_of_service')
+      .set({ asked_at: at })
+      .where('id', '=', row.id)
+      .where('asked_at', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) claimed.push(toPeriod(row));
+  }
+  return claimed;
 }

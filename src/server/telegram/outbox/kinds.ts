@@ -24,6 +24,9 @@ export const handoverKeyboardSchema: z.ZodType<HandoverKeyboard> = z.union([
   z.object({ kind: z.enum(['pickup', 'return', 'noShow', 'fuel', 'skipKm']), ref }),
   z.object({ kind: z.literal('choose'), event: z.enum(['pickup', 'return']), options: z.array(z.object({ ref, label: z.string() })) }),
   z.object({ kind: z.literal('outOfService'), ref }),
+  z.object({ kind: z.enum(['outOfServiceUntil', 'outOfServiceStill']), ref }),
+  z.object({ kind: z.literal('outOfServiceBookings'), ref, bookings: z.array(z.object({ ref, label: z.string() })) }),
+  z.object({ kind: z.literal('outOfServiceNote'), ref, reason: z.string() }),
 ]);
 export const botTextSchema = z.object({ text: z.string().min(1), keyboard: handoverKeyboardSchema.optional() });
 export const borrowerKeyboardSchema: z.ZodType<BorrowerKeyboard> = z.union([
