@@ -7,11 +7,11 @@ import {
   auditPeriodStarted,
 } from './audit/subscribers';
 import { showCancellationUnderNotice, tellOwnerOfBooking, tellOwnerOfCancellation, withdrawOwnerReminder } from './bookings/subscribers';
-import { tellBorrowerOfCancellation, warnBorrowersOfPeriod } from './chat/subscribers';
+import { removeButtonsOfEndedLoan, tellBorrowerOfCancellation, tellBorrowerOfRelease, warnBorrowersOfPeriod } from './chat/subscribers';
 import type { Subscribers } from './events/bus';
 import { settleCancelledLoan, settleHandedOverLoan } from './fund/subscribers';
 import { answerOwnerPress, showHandoverInMessages } from './handover/subscribers';
-import { recordPeriodCancellation } from './out-of-service/subscribers';
+import { recordPeriodCancellation, tellOwnerOfNote } from './out-of-service/subscribers';
 
 const onHandover = [settleHandedOverLoan, showHandoverInMessages, auditAdminHandover, answerOwnerPress];
 
@@ -29,10 +29,11 @@ export const subscribers: Subscribers = {
     recordPeriodCancellation,
     showCancellationUnderNotice,
     auditAdminCancel,
+    removeButtonsOfEndedLoan,
   ],
-  loanPickedUp: onHandover,
-  loanReturned: onHandover,
-  bookingReleased: onHandover,
+  loanPickedUp: [...onHandover, tellOwnerOfNote],
+  loanReturned: [...onHandover, tellOwnerOfNote, removeButtonsOfEndedLoan],
+  bookingReleased: [...onHandover, tellBorrowerOfRelease, removeButtonsOfEndedLoan],
   periodStarted: [warnBorrowersOfPeriod, auditPeriodStarted],
   periodChanged: [warnBorrowersOfPeriod, auditPeriodChanged],
   periodEnded: [auditPeriodEnded],

@@ -1,4 +1,4 @@
-import type { ChargeLine } from '../fund/charges';
+import { type ChargeLine, chargeFor, chargeRules } from '../fund/charges';
 import { FUEL_LEVELS, type FuelLevel, minutesBetween, type StatefulBooking } from '../handover/handover';
 import { messages } from '../text/messages';
 import { formatRupiah } from '../text/money';
@@ -103,6 +103,29 @@ export const decisionTexts = {
   ready: (booking: Span) => borrowerChatMessages.ready(bookingLine(booking)),
   offer: (booking: Span) => borrowerChatMessages.offerAgain(bookingLine(booking)),
 };
+
+/**
+ * What a late loan's fine has come to by `now`, by the charge rules as if it came back now. Food use
+ * pays no rent, so that charge is the fine alone (the fine does not depend on the purpose).
+ */
+export function fineSoFar(booking: Span & { endDate: string }, now: LocalMoment, graceMinutes: number): number {
+  const loan = {
+    start: { date: booking.date, time: booking.start },
+    bookedEnd: { date: booking.endDate, time: booking.end },
+    pickedUp: null,
+    returned: now,
+    purpose: 'food' as const,
+    voucher: false,
+    cancelled: false,
+    released: false,
+  };
+  return chargeFor(loan, { class: '' }, chargeRules(graceMinutes)).total;
+}
+
+/** The late notice, and its line kept up to date by the borrowers' round: `Terlambat {n} menit · denda sejauh ini Rp{x}`. */
+export function lateText(minutes: number, fine: number): string {
+  return `${borrowerChatMessages.late}\n${borrowerChatMessages.lateLine(minutes, formatRupiah(fine))}`;
+}
 
 export function cancelledText(booking: { date: string; start: string; end: string }, cancelledBy: string, reason: string): string {
   return borrowerChatMessages.cancelled(formatIndonesianDate(booking.date), booking.start, booking.end, typed(cancelledBy), typed(reason));

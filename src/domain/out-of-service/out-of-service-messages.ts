@@ -44,5 +44,6 @@ export const outOfServiceMessages = {
   markNote: 'Tandai tidak tersedia',
   ownerNote: (name: string, note: string) => `Catatan dari ${name}: ${note}`,
   fuelLow: 'bensin Hampir habis',
+  fuelLowNote: 'Bensin Hampir habis',
   fuelLowReason: 'Bensin hampir habis',
 } as const;

@@ -208,23 +208,35 @@ export async function findPeriodBookings(db: Executor, periodId: number, action:
   return rows.flatMap(toPeriodBooking);
 }
 
-/** The periods whose `Biarkan` warned a booking, newest first. */
-export async function findWarningPeriods(db: Executor, bookingId: number): Promise<OutOfServicePeriod[]> {
+/** The periods that cancelled or warned a booking, newest first. */
+export async function findPeriodsOfBooking(db: Executor, bookingId: number, action: PeriodAction): Promise<StoredPeriod[]> {
   const rows = await db
     .selectFrom('out_of_service_booking as o')
     .innerJoin('out_of_service as p', 'p.id', 'o.period_id')
-    .select(['p.from_date', 'p.from_time', 'p.until_date', 'p.until_time', 'p.reason'])
+    .selectAll('p')
     .where('o.booking_id', '=', bookingId)
-    .where('o.action', '=', 'warned')
+    .where('o.action', '=', action)
     .orderBy('p.id', 'desc')
     .execute();
-  return rows.map((row) => ({
-    fromDate: row.from_date,
-    fromTime: row.from_time,
-    untilDate: row.until_date,
-    untilTime: row.until_time,
-    reason: row.reason,
-  }));
+  return rows.map(toPeriod);
+}
+
+/** The bookings `Biarkan` left inside a period that still stand: not cancelled since, not handed over yet. */
+export async function findStandingWarned(db: Executor, periodId: number): Promise<PeriodBooking[]> {
+  const rows = await db
+    .selectFrom('out_of_service_booking as o')
+    .innerJoin('borrow_request as b', 'b.id', 'o.booking_id')
+    .innerJoin('users as u', 'u.id', 'b.users_id')
+    .select(BOOKING_COLUMNS)
+    .where('o.period_id', '=', periodId)
+    .where('o.action', '=', 'warned')
+    .where('b.cancelled_at', 'is', null)
+    .where('b.picked_up_at', 'is', null)
+    .where('b.released_at', 'is', null)
+    .orderBy(SPAN_COLUMN.date)
+    .orderBy(SPAN_COLUMN.start)
+    .execute();
+  return rows.flatMap(toPeriodBooking);
 }
 
 /** The ended or run-out periods not claimed yet, each claimed by this call (`back_claimed_at`). */
