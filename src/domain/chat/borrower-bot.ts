@@ -101,7 +101,9 @@ export const decisionTexts = {
   released: (booking: Span) => borrowerChatMessages.released(bookingLine(booking)),
   kept: (booking: Span, reason: string) => borrowerChatMessages.kept(bookingLine(booking), typed(reason)),
   ready: (booking: Span) => borrowerChatMessages.ready(bookingLine(booking)),
-  offer: (booking: Span) => borrowerChatMessages.offerAgain(bookingLine(booking)),
+  /** `url`: the booking form prefilled, as a Markdown link `Pesan lagi`; none: the app's address is not known. */
+  offer: (booking: Span, url: string | undefined) =>
+    `${borrowerChatMessages.offerAgain(bookingLine(booking))} ${url === undefined ? borrowerChatMessages.offerAgainNoLink : `[${borrowerChatMessages.rebookButton}](${url})`}`,
 };
 
 /**

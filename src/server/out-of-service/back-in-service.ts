@@ -39,8 +39,8 @@ export async function tellPeriodOver(trx: Executor, period: StoredPeriod, at: Da
   const cancelled = await findPeriodBookings(trx, period.id, 'cancelled');
   for (const booking of cancelled) {
     if (await isFreeAgain(trx, booking, now)) {
-      const link = settings.appUrl === undefined ? '' : ` [${borrowerChatMessages.rebookButton}](${settings.appUrl}${rebookPath(booking)})`;
-      await enqueueToBookingChats(trx, booking, `offer-again:${key(period, booking)}`, `${decisionTexts.offer(booking)}${link}`, at);
+      const text = decisionTexts.offer(booking, settings.appUrl && `${settings.appUrl}${rebookPath(booking)}`);
+      await enqueueToBookingChats(trx, booking, `offer-again:${key(period, booking)}`, text, at);
     } else {
       await enqueueToBookingChats(trx, booking, `back-in-service:${key(period, booking)}`, outOfServiceMessages.backInService, at);
     }

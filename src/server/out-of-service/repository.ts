@@ -239,12 +239,18 @@ export async function findStandingWarned(db: Executor, periodId: number): Promis
   return rows.flatMap(toPeriodBooking);
 }
 
-/** The ended or run-out periods not claimed yet, each claimed by this call (`back_claimed_at`). */
+/** The ended (even before they began) or run-out periods not claimed yet, each claimed by this call (`back_claimed_at`). */
 export async function claimPeriodsOverBy(db: Executor, now: { date: string; time: string }, at: string): Promise<StoredPeriod[]> {
   const rows = await periodsQuery(db)
     .where('back_claimed_at', 'is', null)
     .where('until_date', 'is not', null)
-    .where((eb) => eb.or([eb('until_date', '<', now.date), eb.and([eb('until_date', '=', now.date), eb('until_time', '<=', now.time)])]))
+    .where((eb) =>
+      eb.or([
+        eb('ended_at', 'is not', null),
+        eb('until_date', '<', now.date),
+        eb.and([eb('until_date', '=', now.date), eb('until_time', '<=', now.time)]),
+      ]),
+    )
     .execute();
   const claimed: StoredPeriod[] = [];
   for (const row of rows) {
