@@ -176,7 +176,9 @@ describe(`Tidak tersedia periods on ${TEST_ENGINE}`, () => {
     expect(await refusalOf({ name: 'Siswa 7', date: '2026-11-26', start: '09:00', end: '10:00' })).toBe(
       'Motor tidak tersedia (Ban bocor).',
     );
-    expect(await claimPeriodsBackInService(testApp.db, { now: at, timeZone: 'Asia/Jakarta' })).toEqual([]);
+    // Not over yet (a period ended earlier in this file may be told now).
+    const early = await claimPeriodsBackInService(testApp.db, { now: at, timeZone: 'Asia/Jakarta' });
+    expect(early.map((entry) => entry.period.ref)).not.toContain(created.body.period.ref);
 
     at = jakartaInstant('2026-11-26', '08:40');
     const ended = await api.post(`/api/admin/out-of-service/${created.body.period.ref}/end`);
