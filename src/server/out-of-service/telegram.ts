@@ -31,7 +31,7 @@ const labels = outOfServiceMessages;
 async function startOutOfService(db: Db, reason: string, clock: Clock): Promise<BotAnswer> {
   if (reason.trim() === '') return { text: labels.ownerReasonMissing };
   const current = await findCurrentPeriod(db.kysely, clock);
-  if (current) return { text: labels.ownerAlreadyOut(current.reason) };
+  if (current) return { text: labels.ownerAlreadyOut(escapeLegacyMarkdown(current.reason)) };
   const now = localMomentIn(clock.timeZone, clock.now);
   const period = { fromDate: now.date, fromTime: now.time, untilDate: null, untilTime: null, reason };
   const outcome = await createPeriod(db, { period, by: owner, decision: null }, clock);
@@ -106,7 +106,8 @@ function closeButtons(db: Db, press: ButtonPress, key: string, now: Date): Promi
 async function startAgain(db: Db, reason: string, key: string, clock: Clock): Promise<string> {
   const answer = await startOutOfService(db, Array.from(reason).slice(0, MAX_OUT_OF_SERVICE_REASON).join(''), clock);
   await enqueueBotText(db.kysely, 'handover', answer.text, key, clock.now, answer.keyboard);
-  return answer.text.split('\n')[0] ?? answer.text;
+  // A press's answer is plain text: the message's Markdown escapes go.
+  return answer.text.replace(/\\([_*`[])/g, '$1');
 }
 
 /** `Tandai tidak tersedia` under a borrower's note: `/bengkel` with the note as its reason. */
