@@ -287,6 +287,9 @@ export interface OutOfServiceTable {
   ended_by_name: string | null;
   /** When the end was taken to tell the borrowers it cancelled (claimEndedPeriods). */
   back_claimed_at: string | null;
+  /** `Belum tahu` (migration 2026_11_29_0300): the date whose digest asks whether the bike is still out, and when it was asked. */
+  ask_on: string | null;
+  asked_at: string | null;
 }
 
 /** What a period did to a booking: 'cancelled' or 'warned'. */

@@ -54,6 +54,8 @@ export interface Config {
   noShowMinutes: number;
   /** A linked borrower's reminder this long before the start; 0: none (issue 26). */
   borrowerReminderMinutes: number;
+  /** The app's public address (`APP_URL`), for links in borrowers' chats (`Pesan lagi`, issue 38); undefined: no such links. */
+  appUrl: string | undefined;
 }
 
 /** Proxy hops (0: X-Forwarded-* ignored), or the proxies' addresses and CIDR ranges. */
@@ -237,6 +239,14 @@ function readBenchCeilingDir(env: Env, production: boolean): string | undefined 
   return dir;
 }
 
+function readAppUrl(env: Env): string | undefined {
+  const url = env.APP_URL?.trim() || undefined;
+  if (url !== undefined && (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))) {
+    throw new ConfigError('APP_URL', `'${url}' is not an http(s) URL`);
+  }
+  return url?.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
   const production = env.NODE_ENV === 'production';
   const host = env.HOST ?? '0.0.0.0';
@@ -264,5 +274,6 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     returnGraceMinutes: readWholeNumber(env, 'RETURN_GRACE_MINUTES', DEFAULT_RETURN_GRACE_MINUTES, 0, 1440),
     noShowMinutes: readWholeNumber(env, 'NO_SHOW_MINUTES', DEFAULT_NO_SHOW_MINUTES, 1, 1440),
     borrowerReminderMinutes: readWholeNumber(env, 'REMINDER_BEFORE_START_MINUTES', DEFAULT_START_REMINDER_MINUTES, 0, 1440),
+    appUrl: readAppUrl(env),
   };
 }

@@ -8,11 +8,11 @@ import {
   auditWaitEnded,
 } from './audit/subscribers';
 import { showCancellationUnderNotice, tellOwnerOfBooking, tellOwnerOfCancellation, withdrawOwnerReminder } from './bookings/subscribers';
-import { tellBorrowerOfCancellation, warnBorrowersOfPeriod } from './chat/subscribers';
+import { removeButtonsOfEndedLoan, tellBorrowerOfCancellation, tellBorrowerOfRelease, warnBorrowersOfPeriod } from './chat/subscribers';
 import type { Subscribers } from './events/bus';
 import { settleCancelledLoan, settleHandedOverLoan } from './fund/subscribers';
 import { answerOwnerPress, removeHandoverButtons, showHandoverInMessages } from './handover/subscribers';
-import { recordPeriodCancellation } from './out-of-service/subscribers';
+import { recordPeriodCancellation, tellOwnerOfNote } from './out-of-service/subscribers';
 
 const onHandover = [settleHandedOverLoan, showHandoverInMessages, auditAdminHandover, answerOwnerPress];
 
@@ -31,10 +31,11 @@ export const subscribers: Subscribers = {
     showCancellationUnderNotice,
     auditAdminCancel,
     removeHandoverButtons,
+    removeButtonsOfEndedLoan,
   ],
-  loanPickedUp: onHandover,
-  loanReturned: onHandover,
-  bookingReleased: onHandover,
+  loanPickedUp: [...onHandover, tellOwnerOfNote],
+  loanReturned: [...onHandover, tellOwnerOfNote, removeButtonsOfEndedLoan],
+  bookingReleased: [...onHandover, tellBorrowerOfRelease, removeButtonsOfEndedLoan],
   periodStarted: [warnBorrowersOfPeriod, auditPeriodStarted],
   periodChanged: [warnBorrowersOfPeriod, auditPeriodChanged],
   periodEnded: [auditPeriodEnded],

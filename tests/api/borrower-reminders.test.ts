@@ -77,7 +77,7 @@ describe(`a linked borrower's reminders and notices on ${TEST_ENGINE}, two insta
     await expectChat('4002', rizkyChat);
 
     clock.at('10:15');
-    budiChat.push('Kamu terlambat 15 menit mengembalikan motor.');
+    budiChat.push('Kamu terlambat mengembalikan motor.\nTerlambat 15 menit · denda sejauh ini Rp10.000');
     rizkyChat.push(texts.bikeLate);
     await expectChat('4001', budiChat);
     await expectChat('4002', rizkyChat);
@@ -88,9 +88,19 @@ describe(`a linked borrower's reminders and notices on ${TEST_ENGINE}, two insta
     await expectChat('4001', budiChat);
 
     // Every instance has looked many times since: still one message of each; the 14:00 booking made
-    // from a device never linked is due its reminder, and no chat hears of it.
-    const rounds = (await first.db.kysely.selectFrom('outbox').select('id').execute()).length;
+    // from a device never linked is due its reminder, and no chat hears of it. Rizky's booking ended
+    // without a pickup: its reminder's buttons go, once.
     clock.at('13:05');
+    await waitUntil("the ended booking's buttons gone", async () => {
+      const gone = await first.db.kysely
+        .selectFrom('outbox')
+        .select('id')
+        .where('kind', '=', 'borrower-keyboard')
+        .where('dedupe_key', 'like', 'buttons-gone:%@4002')
+        .execute();
+      return gone.length === 1;
+    });
+    const rounds = (await first.db.kysely.selectFrom('outbox').select('id').execute()).length;
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await first.db.kysely.selectFrom('outbox').select('id').execute()).length).toBe(rounds);
     expect(chatTexts(telegram, '4001')).toEqual(budiChat);

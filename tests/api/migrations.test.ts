@@ -91,6 +91,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_11_27_0200_borrower_chat',
         '2026_11_28_0100_waiting_list',
         '2026_11_29_0200_motor_key_place',
+        '2026_11_29_0300_out_of_service_ask',
         '2026_11_29_0500_wait_limits',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outOfServiceMessages } from '../../src/domain/out-of-service/out-of-service-messages';
-import { messages } from '../../src/domain/text/messages';
 import type { User } from '../../src/server/roster/repository';
 import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { jakartaInstant } from '../helpers/booking-fixtures';
@@ -76,7 +75,9 @@ describe(`a Tidak tersedia period told in the borrowers' linked chats, on ${TEST
     expect(chatTexts(telegram, '5001').slice(budiChat.length)).toEqual([
       expect.stringMatching(/^Peminjaman kamu .* jam 09:00-10:00 dibatalkan oleh admin Admin Uji: Motor tidak tersedia: Servis\.$/),
     ]);
-    expect(chatTexts(telegram, '5002').slice(rizkyChat.length)).toEqual([messages.outOfService.warning('Ban bocor')]);
+    expect(chatTexts(telegram, '5002').slice(rizkyChat.length)).toEqual([
+      'Motor mungkin belum bisa dipakai untuk peminjamanmu Jumat, 27 November 2026 11:00-12:00: Ban bocor.',
+    ]);
 
     // `Motor sudah siap` ends the first early; the second runs out as planned.
     now = jakartaInstant(DATE, '09:00').getTime();

@@ -102,7 +102,10 @@ describe(`Ubah: editing a Tidak tersedia period on ${TEST_ENGINE}`, () => {
       expect(await card(token)).toMatchObject({ status: 'cancelled', cancellation: { reason: 'Motor tidak tersedia: Ban bocor' } });
     }
     // Warned on creation, it stays: the edit's choice is only for the bookings it brings inside.
-    expect(await card(inside)).toMatchObject({ status: 'upcoming', outOfServiceWarning: 'Motor mungkin belum bisa dipakai: Ban bocor.' });
+    expect(await card(inside)).toMatchObject({
+      status: 'upcoming',
+      notice: { text: 'Motor mungkin belum bisa dipakai untuk peminjamanmu Senin, 30 November 2026 09:00-10:00: Ban bocor.' },
+    });
     expect((await card(outside)).status).toBe('upcoming');
     const owner = await testApp.db.kysely
       .selectFrom('outbox')
@@ -120,7 +123,10 @@ describe(`Ubah: editing a Tidak tersedia period on ${TEST_ENGINE}`, () => {
     // Kept by a later edit in a period that cancels: the pass finishing interrupted cancellations leaves it.
     expect((await edit(ref, until('2026-11-30', '18:30', 'Ban bocor'), 'keep')).body).toMatchObject({ warned: 1, cancelled: 0 });
     expect(await finishCancellations(testApp.db, { now: at, timeZone: 'Asia/Jakarta' })).toBe(0);
-    expect(await card(outside)).toMatchObject({ status: 'upcoming', outOfServiceWarning: 'Motor mungkin belum bisa dipakai: Ban bocor.' });
+    expect(await card(outside)).toMatchObject({
+      status: 'upcoming',
+      notice: { text: 'Motor mungkin belum bisa dipakai untuk peminjamanmu Senin, 30 November 2026 17:00-18:00: Ban bocor.' },
+    });
     expect(await card(inside)).toMatchObject({ status: 'upcoming' });
   });
 
@@ -129,7 +135,10 @@ describe(`Ubah: editing a Tidak tersedia period on ${TEST_ENGINE}`, () => {
     const token = await book('Siswa 8', '2026-12-01', '11:00', '12:00');
     const reply = await edit(ref, until('2026-12-01', '13:00', 'Servis rem'), 'keep');
     expect(reply.body).toMatchObject({ cancelled: 0, warned: 1, period: { cancelled: 0, warned: 1 } });
-    expect(await card(token)).toMatchObject({ status: 'upcoming', outOfServiceWarning: 'Motor mungkin belum bisa dipakai: Servis rem.' });
+    expect(await card(token)).toMatchObject({
+      status: 'upcoming',
+      notice: { text: 'Motor mungkin belum bisa dipakai untuk peminjamanmu Selasa, 1 Desember 2026 11:00-12:00: Servis rem.' },
+    });
     expect((await auditOf('Servis rem')).map((entry) => entry.detail)).toEqual(['2026-12-01 10:00 → 2026-12-01 13:00, 1 dibiarkan']);
   });
 

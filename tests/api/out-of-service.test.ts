@@ -143,7 +143,7 @@ describe(`Tidak tersedia periods on ${TEST_ENGINE}`, () => {
     expect(await card(token)).toMatchObject({
       status: 'upcoming',
       cancellation: null,
-      outOfServiceWarning: 'Motor mungkin belum bisa dipakai: Servis rem.',
+      notice: { text: 'Motor mungkin belum bisa dipakai untuk peminjamanmu Rabu, 2 Desember 2026 08:00-10:00: Servis rem.' },
     });
     const stored = await testApp.db.kysely
       .selectFrom('out_of_service')
@@ -154,7 +154,7 @@ describe(`Tidak tersedia periods on ${TEST_ENGINE}`, () => {
     expect(await findBookingsToTellBack(testApp.db.kysely, stored.id)).toEqual([]);
     // Ended before the booking starts, the period no longer reaches it: the warning goes.
     expect((await api.post(`/api/admin/out-of-service/${created.body.period.ref}/end`)).status).toBe(200);
-    expect((await card(token)).outOfServiceWarning).toBeUndefined();
+    expect((await card(token)).notice).toBeUndefined();
   });
 
   it('ending early frees the time at once, is audited, shows on /api/today, and is claimed once for the borrowers it cancelled', async () => {
@@ -176,7 +176,9 @@ describe(`Tidak tersedia periods on ${TEST_ENGINE}`, () => {
     expect(await refusalOf({ name: 'Siswa 7', date: '2026-11-26', start: '09:00', end: '10:00' })).toBe(
       'Motor tidak tersedia (Ban bocor).',
     );
-    expect(await claimPeriodsBackInService(testApp.db, { now: at, timeZone: 'Asia/Jakarta' })).toEqual([]);
+    // Not over yet (a period ended earlier in this file may be told now).
+    const early = await claimPeriodsBackInService(testApp.db, { now: at, timeZone: 'Asia/Jakarta' });
+    expect(early.map((entry) => entry.period.ref)).not.toContain(created.body.period.ref);
 
     at = jakartaInstant('2026-11-26', '08:40');
     const ended = await api.post(`/api/admin/out-of-service/${created.body.period.ref}/end`);

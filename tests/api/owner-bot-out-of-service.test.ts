@@ -9,7 +9,13 @@ import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
 
 const TODAY = '2026-11-22';
-const ROSTER = [BUDI, { name: 'Sari Dewi', class: 'PPTI 21' }, { name: 'Tono', class: 'PPTI 21' }];
+const TOMORROW = '2026-11-23';
+const ROSTER = [
+  BUDI,
+  { name: 'Sari Dewi', class: 'PPTI 21' },
+  { name: 'Tono', class: 'PPTI 21' },
+  { name: 'Gita Permata', class: 'PPTI 21' },
+];
 
 describe(`/bengkel and /siap in the owner's chat on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
@@ -19,7 +25,7 @@ describe(`/bengkel and /siap in the owner's chat on ${TEST_ENGINE}`, () => {
   beforeAll(async () => {
     telegram = await startFakeTelegram();
     clock = createTestClock(jakartaInstant(TODAY, '07:00').toISOString());
-    testApp = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot: {} });
+    testApp = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot: { digestTime: '06:00' } });
     await seedRoster(testApp.db, ROSTER);
   });
   afterAll(async () => {
@@ -31,8 +37,11 @@ describe(`/bengkel and /siap in the owner's chat on ${TEST_ENGINE}`, () => {
   async function book(body: Partial<BookingBody>) {
     const reply = await postBooking(testApp.baseUrl, bookingBody({ date: TODAY, reason: 'Kuliah', needStnk: 'tidak', ...body }));
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    tokens.set(body.name ?? '', reply.body.cancelToken as string);
     return reply.body.cancelToken as string;
   }
+  const latestTokenOf = async (name: string) => tokens.get(name) ?? '';
+  const tokens = new Map<string, string>();
   const card = async (token: string) =>
     (await requestJson(testApp.baseUrl, '/api/bookings/by-tokens', { method: 'POST', body: { tokens: [token] } })).body.bookings[0];
   async function drained() {
@@ -82,58 +91,74 @@ describe(`/bengkel and /siap in the owner's chat on ${TEST_ENGINE}`, () => {
       row.map((button) => [button.text, button.callback_data]),
     );
 
-  it('/bengkel lists the bookings it hits with Batalkan semua and Biarkan; Batalkan semua cancels them and tells the owner the count once', async () => {
+  const texts = (messages: DeliveredMessage[]) => messages.map((message) => message.text);
+  const buttonData = (messageId: number, text: string) =>
+    buttons(messageId)
+      .flat()
+      .find(([label]) => label === text)?.[1] ?? '';
+
+  it('/bengkel asks until when; `1 jam` lists only the bookings in that hour, each with Batalkan / Biarkan', async () => {
     moveTo(TODAY, '07:00');
-    const first = await book({ name: 'Budi Santoso', start: '09:00', end: '10:00' });
-    const second = await book({ name: 'Sari Dewi', start: '11:00', end: '12:00' });
-    expect((await say('/bengkel')).map((message) => message.text)).toEqual(['Tulis alasannya: /bengkel Ban bocor']);
+    const inside = await book({ name: 'Budi Santoso', start: '08:30', end: '09:00' });
+    const later = await book({ name: 'Sari Dewi', start: '09:30', end: '10:30' });
+    const tomorrow = await book({ name: 'Tono', date: TOMORROW, start: '08:30', end: '09:00' });
+    expect(texts(await say('/bengkel'))).toEqual(['Tulis alasannya: /bengkel Ban bocor']);
 
     moveTo(TODAY, '08:00');
     const [answer, ...more] = await say('/bengkel Ban bocor');
     expect(more).toEqual([]);
-    expect(answer?.text).toBe(
-      [
-        'Dicatat: motor tidak tersedia (Ban bocor) mulai sekarang. /siap kalau sudah bisa dipakai lagi.',
-        'Peminjaman yang kena:',
-        'Minggu, 22 November 2026 09:00 - 10:00 Budi Santoso (PPTI 21)',
-        'Minggu, 22 November 2026 11:00 - 12:00 Sari Dewi (PPTI 21)',
-      ].join('\n'),
-    );
+    expect(answer?.text).toBe('Dicatat: motor tidak tersedia (Ban bocor) mulai sekarang. Sampai kapan?');
     const messageId = answer?.messageId ?? 0;
-    const [[cancelAll, keep]] = buttons(messageId) as [[string, string][]];
-    expect([cancelAll?.[0], keep?.[0]]).toEqual(['Batalkan semua', 'Biarkan']);
-    // Until a button decides, the bookings stand and new ones are refused.
-    expect((await card(first)).status).not.toBe('cancelled');
-    const refused = await postBooking(testApp.baseUrl, bookingBody({ name: 'Tono', date: TODAY, start: '14:00', end: '15:00' }));
+    expect(buttons(messageId).map((row) => row.map(([label]) => label))).toEqual([
+      ['1 jam', '3 jam'],
+      ['Sampai malam ini', 'Belum tahu'],
+    ]);
+    // Until the owner answers, the bookings stand and new ones are refused.
+    expect((await card(inside)).status).not.toBe('cancelled');
+    const refused = await postBooking(testApp.baseUrl, bookingBody({ name: 'Gita Permata', date: TODAY, start: '14:00', end: '15:00' }));
     expect(refused.body.errors.start).toBe('Motor tidak tersedia (Ban bocor).');
-    expect((await say('/bengkel Servis')).map((message) => message.text)).toEqual([
+    expect(texts(await say('/bengkel Servis'))).toEqual([
       'Motor sudah tercatat tidak tersedia (Ban bocor). /siap kalau sudah bisa dipakai lagi.',
     ]);
-    expect((await say('/sekarang')).map((message) => message.text)).toEqual(['Motor tidak tersedia (Ban bocor).']);
 
-    const before = telegram.delivered.length;
-    expect(await press(cancelAll?.[1] ?? '', messageId)).toBe('2 peminjaman dibatalkan karena motor tidak tersedia (Ban bocor).');
-    expect(telegram.delivered.slice(before).map((message) => message.text)).toEqual([
-      '2 peminjaman dibatalkan karena motor tidak tersedia (Ban bocor).',
+    const threeHours = buttonData(messageId, '3 jam');
+    expect(await press(buttonData(messageId, '1 jam'), messageId)).toBe(
+      'Motor tidak tersedia (Ban bocor) sampai Minggu, 22 November 2026 jam 09:00.',
+    );
+    expect(telegram.chat.get(messageId)?.text).toBe(
+      [
+        'Motor tidak tersedia (Ban bocor) sampai Minggu, 22 November 2026 jam 09:00.',
+        'Peminjaman yang kena:',
+        'Minggu, 22 November 2026 08:30 - 09:00 Budi Santoso (PPTI 21)',
+        'Pilih untuk tiap peminjaman: Batalkan atau Biarkan.',
+      ].join('\n'),
+    );
+    expect(buttons(messageId).map((row) => row.map(([label]) => label))).toEqual([
+      ['08:30-09:00 Budi Santoso'],
+      ['Batalkan', 'Biarkan'],
+      ['Batalkan semua'],
     ]);
+    // A second answer changes nothing; the time after the hour is free again.
+    expect(await press(threeHours, messageId)).toBe('Sudah dipilih.');
+    await book({ name: 'Gita Permata', start: '09:00', end: '09:30' });
+
+    expect(await press(buttonData(messageId, 'Batalkan'), messageId)).toBe(
+      'Dibatalkan: Minggu, 22 November 2026 08:30 - 09:00 Budi Santoso (PPTI 21)',
+    );
     expect(buttons(messageId)).toEqual([]);
-    for (const token of [first, second]) {
-      expect(await card(token)).toMatchObject({
-        status: 'cancelled',
-        cancellation: { by: 'pemilik (Telegram)', reason: 'Motor tidak tersedia: Ban bocor' },
-      });
-    }
-    // A second press (a double tap, or Biarkan after) changes nothing.
-    expect(await press(keep?.[1] ?? '', messageId)).toBe('Sudah diputuskan.');
+    expect(await card(inside)).toMatchObject({
+      status: 'cancelled',
+      cancellation: { by: 'pemilik (Telegram)', reason: 'Motor tidak tersedia: Ban bocor' },
+    });
+    for (const token of [later, tomorrow]) expect((await card(token)).status).not.toBe('cancelled');
   });
 
   it('/siap ends it now: the time is free at once, and the period is claimed once for the borrowers it cancelled', async () => {
-    moveTo(TODAY, '09:30');
-    expect((await say('/siap')).map((message) => message.text)).toEqual(['Dicatat: motor sudah siap dipakai lagi.']);
-    await book({ name: 'Tono', start: '10:00', end: '11:00' });
-    expect((await say('/siap')).map((message) => message.text)).toEqual(['Motor tidak sedang tercatat tidak tersedia.']);
+    moveTo(TODAY, '08:40');
+    expect(texts(await say('/siap'))).toEqual(['Dicatat: motor sudah siap dipakai lagi.']);
+    expect(texts(await say('/siap'))).toEqual(['Motor tidak sedang tercatat tidak tersedia.']);
     const told = await findBookingsToTellBack(testApp.db.kysely, await endClaimed());
-    expect(told.map((booking) => booking.name)).toEqual(['Budi Santoso', 'Sari Dewi']);
+    expect(told.map((booking) => booking.name)).toEqual(['Budi Santoso']);
     const audit = await testApp.db.kysely
       .selectFrom('audit_log')
       .select(['action', 'actor_name'])
@@ -142,20 +167,79 @@ describe(`/bengkel and /siap in the owner's chat on ${TEST_ENGINE}`, () => {
     expect(audit).toEqual([{ action: 'out-of-service-ended', actor_name: 'pemilik (Telegram)' }]);
   });
 
-  it('Biarkan leaves the bookings and warns them on their card; a button from another message counts for nothing', async () => {
-    moveTo(TODAY, '12:00');
-    const token = await book({ name: 'Sari Dewi', start: '16:00', end: '17:00' });
+  it("`Sampai malam ini` lists today's bookings, not tomorrow's nor a loan picked up; Biarkan one, Batalkan semua the rest", async () => {
+    moveTo(TODAY, '09:00');
+    await book({ name: 'Tono', start: '11:00', end: '11:30' });
+    const kept = await book({ name: 'Gita Permata', start: '16:00', end: '17:00' });
+    const cancelled = await book({ name: 'Budi Santoso', start: '19:00', end: '20:00' });
+    moveTo(TODAY, '10:45');
+    const pickup = await requestJson(testApp.baseUrl, '/api/bookings/handover', {
+      method: 'POST',
+      body: { token: await latestTokenOf('Tono'), event: 'pickup', fuel: 'Penuh' },
+    });
+    expect(pickup.status, JSON.stringify(pickup.body)).toBe(200);
+
     const [answer] = await say('/bengkel Servis rutin');
     const messageId = answer?.messageId ?? 0;
-    const [[cancelAll, keep]] = buttons(messageId) as [[string, string][]];
     const [other] = await say('/jadwal');
-    expect(await press(cancelAll?.[1] ?? '', other?.messageId ?? 0)).toBeUndefined();
-    expect((await card(token)).status).not.toBe('cancelled');
-
-    expect(await press(keep?.[1] ?? '', messageId)).toBe('1 peminjam diberi tahu motor mungkin belum bisa dipakai (Servis rutin).');
-    expect(await card(token)).toMatchObject({ cancellation: null, outOfServiceWarning: 'Motor mungkin belum bisa dipakai: Servis rutin.' });
-    // Nobody was cancelled by this one: no borrower is told it is back.
+    expect(await press(buttonData(messageId, 'Sampai malam ini'), other?.messageId ?? 0)).toBeUndefined();
+    expect(await press(buttonData(messageId, 'Sampai malam ini'), messageId)).toBe(
+      'Motor tidak tersedia (Servis rutin) sampai Senin, 23 November 2026 jam 00:00.',
+    );
+    expect(buttons(messageId).map((row) => row.map(([label]) => label))).toEqual([
+      ['16:00-17:00 Gita Permata'],
+      ['Batalkan', 'Biarkan'],
+      ['19:00-20:00 Budi Santoso'],
+      ['Batalkan', 'Biarkan'],
+      ['Batalkan semua'],
+    ]);
+    const keepGita = buttons(messageId)[1]?.[1]?.[1] ?? '';
+    expect(await press(keepGita, messageId)).toBe('Dibiarkan: Minggu, 22 November 2026 16:00 - 17:00 Gita Permata (PPTI 21)');
+    expect(await press(keepGita, messageId)).toBe('Peminjaman ini sudah diputuskan.');
+    expect(buttons(messageId).map((row) => row.map(([label]) => label))).toEqual([
+      ['19:00-20:00 Budi Santoso'],
+      ['Batalkan', 'Biarkan'],
+      ['Batalkan semua'],
+    ]);
+    expect(await press(buttonData(messageId, 'Batalkan semua'), messageId)).toBe(
+      '1 peminjaman dibatalkan karena motor tidak tersedia (Servis rutin).',
+    );
+    expect(buttons(messageId)).toEqual([]);
+    expect((await card(cancelled)).status).toBe('cancelled');
+    expect(await card(kept)).toMatchObject({ cancellation: null });
+    expect((await card(await latestTokenOf('Tono'))).status).not.toBe('cancelled');
     await say('/siap');
-    expect(await findBookingsToTellBack(testApp.db.kysely, await endClaimed())).toEqual([]);
+  });
+
+  it('`Belum tahu` runs to the end of today; the next morning asks whether the bike is still out, and `Masih` asks again', async () => {
+    moveTo(TODAY, '20:00');
+    const [answer] = await say('/bengkel Rantai putus');
+    const messageId = answer?.messageId ?? 0;
+    expect(await press(buttonData(messageId, 'Belum tahu'), messageId)).toBe(
+      'Motor tidak tersedia (Rantai putus) sampai Senin, 23 November 2026 jam 00:00.',
+    );
+    expect(telegram.chat.get(messageId)?.text).toBe(
+      ['Motor tidak tersedia (Rantai putus) sampai Senin, 23 November 2026 jam 00:00.', 'Tidak ada peminjaman yang kena.'].join('\n'),
+    );
+    moveTo(TOMORROW, '06:00');
+    let question: DeliveredMessage | undefined;
+    await waitUntil('the morning question', async () => {
+      question = telegram.delivered.find((message) => message.text === 'Motor masih tidak tersedia (Rantai putus)?');
+      return question !== undefined;
+    });
+    const asked = question?.messageId ?? 0;
+    expect(buttons(asked).map((row) => row.map(([label]) => label))).toEqual([['Masih', 'Sudah siap']]);
+    const before = telegram.delivered.length;
+    const still = buttonData(asked, 'Masih');
+    expect(await press(still, asked)).toBe('Dicatat: motor tidak tersedia (Rantai putus) mulai sekarang. Sampai kapan?');
+    const again = telegram.delivered.slice(before);
+    expect(texts(again)).toEqual(['Dicatat: motor tidak tersedia (Rantai putus) mulai sekarang. Sampai kapan?']);
+    expect(
+      buttons(again[0]?.messageId ?? 0)
+        .flat()
+        .map(([label]) => label),
+    ).toEqual(['1 jam', '3 jam', 'Sampai malam ini', 'Belum tahu']);
+    expect(buttons(asked)).toEqual([]);
+    expect(await press(still, asked)).toBe('Sudah diputuskan.');
   });
 });

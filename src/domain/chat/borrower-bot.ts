@@ -1,4 +1,4 @@
-import type { ChargeLine } from '../fund/charges';
+import { type ChargeLine, chargeFor, chargeRules } from '../fund/charges';
 import { FUEL_LEVELS, type FuelLevel, minutesBetween, type StatefulBooking } from '../handover/handover';
 import { messages } from '../text/messages';
 import { formatRupiah } from '../text/money';
@@ -87,6 +87,46 @@ export function startReminderText(booking: ChatBooking, now: LocalMoment): strin
 
 export function endReminderText(booking: ChatBooking): string {
   return borrowerChatMessages.reminderEnd(booking.end);
+}
+
+type Span = { date: string; start: string; end: string };
+
+/** `{tanggal} {HH:MM}-{HH:MM}`: how every chat text names a booking. */
+export function bookingLine(booking: Span): string {
+  return `${formatIndonesianDate(booking.date)} ${booking.start}-${booking.end}`;
+}
+
+/** What the borrower is told of a decision about their booking (issue 38), in the chat and on the card. */
+export const decisionTexts = {
+  released: (booking: Span) => borrowerChatMessages.released(bookingLine(booking)),
+  kept: (booking: Span, reason: string) => borrowerChatMessages.kept(bookingLine(booking), typed(reason)),
+  ready: (booking: Span) => borrowerChatMessages.ready(bookingLine(booking)),
+  /** `url`: the booking form prefilled, as a Markdown link `Pesan lagi`; none: the app's address is not known. */
+  offer: (booking: Span, url: string | undefined) =>
+    `${borrowerChatMessages.offerAgain(bookingLine(booking))} ${url === undefined ? borrowerChatMessages.offerAgainNoLink : `[${borrowerChatMessages.rebookButton}](${url})`}`,
+};
+
+/**
+ * What a late loan's fine has come to by `now`, by the charge rules as if it came back now. Food use
+ * pays no rent, so that charge is the fine alone (the fine does not depend on the purpose).
+ */
+export function fineSoFar(booking: Span & { endDate: string }, now: LocalMoment, graceMinutes: number): number {
+  const loan = {
+    start: { date: booking.date, time: booking.start },
+    bookedEnd: { date: booking.endDate, time: booking.end },
+    pickedUp: null,
+    returned: now,
+    purpose: 'food' as const,
+    voucher: false,
+    cancelled: false,
+    released: false,
+  };
+  return chargeFor(loan, { class: '' }, chargeRules(graceMinutes)).total;
+}
+
+/** The late notice, and its line kept up to date by the borrowers' round: `Terlambat {n} menit · denda sejauh ini Rp{x}`. */
+export function lateText(minutes: number, fine: number): string {
+  return `${borrowerChatMessages.late}\n${borrowerChatMessages.lateLine(minutes, formatRupiah(fine))}`;
 }
 
 export function cancelledText(booking: { date: string; start: string; end: string }, cancelledBy: string, reason: string): string {

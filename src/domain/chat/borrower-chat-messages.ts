@@ -8,7 +8,7 @@ export const borrowerChatMessages = {
   reminderStart: (start: string, end: string, needStnk: boolean, day: 'hari ini' | 'besok' = 'hari ini') =>
     `Pengingat: peminjaman motor kamu ${day} jam ${start}-${end}.${needStnk ? ' Bawa STNK.' : ''}`,
   reminderEnd: (end: string) => `Waktunya kembalikan motor jam ${end}.`,
-  late: (minutes: number) => `Kamu terlambat ${minutes} menit mengembalikan motor.`,
+  late: 'Kamu terlambat mengembalikan motor.',
   bikeLate: 'Motor belum kembali dari peminjam sebelumnya.',
   charge: (total: string, lines: string) => `Biaya peminjaman kamu: ${total} (${lines}). Bayar ke bendahara kas kelas ya.`,
   cancelled: (date: string, start: string, end: string, who: string, reason: string) =>
@@ -16,4 +16,14 @@ export const borrowerChatMessages = {
   mineTitle: 'Peminjaman kamu yang akan datang:',
   mineNone: 'Tidak ada peminjaman yang akan datang.',
   linkUnavailable: 'Pengingat Telegram belum tersedia.',
+  // Every decision told to the person it touches (issue 38); `booking` is `{tanggal} {HH:MM}-{HH:MM}`.
+  released: (booking: string) => `Peminjamanmu ${booking} dilepas karena motor tidak diambil.`,
+  kept: (booking: string, reason: string) => `Motor mungkin belum bisa dipakai untuk peminjamanmu ${booking}: ${reason}.`,
+  ready: (booking: string) => `Motor sudah siap, jadwalmu ${booking} tetap.`,
+  offerAgain: (booking: string) => `Motor sudah siap dan jadwal ${booking} masih kosong.`,
+  offerAgainNoLink: 'Mau pesan lagi?',
+  rebookButton: 'Pesan lagi',
+  rebookNotice: 'Motor sudah siap dan jadwal ini masih kosong.',
+  loanOver: 'Peminjaman ini sudah selesai.',
+  lateLine: (minutes: number, fine: string) => `Terlambat ${minutes} menit · denda sejauh ini ${fine}`,
 };

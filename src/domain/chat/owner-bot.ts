@@ -19,6 +19,12 @@ import {
 import { lifecycleMessages } from '../handover/lifecycle-messages';
 import { type OutOfServicePeriod, outOfServiceText } from '../out-of-service/out-of-service';
 import { outOfServiceMessages } from '../out-of-service/out-of-service-messages';
+import {
+  isOutOfServiceKeyboard,
+  type OutOfServiceKeyboard,
+  outOfServiceKeyboard,
+  outOfServiceKeyboardRefs,
+} from '../out-of-service/owner-flow';
 import { messages } from '../text/messages';
 import { formatRupiah, formatSignedRupiah } from '../text/money';
 import { formatIndonesianDate, localMomentIn } from '../time/clock';
@@ -230,7 +236,9 @@ export type HandoverKeyboard =
   | { kind: 'pickup' | 'return' | 'noShow' | 'fuel' | 'skipKm'; ref: string }
   | { kind: 'choose'; event: 'pickup' | 'return'; options: { ref: string; label: string }[] }
   /** `Batalkan semua` / `Biarkan` for the bookings inside a `Tidak tersedia` period; `ref` is the period's. */
-  | { kind: 'outOfService'; ref: string };
+  | { kind: 'outOfService'; ref: string }
+  /** `/bengkel`'s until question, its list of bookings, the digest's `Masih`/`Sudah siap` (issue 38). */
+  | OutOfServiceKeyboard;
 
 function button(text: string, action: CallbackAction, ref: string): InlineButton {
   return { text, callback_data: callbackData(action, ref) };
@@ -270,12 +278,15 @@ export function handoverKeyboard(keyboard: HandoverKeyboard): InlineKeyboard {
           [button(outOfServiceMessages.cancelAll, 'cancelAll', keyboard.ref), button(outOfServiceMessages.keep, 'keepAll', keyboard.ref)],
         ],
       };
+    default:
+      return outOfServiceKeyboard(keyboard);
   }
 }
 
 /** The bookings a message's buttons act on: a press naming another booking is not from this message. */
 export function keyboardRefs(keyboard: HandoverKeyboard): string[] {
   if (keyboard.kind === 'none') return [];
+  if (isOutOfServiceKeyboard(keyboard)) return outOfServiceKeyboardRefs(keyboard);
   return keyboard.kind === 'choose' ? keyboard.options.map((option) => option.ref) : [keyboard.ref];
 }
 
@@ -434,17 +445,6 @@ export function fundText(balance: number, largest: { name: string; class: string
 /** The morning digest's last line, once something is owed. */
 export function digestWithOutstanding(digest: string, totalOutstanding: number): string {
   return totalOutstanding > 0 ? `${digest}\n\n${messages.ownerBot.fundTotalOwed(formatRupiah(totalOutstanding))}` : digest;
-}
-
-/** `/bengkel`'s answer: the period recorded and, when bookings are inside it, their list (the buttons decide). */
-export function outOfServiceStartText(reason: string, affected: (BookingSpan & { name: string; class: string })[]): string {
-  const labels = outOfServiceMessages;
-  const lines = [labels.ownerStarted(shown(reason))];
-  if (affected.length > 0) {
-    lines.push(labels.ownerAffected);
-    for (const booking of affected) lines.push(`${formatIndonesianDate(booking.date)} ${booking.start} - ${booking.end} ${who(booking)}`);
-  }
-  return lines.join('\n');
 }
 
 /** `/sekarang` and the digest while the bike is out of service. */

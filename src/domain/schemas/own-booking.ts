@@ -17,6 +17,13 @@ export function ownBookingStatus(booking: BookingSpan & { cancelledAt: string | 
   return refusal === 'alreadyStarted' ? 'started' : 'upcoming';
 }
 
+export const ownNoticeSchema = z.object({
+  text: z.string(),
+  /** `Pesan lagi`: the booking form prefilled with the same time. */
+  link: z.object({ label: z.string(), href: z.string() }).optional(),
+});
+export type OwnNotice = z.infer<typeof ownNoticeSchema>;
+
 /** What the cancel page and the card show and nothing else: no ids, no reason for borrowing. */
 export const ownBookingSchema = z.object({
   ...bookingSpanShape,
@@ -28,8 +35,8 @@ export const ownBookingSchema = z.object({
   handover: ownHandoverSchema,
   /** Null until the loan's charge is written (issue 25). */
   charge: loanChargeSchema.nullable(),
-  /** `Motor mungkin belum bisa dipakai: {alasan}.` once a `Tidak tersedia` period left it standing (`Biarkan`, issue 27). */
-  outOfServiceWarning: z.string().optional(),
+  /** What a decision about it says to the borrower (issue 38): kept inside a period, released, offered again with its link. */
+  notice: ownNoticeSchema.optional(),
 });
 export type OwnBooking = z.infer<typeof ownBookingSchema>;
 /** `message`: a handover the other side recorded first (issue 24). */

@@ -363,7 +363,6 @@ export const messages = {
   outOfService: {
     refusal: (reason: string, date: string, time: string) => `Motor tidak tersedia (${reason}) sampai ${date} jam ${time}.`,
     refusalOpen: (reason: string) => `Motor tidak tersedia (${reason}).`,
-    warning: (reason: string) => `Motor mungkin belum bisa dipakai: ${reason}.`,
     timelineBlock: (reason: string) => `Tidak tersedia: ${reason}`,
     weekMark: 'Tidak tersedia',
   },

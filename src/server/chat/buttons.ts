@@ -1,9 +1,10 @@
 import type { BorrowerCallback, BorrowerKeyboard } from '../../domain/chat/borrower-bot';
+import { borrowerChatMessages } from '../../domain/chat/borrower-chat-messages';
 import { handoverLines } from '../../domain/chat/owner-bot';
 import { messages } from '../../domain/text/messages';
 import { cancelBooking } from '../bookings/cancel/service';
 import { findStoredBooking } from '../bookings/service';
-import { type HandoverOutcome, recordHandover } from '../handover/service';
+import { findHandoverBooking, type HandoverOutcome, recordHandover } from '../handover/service';
 import type { BotDeps, ButtonPress } from '../telegram/bot/routes';
 import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import { borrowerTextSchema } from '../telegram/outbox/kinds';
@@ -51,6 +52,12 @@ export async function pressBookingButton(
   const at = now();
   const setButtons = (buttons: BorrowerKeyboard) =>
     enqueueOutbox(db.kysely, 'borrower-keyboard', { messageId, buttons }, { now: at, dedupeKey: updateKey, chatId });
+  // A button left from before the loan ended records nothing (a pickup past the end is the lifecycle's to refuse).
+  const loan = await findHandoverBooking(db.kysely, { ref });
+  if (!loan || loan.cancelled || loan.stage === 'returned' || loan.stage === 'released') {
+    await setButtons({ kind: 'none' });
+    return borrowerChatMessages.loanOver;
+  }
 
   if (parsed.action === 'cancel' || parsed.action === 'keep' || parsed.action === 'return') {
     const next: Record<typeof parsed.action, BorrowerKeyboard> = {

@@ -1,10 +1,13 @@
 import type { Db } from '../../db/database';
+import type { Executor } from '../../db/executor';
 import {
   type BorrowerKeyboard,
   chargeText,
   endReminderText,
+  fineSoFar,
   isEndReminderDue,
   isStartReminderDue,
+  lateText,
   startReminderText,
 } from '../../domain/chat/borrower-bot';
 import { borrowerChatMessages } from '../../domain/chat/borrower-chat-messages';
@@ -13,8 +16,33 @@ import { addDays, localMomentIn } from '../../domain/time/clock';
 import { findCharge } from '../fund/service';
 import { findLoansOut } from '../handover/service';
 import { enqueueOutbox } from '../telegram/outbox/enqueue';
+import { borrowerTextSchema } from '../telegram/outbox/kinds';
+import { findSentRows } from '../telegram/outbox/sent';
+import { isLoanOver, removeLoanButtons } from './loan-end';
 import { borrowerMessageKey } from './notify';
 import { findLinkedBookings, type LinkedBooking } from './repository';
+
+// The late line is rewritten at most once per this many minutes of lateness (and whenever the fine grows).
+const LATE_LINE_STEP_MINUTES = 10;
+
+/** The late notice already sent shows the minutes and the fine so far: one edit per chat, step and fine. */
+async function updateLateLine(
+  db: Executor,
+  booking: LinkedBooking,
+  late: { text: string; minutes: number; fine: number; at: Date },
+): Promise<number> {
+  let written = 0;
+  const step = Math.floor(late.minutes / LATE_LINE_STEP_MINUTES);
+  for (const chatId of booking.chats) {
+    const [sent] = await findSentRows(db, [borrowerMessageKey(`late:${booking.ref}`, chatId)]);
+    // Telegram refuses an edit that changes nothing.
+    if (!sent || borrowerTextSchema.safeParse(JSON.parse(sent.payload)).data?.text === late.text) continue;
+    const edit = { messageId: sent.messageId, text: late.text, buttons: { kind: 'end' as const, ref: booking.ref } };
+    const key = borrowerMessageKey(`late-line:${booking.ref}:${step}:${late.fine}`, chatId);
+    if (await enqueueOutbox(db, 'borrower-edit', edit, { now: late.at, dedupeKey: key, chatId })) written += 1;
+  }
+  return written;
+}
 
 export interface BorrowerRoundSettings {
   timeZone: string;
@@ -56,7 +84,13 @@ export async function enqueueDueBorrowerMessages(db: Db, at: Date, settings: Bor
       await send(booking, 'remind-start', startReminderText(booking, moment), 'start');
     if (isEndReminderDue(booking, moment)) await send(booking, 'remind-end', endReminderText(booking), 'end');
     const state = bookingState(booking, moment, graceMinutes);
-    if (state.kind === 'late') await send(booking, 'late', borrowerChatMessages.late(state.minutes), 'end');
+    if (state.kind === 'late') {
+      const fine = fineSoFar(booking, moment, graceMinutes);
+      const text = lateText(state.minutes, fine);
+      await send(booking, 'late', text, 'end');
+      written += await updateLateLine(db.kysely, booking, { text, minutes: state.minutes, fine, at });
+    }
+    if (isLoanOver(booking, moment)) await removeLoanButtons(db.kysely, booking, at);
     const others = loansOut.filter((loan) => loan.id !== booking.id);
     if (waitsForLateBike(booking, others, moment, graceMinutes)) await send(booking, 'bike-late', borrowerChatMessages.bikeLate);
     if (booking.stage === 'returned') {

@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/executor';
-import { cancelledText } from '../../domain/chat/borrower-bot';
-import { messages } from '../../domain/text/messages';
+import { cancelledText, decisionTexts } from '../../domain/chat/borrower-bot';
 import { cancellerOf } from '../bookings/canceller';
-import type { BookingCancelled, PeriodChanged, PeriodStarted } from '../events/events';
+import type { BookingCancelled, HandoverRecorded, PeriodChanged, PeriodStarted } from '../events/events';
+import { removeLoanButtons } from './loan-end';
 import { enqueueToBookingChats } from './notify';
 
 /** The borrower's linked chats hear of a cancellation they did not make themselves (issue 26). */
@@ -12,8 +12,24 @@ export async function tellBorrowerOfCancellation(trx: Executor, event: BookingCa
   await enqueueToBookingChats(trx, event.booking, `cancelled:${event.booking.ref}`, text, event.at);
 }
 
-/** The borrowers of the bookings `Biarkan` left inside a period: `Motor mungkin belum bisa dipakai: {alasan}.` */
+/** The borrowers of the bookings `Biarkan` left inside a period, each warning naming the booking (issue 38). */
 export async function warnBorrowersOfPeriod(trx: Executor, { period, warned, at }: PeriodStarted | PeriodChanged): Promise<void> {
-  const text = messages.outOfService.warning(period.reason);
-  for (const booking of warned) await enqueueToBookingChats(trx, booking, `out-of-service-warned:${period.ref}:${booking.ref}`, text, at);
+  for (const booking of warned) {
+    const text = decisionTexts.kept(booking, period.reason);
+    await enqueueToBookingChats(trx, booking, `out-of-service-warned:${period.ref}:${booking.ref}`, text, at);
+  }
+}
+
+/** `Peminjamanmu {tanggal} {HH:MM}-{HH:MM} dilepas karena motor tidak diambil.`, named by its booked time (issue 38). */
+export async function tellBorrowerOfRelease(trx: Executor, event: HandoverRecorded): Promise<void> {
+  if (event.type !== 'bookingReleased' || event.corrected) return;
+  const { booking } = event;
+  const text = decisionTexts.released({ date: booking.date, start: booking.start, end: booking.bookedEnd.end });
+  await enqueueToBookingChats(trx, booking, `released:${booking.ref}`, text, event.at);
+}
+
+/** A loan returned, released or cancelled: its buttons in every chat go (issue 38). */
+export async function removeButtonsOfEndedLoan(trx: Executor, event: HandoverRecorded | BookingCancelled): Promise<void> {
+  if (event.type === 'loanPickedUp') return;
+  await removeLoanButtons(trx, event.booking, event.type === 'bookingCancelled' ? event.at : event.recordedAt);
 }

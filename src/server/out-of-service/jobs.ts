@@ -21,7 +21,11 @@ export function outOfServiceJob({ config, db, now }: AppContext, intervalMs: num
 /** A period's end told to the bookings it warned; the end is claimed once across instances. A step of the borrowers' round. */
 export function tellBackInService({ config, db }: AppContext): (log: FastifyBaseLogger, at: Date) => Promise<void> {
   return async (log, at) => {
-    const back = await claimPeriodsBackInService(db, { now: at, timeZone: config.timeZone });
+    const back = await claimPeriodsBackInService(db, {
+      now: at,
+      timeZone: config.timeZone,
+      ...(config.appUrl && { appUrl: config.appUrl }),
+    });
     if (back.length > 0) log.info({ periods: back.length }, 'bike back in service told');
   };
 }

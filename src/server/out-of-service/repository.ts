@@ -164,13 +164,19 @@ function toPeriodBooking(row: BookingColumns): PeriodBooking[] {
   return row.ref === null ? [] : [{ id: row.id, ref: row.ref, voucherCode: row.voucher_code, ...toNamedSpan(row) }];
 }
 
-/** Bookings not cancelled that may reach into `[fromDate, untilDate]` (the caller applies the exact rule), by start. */
+/**
+ * Bookings neither cancelled nor handed over that may reach into `[fromDate, untilDate]` (the caller
+ * applies the exact rule), by start: a loan picked up, returned or released is past deciding (issue 38).
+ */
 export async function findActiveBookingsAround(db: Executor, fromDate: string, untilDate: string | null): Promise<PeriodBooking[]> {
   let query = db
     .selectFrom('borrow_request as b')
     .innerJoin('users as u', 'u.id', 'b.users_id')
     .select(BOOKING_COLUMNS)
     .where('b.cancelled_at', 'is', null)
+    .where('b.picked_up_at', 'is', null)
+    .where('b.returned_at', 'is', null)
+    .where('b.released_at', 'is', null)
     .where((eb) => eb.or([eb(SPAN_COLUMN.date, '>=', fromDate), eb(SPAN_COLUMN.endDate, '>=', fromDate)]));
   if (untilDate !== null) query = query.where(SPAN_COLUMN.date, '<=', untilDate);
   const rows = await query.orderBy(SPAN_COLUMN.date).orderBy(SPAN_COLUMN.start).orderBy('b.id').execute();
@@ -202,31 +208,49 @@ export async function findPeriodBookings(db: Executor, periodId: number, action:
   return rows.flatMap(toPeriodBooking);
 }
 
-/** The periods whose `Biarkan` warned a booking, newest first. */
-export async function findWarningPeriods(db: Executor, bookingId: number): Promise<OutOfServicePeriod[]> {
+/** The periods that cancelled or warned a booking, newest first. */
+export async function findPeriodsOfBooking(db: Executor, bookingId: number, action: PeriodAction): Promise<StoredPeriod[]> {
   const rows = await db
     .selectFrom('out_of_service_booking as o')
     .innerJoin('out_of_service as p', 'p.id', 'o.period_id')
-    .select(['p.from_date', 'p.from_time', 'p.until_date', 'p.until_time', 'p.reason'])
+    .selectAll('p')
     .where('o.booking_id', '=', bookingId)
-    .where('o.action', '=', 'warned')
+    .where('o.action', '=', action)
     .orderBy('p.id', 'desc')
     .execute();
-  return rows.map((row) => ({
-    fromDate: row.from_date,
-    fromTime: row.from_time,
-    untilDate: row.until_date,
-    untilTime: row.until_time,
-    reason: row.reason,
-  }));
+  return rows.map(toPeriod);
 }
 
-/** The ended or run-out periods not claimed yet, each claimed by this call (`back_claimed_at`). */
+/** The bookings `Biarkan` left inside a period that still stand: not cancelled since, not handed over yet. */
+export async function findStandingWarned(db: Executor, periodId: number): Promise<PeriodBooking[]> {
+  const rows = await db
+    .selectFrom('out_of_service_booking as o')
+    .innerJoin('borrow_request as b', 'b.id', 'o.booking_id')
+    .innerJoin('users as u', 'u.id', 'b.users_id')
+    .select(BOOKING_COLUMNS)
+    .where('o.period_id', '=', periodId)
+    .where('o.action', '=', 'warned')
+    .where('b.cancelled_at', 'is', null)
+    .where('b.picked_up_at', 'is', null)
+    .where('b.released_at', 'is', null)
+    .orderBy(SPAN_COLUMN.date)
+    .orderBy(SPAN_COLUMN.start)
+    .execute();
+  return rows.flatMap(toPeriodBooking);
+}
+
+/** The ended (even before they began) or run-out periods not claimed yet, each claimed by this call (`back_claimed_at`). */
 export async function claimPeriodsOverBy(db: Executor, now: { date: string; time: string }, at: string): Promise<StoredPeriod[]> {
   const rows = await periodsQuery(db)
     .where('back_claimed_at', 'is', null)
     .where('until_date', 'is not', null)
-    .where((eb) => eb.or([eb('until_date', '<', now.date), eb.and([eb('until_date', '=', now.date), eb('until_time', '<=', now.time)])]))
+    .where((eb) =>
+      eb.or([
+        eb('ended_at', 'is not', null),
+        eb('until_date', '<', now.date),
+        eb.and([eb('until_date', '=', now.date), eb('until_time', '<=', now.time)]),
+      ]),
+    )
     .execute();
   const claimed: StoredPeriod[] = [];
   for (const row of rows) {
@@ -257,4 +281,36 @@ export async function countPeriodBookings(db: Executor, periodIds: number[]): Pr
     counts.set(row.period_id, count);
   }
   return counts;
+}
+
+/** `/bengkel`'s first answer to `Sampai kapan?`: false when the period has an end already (a second press, `/siap`). */
+export async function writeChosenUntil(
+  db: Executor,
+  id: number,
+  until: { untilDate: string; untilTime: string; askOn: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('out_of_service')
+    .set({ until_date: until.untilDate, until_time: until.untilTime, ask_on: until.askOn })
+    .where('id', '=', id)
+    .where('until_date', 'is', null)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The `Belum tahu` periods whose question is due on `date`, each claimed once across instances. */
+export async function claimStillOutQuestions(db: Executor, date: string, at: string): Promise<StoredPeriod[]> {
+  const rows = await periodsQuery(db).where('ask_on', '=', date).where('asked_at', 'is', null).execute();
+  const claimed: StoredPeriod[] = [];
+  for (const row of rows) {
+    const result = await db
+      .updateTable('out_of_service')
+      .set({ asked_at: at })
+      .where('id', '=', row.id)
+      .where('asked_at', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) claimed.push(toPeriod(row));
+  }
+  return claimed;
 }

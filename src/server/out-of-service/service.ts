@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { type BookingInput, type BookingSpan, voucherEnd } from '../../domain/booking/booking-rules';
+import { type BookingInput, voucherEnd } from '../../domain/booking/booking-rules';
 import type { Canceller } from '../../domain/booking/cancellation';
 import { looksLikeVoucherCode } from '../../domain/booking/voucher-code';
 import {
@@ -13,7 +13,6 @@ import {
   type OutOfServiceDecision,
   type OutOfServicePeriod,
   outOfServiceText,
-  overlapsPeriod,
   unavailableSpansOn,
 } from '../../domain/out-of-service/out-of-service';
 import { checkPeriod, type PeriodFieldErrors } from '../../domain/out-of-service/out-of-service-form';
@@ -23,10 +22,10 @@ import { messages } from '../../domain/text/messages';
 import { addDays, type Clock, localMomentIn } from '../../domain/time/clock';
 import { withBookingLock } from '../bookings/booking-lock';
 import { cancelBooking } from '../bookings/cancel/service';
-import { enqueueToBookingChats } from '../chat/notify';
 import { emit } from '../events/bus';
 import type { PeriodActor } from '../events/events';
 import { enqueueBotText } from '../telegram/outbox/enqueue';
+import { tellPeriodOver } from './back-in-service';
 import {
   claimPeriodsOverBy,
   countPeriodBookings,
@@ -38,7 +37,6 @@ import {
   findPeriodsFrom,
   findRecentPeriods,
   findTreatedBookingIds,
-  findWarningPeriods,
   insertPeriod,
   insertPeriodBookings,
   type PeriodBooking,
@@ -317,22 +315,18 @@ export function findWarnedBookings(db: Executor, periodId: number): Promise<Peri
 
 /**
  * For the borrowers' rounds: each period over by now (ended early or run out as planned) is claimed
- * once across instances, and the borrowers whose bookings it cancelled are told in their linked
- * chats, in the claim's commit.
+ * once across instances, and the borrowers it cancelled or warned are told in their linked chats,
+ * in the claim's commit (tellPeriodOver).
  */
-export async function claimPeriodsBackInService(db: Db, clock: Clock): Promise<{ period: StoredPeriod; cancelled: PeriodBooking[] }[]> {
+export async function claimPeriodsBackInService(
+  db: Db,
+  clock: Clock & { appUrl?: string },
+): Promise<{ period: StoredPeriod; cancelled: PeriodBooking[] }[]> {
   const now = localMomentIn(clock.timeZone, clock.now);
   return db.kysely.transaction().execute(async (trx) => {
     const periods = await claimPeriodsOverBy(trx, now, clock.now.toISOString());
     const claimed = [];
-    for (const period of periods) {
-      const cancelled = await findBookingsToTellBack(trx, period.id);
-      for (const booking of cancelled) {
-        const key = `back-in-service:${period.ref}:${booking.ref}`;
-        await enqueueToBookingChats(trx, booking, key, outOfServiceMessages.backInService, clock.now);
-      }
-      claimed.push({ period, cancelled });
-    }
+    for (const period of periods) claimed.push({ period, cancelled: await tellPeriodOver(trx, period, clock.now, clock) });
     return claimed;
   });
 }
@@ -391,20 +385,6 @@ export async function publicPeriodsFrom(db: Executor, date: string): Promise<Pub
     untilTime,
     reason,
   }));
-}
-
-/**
- * The borrower's card (POST /api/bookings/by-tokens): a booking `Biarkan` left inside a period says
- * so while it stands and the period still reaches it (one ended early no longer does).
- */
-export async function withOutOfServiceWarning<B extends { status: string } & BookingSpan>(
-  db: Executor,
-  bookingId: number,
-  booking: B,
-): Promise<B & { outOfServiceWarning?: string }> {
-  if (booking.status === 'cancelled') return booking;
-  const period = (await findWarningPeriods(db, bookingId)).find((candidate) => overlapsPeriod(booking, candidate));
-  return period === undefined ? booking : { ...booking, outOfServiceWarning: messages.outOfService.warning(period.reason) };
 }
 
 /** What `/` shows of the periods at `now`: the status line's text, and each date's blocks from `dates.from` to `dates.to`. */

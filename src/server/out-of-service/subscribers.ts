@@ -1,9 +1,40 @@
+import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/executor';
-import type { BookingCancelled } from '../events/events';
+import { escapeLegacyMarkdown } from '../../domain/chat/telegram-text';
+import { MAX_OUT_OF_SERVICE_REASON } from '../../domain/out-of-service/out-of-service-form';
+import { outOfServiceMessages } from '../../domain/out-of-service/out-of-service-messages';
+import type { BookingCancelled, HandoverRecorded } from '../events/events';
+import { enqueueBotText } from '../telegram/outbox/enqueue';
 import { insertPeriodBookings } from './repository';
 
 /** A booking `Batalkan semua` cancelled is recorded as the period's in the same commit: a rerun skips it, its end tells it back. */
 export async function recordPeriodCancellation(trx: Executor, event: BookingCancelled): Promise<void> {
   if (event.cause.kind !== 'period') return;
   await insertPeriodBookings(trx, event.cause.periodId, [event.booking.id], 'cancelled', event.at.toISOString());
+}
+
+/**
+ * The owner hears at once what a borrower noted at a pickup or return, or fuel `Hampir habis`:
+ * `Catatan dari {nama}: {catatan}` under `Tandai tidak tersedia`, which starts `/bengkel` with it
+ * (issue 38). Once per booking, event and what was noted; an admin's or the owner's own record is theirs already.
+ */
+export async function tellOwnerOfNote(trx: Executor, event: HandoverRecorded): Promise<void> {
+  if (event.by.kind !== 'borrower' || event.type === 'bookingReleased') return;
+  const record = event.type === 'loanPickedUp' ? event.booking.pickup : event.booking.return;
+  const note = event.type === 'loanReturned' ? (event.booking.return?.note ?? null) : null;
+  const fuelLow = record?.fuel === 'Hampir habis';
+  const noted = noteText(note, fuelLow);
+  if (noted === undefined) return;
+  const { booking } = event;
+  const text = outOfServiceMessages.ownerNote(escapeLegacyMarkdown(booking.name), escapeLegacyMarkdown(noted));
+  const reason = Array.from(note ?? outOfServiceMessages.fuelLowReason)
+    .slice(0, MAX_OUT_OF_SERVICE_REASON)
+    .join('');
+  const key = `owner-note:${event.type}:${booking.ref}:${createHash('sha256').update(noted).digest('base64url').slice(0, 16)}`;
+  await enqueueBotText(trx, 'handover', text, key, event.recordedAt, { kind: 'outOfServiceNote', ref: booking.ref, reason });
+}
+
+function noteText(note: string | null, fuelLow: boolean): string | undefined {
+  if (note === null) return fuelLow ? outOfServiceMessages.fuelLowNote : undefined;
+  return fuelLow ? `${note} (${outOfServiceMessages.fuelLow})` : note;
 }

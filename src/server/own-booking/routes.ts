@@ -8,8 +8,7 @@ import { findBookingByToken, findBookingsByTokens, type TokenOutcome } from '../
 import { renderCalendar } from '../calendar/icalendar';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
-import { withOutOfServiceWarning } from '../out-of-service/service';
-import { cancelByToken, handoverByToken, ownBookingByRef, ownBookingView, type StoredBooking } from './service';
+import { cancelByToken, handoverByToken, ownBookingByRef, ownBookingView, type StoredBooking, withNotice } from './service';
 
 function tokenFailure(outcome: Exclude<TokenOutcome<unknown>, { kind: 'found' }>): HttpError {
   if (outcome.kind === 'unknown') return new HttpError(404, messages.cancelLinkInvalid);
@@ -62,7 +61,7 @@ export async function ownBookingRoutes(app: FastifyInstance, { config, db, now }
     if (outcome.kind !== 'found') throw tokenFailure(outcome);
     const bookings = [];
     for (const booking of outcome.value)
-      bookings.push(booking && (await withOutOfServiceWarning(db.kysely, booking.id, await ownBookingAt(booking, at))));
+      bookings.push(booking && (await withNotice(db.kysely, booking, await ownBookingAt(booking, at), { now: at, timeZone })));
     return { bookings };
   });
 

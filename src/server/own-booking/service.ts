@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { type CancellerKind, cancellerLabel } from '../../domain/booking/cancellation';
+import { decisionTexts } from '../../domain/chat/borrower-bot';
 import type { LoanCharge } from '../../domain/schemas/charge';
 import type { OwnHandover } from '../../domain/schemas/handover';
 import { type OwnBooking, ownBookingStatus } from '../../domain/schemas/own-booking';
@@ -10,7 +11,8 @@ import { type CancelOutcome, cancelBooking } from '../bookings/cancel/service';
 import { type TokenOutcome, type TokenRequest, withCancelToken } from '../bookings/cancel/token-lookup';
 import { findStoredBooking, type StoredBooking } from '../bookings/service';
 import { ownCharge } from '../fund/service';
-import { type HandoverDetails, type HandoverOutcome, ownHandover, recordHandover } from '../handover/service';
+import { findHandoverBooking, type HandoverDetails, type HandoverOutcome, ownHandover, recordHandover } from '../handover/service';
+import { outOfServiceNotice } from '../out-of-service/back-in-service';
 
 function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string, handover: OwnHandover, charge: LoanCharge | null): OwnBooking {
   return {
@@ -73,4 +75,19 @@ export function handoverByToken(
     });
     return outcome.kind === 'notFound' ? undefined : outcome;
   });
+}
+
+/**
+ * The card's notice (issue 38), what a decision about the booking says: released, named by its
+ * booked time; else what the periods say (kept inside one, or offered again once the bike is back).
+ */
+export async function withNotice(db: Executor, booking: StoredBooking, own: OwnBooking, clock: Clock): Promise<OwnBooking> {
+  if (own.handover.stage === 'released') {
+    const handover = await findHandoverBooking(db, { ref: booking.ref });
+    const booked = { date: booking.date, start: booking.start, end: handover?.bookedEnd.end ?? booking.end };
+    return { ...own, notice: { text: decisionTexts.released(booked) } };
+  }
+  const cancelled = own.status === 'cancelled';
+  const notice = await outOfServiceNotice(db, { ...booking, cancelled }, localMomentIn(clock.timeZone, clock.now));
+  return notice ? { ...own, notice } : own;
 }

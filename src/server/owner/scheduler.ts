@@ -16,6 +16,7 @@ import { fundSummary } from '../fund/service';
 import { handoverMessageKey } from '../handover/owner-messages';
 import { findHandoversStartingBetween, findLoansOut } from '../handover/service';
 import type { Job } from '../jobs/jobs';
+import { askWhetherStillOut } from '../out-of-service/owner-flow';
 import { publicPeriodsFrom } from '../out-of-service/service';
 import { enqueueBotText } from '../telegram/outbox/enqueue';
 import { findScheduleOn } from './schedule-repository';
@@ -60,6 +61,7 @@ export function ownerSchedulerJob(db: Db, now: () => Date, settings: SchedulerSe
         const text = digestWithOutstanding(schedule, (await fundSummary(db.kysely)).totalOutstanding);
         if (await enqueueBotText(db.kysely, 'digest', text, `digest:${today}`, at)) log.info({ date: today }, 'morning digest queued');
       });
+      await askWhetherStillOut(db, today, at);
     }
     if (reminderMinutes > 0) {
       const horizon = localMomentIn(timeZone, new Date(at.getTime() + reminderMinutes * 60_000)).date;

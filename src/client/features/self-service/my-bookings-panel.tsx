@@ -43,7 +43,19 @@ function MyBookingItem({ entry: { booking, upcoming, asksHandover }, own, onCanc
         )}
       </div>
       {cancellation && <p className="mt-1 font-medium text-red-800">{messages.cancelledByWhom(cancellation.by, cancellation.reason)}</p>}
-      {own?.outOfServiceWarning && !cancellation && <p className="mt-1 font-medium text-amber-900">{own.outOfServiceWarning}</p>}
+      {own?.notice && (
+        <p className="mt-1 font-medium text-amber-900">
+          {own.notice.text}
+          {own.notice.link && (
+            <>
+              {' '}
+              <a className="underline" href={own.notice.link.href}>
+                {own.notice.link.label}
+              </a>
+            </>
+          )}
+        </p>
+      )}
       {own && asksHandover && !cancellation && (
         <HandoverActions token={booking.token} booking={own} describe={when} onRecorded={onRecorded} clock={clock} />
       )}

@@ -24,6 +24,9 @@ export const handoverKeyboardSchema: z.ZodType<HandoverKeyboard> = z.union([
   z.object({ kind: z.enum(['pickup', 'return', 'noShow', 'fuel', 'skipKm']), ref }),
   z.object({ kind: z.literal('choose'), event: z.enum(['pickup', 'return']), options: z.array(z.object({ ref, label: z.string() })) }),
   z.object({ kind: z.literal('outOfService'), ref }),
+  z.object({ kind: z.enum(['outOfServiceUntil', 'outOfServiceStill']), ref }),
+  z.object({ kind: z.literal('outOfServiceBookings'), ref, bookings: z.array(z.object({ ref, label: z.string() })) }),
+  z.object({ kind: z.literal('outOfServiceNote'), ref, reason: z.string() }),
 ]);
 export const botTextSchema = z.object({ text: z.string().min(1), keyboard: handoverKeyboardSchema.optional() });
 export const borrowerKeyboardSchema: z.ZodType<BorrowerKeyboard> = z.union([
@@ -33,6 +36,11 @@ export const borrowerKeyboardSchema: z.ZodType<BorrowerKeyboard> = z.union([
 ]);
 export const borrowerTextSchema = z.object({ text: z.string().min(1), buttons: borrowerKeyboardSchema.optional() });
 const borrowerKeyboardEditSchema = z.object({ messageId: z.number().int().positive(), buttons: borrowerKeyboardSchema });
+const borrowerTextEditSchema = z.object({
+  messageId: z.number().int().positive(),
+  text: z.string().min(1),
+  buttons: borrowerKeyboardSchema,
+});
 const messageId = z.number().int().positive();
 const messageEditSchema = z.object({ messageId, text: z.string().min(1), keyboard: handoverKeyboardSchema });
 const handoverKeyboardEditSchema = z.object({ messageId, keyboard: handoverKeyboardSchema });
@@ -84,6 +92,13 @@ export const outboxKinds = {
   'borrower-keyboard': renderer(borrowerKeyboardEditSchema, (edit) => ({
     method: 'editMessageReplyMarkup',
     messageId: edit.messageId,
+    replyMarkup: borrowerKeyboard(edit.buttons),
+  })),
+  // A borrower's message rewritten in place, its buttons kept (the late line, issue 38).
+  'borrower-edit': renderer(borrowerTextEditSchema, (edit) => ({
+    method: 'editMessageText',
+    messageId: edit.messageId,
+    text: edit.text,
     replyMarkup: borrowerKeyboard(edit.buttons),
   })),
   'message-edit': renderer(messageEditSchema, (edit) => ({
