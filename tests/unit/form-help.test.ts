@@ -31,7 +31,7 @@ describe('suggestRosterName (Maksudnya {nama}?)', () => {
 
   it('says it in the issue’s words', () => {
     expect(formHelpMessages.didYouMean('Budi Santoso')).toBe('Maksudnya Budi Santoso?');
-    expect(formHelpMessages.useTimes('11:00', '12:00')).toBe('Pakai jam 11:00 - 12:00');
+    expect(formHelpMessages.offerTimes('11:00', '12:00')).toBe('Pakai jam 11:00 - 12:00');
   });
 });
 
