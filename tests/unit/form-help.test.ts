@@ -68,3 +68,15 @@ describe('reasonChips', () => {
     expect(reasonChips(['Ke bengkel', 'kuliah', ' '])).toEqual(['Ke bengkel', 'kuliah', 'Beli makan', 'Panitia']);
   });
 });
+
+describe('rulesVersion', () => {
+  it('changes with any rule’s text, and only then', async () => {
+    const { rulesVersion } = await import('../../src/client/features/booking/agreement');
+    const { rulesPageItems } = await import('../../src/domain/booking/booking-rules-page');
+    const rules = rulesPageItems();
+    expect(rulesVersion()).toBe(rulesVersion(rules));
+    expect(rulesVersion([...rules])).toBe(rulesVersion(rules));
+    expect(rulesVersion([...rules.slice(0, -1), `${rules.at(-1)} `])).not.toBe(rulesVersion(rules));
+    expect(rulesVersion(rules.slice(1))).not.toBe(rulesVersion(rules));
+  });
+});
