@@ -51,25 +51,33 @@ export function NameSuggestion({ form, roster }: { form: BorrowFormState; roster
           roster.map((entry) => entry.name),
         )
       : undefined;
-  return suggestion ? (
-    <button type="button" className={helpButton} onClick={() => form.fillName(suggestion)}>
-      {formHelpMessages.didYouMean(suggestion)}
-    </button>
-  ) : null;
+  // Always there, so a screen reader hears the suggestion when it comes.
+  return (
+    <div aria-live="polite">
+      {suggestion && (
+        <button type="button" className={helpButton} onClick={() => form.fillName(suggestion)}>
+          {formHelpMessages.didYouMean(suggestion)}
+        </button>
+      )}
+    </div>
+  );
 }
 
 /** `Pakai jam …` after the server found the time taken: one tap fills both times. */
 function TimeOffer({ form }: { form: BorrowFormState }) {
   const { offer, setField } = form;
-  if (!offer) return null;
-  const use = () => {
-    setField('start', offer.start);
-    setField('end', offer.end);
+  const use = (span: { start: string; end: string }) => {
+    setField('start', span.start);
+    setField('end', span.end);
   };
   return (
-    <button type="button" className={helpButton} onClick={use}>
-      {formHelpMessages.offerTimes(offer.start, offer.end)}
-    </button>
+    <div aria-live="polite">
+      {offer && (
+        <button type="button" className={helpButton} onClick={() => use(offer)}>
+          {formHelpMessages.offerTimes(offer.start, offer.end)}
+        </button>
+      )}
+    </div>
   );
 }
 
