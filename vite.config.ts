@@ -24,6 +24,8 @@ const PREACT_ALIASES = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
+  // wouter's shim for React 17; Preact has the hook itself (issue 42: the bytes paid for the offline state).
+  { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: 'preact/compat' },
 ];
 
 export default defineConfig(({ command }) => ({

@@ -39,6 +39,22 @@ describe('the checks the form runs before asking the server', () => {
     });
   });
 
+  it('reports every error at once on Simpan: an unknown name, a missing reason and the time rule, each at its field (issue 42)', () => {
+    expect(checkOnClient({ ...VALID, name: 'Bdi Santoso', reason: '', end: '07:00' }, ROSTER, TODAY)).toEqual({
+      name: 'Nama peminjam tidak ditemukan',
+      reason: 'Alasan peminjaman harus diisi',
+      end: 'Jam selesai harus lebih besar dari jam mulai',
+    });
+    expect(checkOnClient({ ...VALID, name: '', date: '2026-11-21' }, ROSTER, TODAY)).toEqual({
+      name: 'Nama peminjam harus diisi',
+      date: 'Tanggal tidak boleh di masa lalu',
+    });
+    // No class is known for a name off the roster: no class limit is guessed for it.
+    expect(checkOnClient({ ...VALID, name: 'Orang Asing', end: '13:00' }, ROSTER, TODAY)).toEqual({
+      name: 'Nama peminjam tidak ditemukan',
+    });
+  });
+
   it('leaves the name to the server when the roster is not loaded', () => {
     expect(checkOnClient({ ...VALID, name: 'Orang Asing', end: '07:00' }, undefined, TODAY)).toEqual({});
   });

@@ -17,6 +17,7 @@ import { WeekStrip } from '../features/availability/week-strip';
 import { MyBookingsCard } from '../features/self-service/my-bookings-card';
 import { WaitButton } from '../features/waiting-list/wait-button';
 import { readLastBorrowerClass } from '../lib/remembered-borrower';
+import { useOnline } from '../lib/use-online';
 
 // Below the day's scrolled timeline, out of the first paint: their code is out of the first load (0051).
 const belowTimeline = () => import('./availability-below-timeline');
@@ -42,6 +43,23 @@ function scheduleNotice(data: Availability | undefined, now: ScheduleNow | undef
   );
 }
 
+/** Offline a booking cannot be sent: the button says so rather than opening a form refused at `Simpan`. */
+function BookButton({ formDate, online }: { formDate: string; online: boolean }) {
+  const style = `${buttonStyles.primary} mt-3 w-full sm:w-auto`;
+  return online ? (
+    <Link to={bookingFormPath(formDate)} className={style}>
+      {messages.bookTheBike}
+    </Link>
+  ) : (
+    <>
+      <button type="button" disabled className={style}>
+        {messages.bookTheBike}
+      </button>
+      <p className="mt-1 font-medium">{messages.bookingNeedsInternet}</p>
+    </>
+  );
+}
+
 interface DayScheduleProps {
   availability: ReturnType<typeof useAvailability>;
   data: Availability | undefined;
@@ -50,10 +68,11 @@ interface DayScheduleProps {
   outsideWindow: DateWindow | undefined;
   bookableFrom: number | undefined;
   now: ScheduleNow | undefined;
+  online: boolean;
 }
 
 /** The day shown: its heading, then its timeline and bookings, or why there are none to show. */
-function DaySchedule({ availability, data, shownDate, inputValue, outsideWindow, bookableFrom, now }: DayScheduleProps) {
+function DaySchedule({ availability, data, shownDate, inputValue, outsideWindow, bookableFrom, now, online }: DayScheduleProps) {
   const bookings = data && shownDate ? data.week.get(shownDate) : undefined;
   const [fillHours] = useState(() => gapFillHours(readLastBorrowerClass()));
   return (
@@ -79,6 +98,7 @@ function DaySchedule({ availability, data, shownDate, inputValue, outsideWindow,
             bookings={bookings}
             bookableFrom={bookableFrom}
             fillHours={fillHours}
+            offline={!online}
             now={now}
             unavailable={data?.clock.outOfService.days[shownDate]}
             waitAction={data?.clock.waitingList ? (block) => <WaitButton {...block} /> : undefined}
@@ -125,17 +145,14 @@ export function AvailabilityPage() {
     !shownDate || !today ? undefined : firstBookableMinute(shownDate, { date: today, minutes: now?.minutes ?? 0 }, loanLate);
   // The form opens on the day shown, unless that day can no longer be booked.
   const formDate = shownDate && today && shownDate >= today && !outsideWindow ? shownDate : today;
+  const online = useOnline();
 
   return (
     <>
       <DocumentHead page={messages.availabilityTitle} />
       <PageHeading>{messages.availabilityTitle}</PageHeading>
       {scheduleNotice(data, scheduleNow)}
-      {formDate && (
-        <Link to={bookingFormPath(formDate)} className={`${buttonStyles.primary} mt-3 w-full sm:w-auto`}>
-          {messages.bookTheBike}
-        </Link>
-      )}
+      {formDate && <BookButton formDate={formDate} online={online} />}
       {/* Kept on screen while another week loads, so the page does not jump. */}
       {date && (
         <WeekStrip
@@ -183,6 +200,7 @@ export function AvailabilityPage() {
         outsideWindow={outsideWindow}
         bookableFrom={bookableFrom}
         now={scheduleNow}
+        online={online}
       />
       <Suspense fallback={null}>
         <CalendarSubscribeLink />

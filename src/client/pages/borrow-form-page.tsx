@@ -24,6 +24,7 @@ export function BorrowFormPage() {
 
 function BorrowFormScreen() {
   const [searchParams] = useSearchParams();
+  const search = useSearch();
   const [prefill] = useState(() => bookingFormPrefill(searchParams));
   const roster = useFetch('roster', (_key, signal) => fetchRoster(signal));
   const today = useFetch('today', (_key, signal) => fetchToday(signal));
@@ -51,6 +52,8 @@ function BorrowFormScreen() {
         today={clock?.today}
         appClock={appClock}
         prefill={prefill}
+        draftKey={search}
+        unavailable={clock?.outOfService.days}
         loading={roster.status === 'loading' || today.status === 'loading'}
         onCreated={(booking, cancelToken) => {
           rememberNewBooking(booking, cancelToken);

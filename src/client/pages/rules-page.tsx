@@ -16,7 +16,8 @@ export function RulesPage() {
   const search = useSearch();
   const agree = () => {
     agreeToRules();
-    navigate(withSearch(clientRoutes.form, search));
+    // In place of the rules: Back from the form goes where the student came from, not to rules already agreed.
+    navigate(withSearch(clientRoutes.form, search), { replace: true });
   };
 
   return (

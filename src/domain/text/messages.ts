@@ -284,6 +284,7 @@ export const messages = {
   goToday: 'Hari ini',
   goTomorrow: 'Besok',
   bookTheBike: 'Pinjam motor',
+  bookingNeedsInternet: 'Butuh internet untuk memesan.',
   dayBookedHours: (hours: string) => `${hours} jam terpakai`,
   dayNothingBooked: 'belum ada peminjaman',
   pickDate: 'Pilih tanggal untuk melihat jadwalnya.',

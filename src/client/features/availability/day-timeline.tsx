@@ -22,6 +22,8 @@ interface DayTimelineProps {
   bookableFrom: number | undefined;
   /** How long a free gap's link asks for (gapFillHours). */
   fillHours: number;
+  /** Offline the gaps' links are shown disabled: a booking cannot be sent (issue 42). */
+  offline?: boolean;
   /** Undefined until the server's clock is known: no block says it is out or late before then. */
   now: ScheduleNow | undefined;
   /** The day's parts of `Tidak tersedia` periods (issue 27), drawn as blocks. */
@@ -73,16 +75,33 @@ function UnavailableBlock({ reason, from, to }: { reason: string; from: number; 
   );
 }
 
-function FreeBlock({ date, segment, fillHours }: { date: string; segment: TimelineSegment; fillHours: number }) {
+function FreeBlock({
+  date,
+  segment,
+  fillHours,
+  offline,
+}: {
+  date: string;
+  segment: TimelineSegment;
+  fillHours: number;
+  offline?: boolean;
+}) {
   const offered = offeredTimes(segment, fillHours);
+  const style = `${buttonStyles.secondary} border-emerald-700 px-3 text-sm`;
   return (
     <div className="flex h-full flex-wrap items-center justify-between gap-2 rounded-md border-2 border-dashed border-emerald-700 bg-emerald-50 px-3 py-2">
       <p className="font-semibold text-emerald-900 tabular-nums">
         {messages.timelineFree(formatDayMinute(segment.from), formatDayMinute(segment.to))}
       </p>
-      <Link to={bookingFormPath(date, offered.start, offered.end)} className={`${buttonStyles.secondary} border-emerald-700 px-3 text-sm`}>
-        {messages.timelineBook(offered.start, offered.end)}
-      </Link>
+      {offline ? (
+        <button type="button" disabled className={style}>
+          {messages.timelineBook(offered.start, offered.end)}
+        </button>
+      ) : (
+        <Link to={bookingFormPath(date, offered.start, offered.end)} className={style}>
+          {messages.timelineBook(offered.start, offered.end)}
+        </Link>
+      )}
     </div>
   );
 }
@@ -101,7 +120,7 @@ function useOpenAtNow(date: string, index: number | undefined) {
   return list;
 }
 
-export function DayTimeline({ date, bookings, bookableFrom, fillHours, now, unavailable, waitAction }: DayTimelineProps) {
+export function DayTimeline({ date, bookings, bookableFrom, fillHours, offline, now, unavailable, waitAction }: DayTimelineProps) {
   const segments = dayTimeline(bookings, bookableFrom, unavailable);
   const list = useOpenAtNow(date, openingSegmentIndex(segments, date, now));
   return (
@@ -132,7 +151,7 @@ export function DayTimeline({ date, bookings, bookableFrom, fillHours, now, unav
           ) : segment.kind === 'unavailable' ? (
             <UnavailableBlock reason={segment.reason} from={segment.from} to={segment.to} />
           ) : segment.kind === 'free' ? (
-            <FreeBlock date={date} segment={segment} fillHours={fillHours} />
+            <FreeBlock date={date} segment={segment} fillHours={fillHours} offline={offline} />
           ) : (
             <p className="flex h-full items-center rounded-md bg-slate-100 px-3 text-sm text-slate-700">
               {messages.timelinePast}{' '}

@@ -1,11 +1,15 @@
+import { useState } from 'react';
 import { type BookingField, type FieldErrors, type StnkChoice, voucherFormHint } from '../../../domain/booking/booking-rules';
+import { reasonChips, suggestRosterName } from '../../../domain/booking/form-help';
+import { formHelpMessages } from '../../../domain/booking/form-help-messages';
 import { MAX_REASON_LENGTH } from '../../../domain/booking/limits';
 import { holdsVoucherCodeAmongWords } from '../../../domain/booking/voucher-code';
 import { PURPOSES } from '../../../domain/fund/charges';
 import type { RosterEntry } from '../../../domain/schemas/bookings';
 import { messages } from '../../../domain/text/messages';
 import { purposeFor } from './client-checks';
-import { findRosterEntry } from './roster';
+import { readPastReasons } from './remembered-choices';
+import { findRosterEntry, matchingNames } from './roster';
 import type { useBorrowForm } from './use-borrow-form';
 
 export type BorrowFormState = ReturnType<typeof useBorrowForm>;
@@ -34,6 +38,48 @@ export function fieldsOf(base: string, errors: FieldErrors) {
 }
 
 type Fields = ReturnType<typeof fieldsOf>;
+
+const helpButton = 'mt-2 min-h-11 rounded-md border border-blue-700 bg-blue-50 px-3 font-medium text-blue-900';
+
+/** `Maksudnya {nama}?` under a name no roster name contains but one is within two edits of. */
+export function NameSuggestion({ form, roster }: { form: BorrowFormState; roster: RosterEntry[] | undefined }) {
+  const typed = form.values.name;
+  const suggestion =
+    roster && matchingNames(roster, typed).length === 0
+      ? suggestRosterName(
+          typed,
+          roster.map((entry) => entry.name),
+        )
+      : undefined;
+  // Always there, so a screen reader hears the suggestion when it comes.
+  return (
+    <div aria-live="polite">
+      {suggestion && (
+        <button type="button" className={helpButton} onClick={() => form.fillName(suggestion)}>
+          {formHelpMessages.didYouMean(suggestion)}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** `Pakai jam …` after the server found the time taken: one tap fills both times. */
+function TimeOffer({ form }: { form: BorrowFormState }) {
+  const { offer, setField } = form;
+  const use = (span: { start: string; end: string }) => {
+    setField('start', span.start);
+    setField('end', span.end);
+  };
+  return (
+    <div aria-live="polite">
+      {offer && (
+        <button type="button" className={helpButton} onClick={() => use(offer)}>
+          {formHelpMessages.offerTimes(offer.start, offer.end)}
+        </button>
+      )}
+    </div>
+  );
+}
 
 export function WhenFields({ form, fields, today }: { form: BorrowFormState; fields: Fields; today: string | undefined }) {
   const { values, endLocked, errors, fieldRef, setField } = form;
@@ -76,6 +122,7 @@ export function WhenFields({ form, fields, today }: { form: BorrowFormState; fie
           </div>
         ))}
       </div>
+      <TimeOffer form={form} />
     </>
   );
 }
@@ -105,7 +152,29 @@ export function ReasonField({ form: { values, errors, fieldRef, setField }, fiel
         {...a11y('reason', reasonHintId)}
       />
       {errorOf('reason')}
+      <ReasonChips reason={values.reason} onPick={(reason) => setField('reason', reason)} />
     </div>
+  );
+}
+
+/** The reason stays free text: a chip only fills it. */
+function ReasonChips({ reason, onPick }: { reason: string; onPick: (reason: string) => void }) {
+  const [chips] = useState(() => reasonChips(readPastReasons()));
+  return (
+    <ul aria-label={formHelpMessages.reasonChipsLabel} className="mt-2 flex flex-wrap gap-2">
+      {chips.map((chip) => (
+        <li key={chip}>
+          <button
+            type="button"
+            aria-pressed={reason === chip}
+            onClick={() => onPick(chip)}
+            className="min-h-11 rounded-full border border-slate-500 bg-white px-4 text-slate-900 aria-pressed:border-blue-700 aria-pressed:bg-blue-50 aria-pressed:text-blue-900"
+          >
+            {chip}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -3,10 +3,10 @@ import type { BookingInput } from '../../../domain/booking/booking-rules';
 import { bookingSummary } from '../../../domain/booking/booking-summary';
 import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
 import { messages } from '../../../domain/text/messages';
-import type { AppClock } from '../../../domain/time/clock';
+import type { AppClock, MinuteSpan } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { useNavigate } from '../../lib/navigation';
-import { ChoiceFields, controlClass, fieldsOf, ReasonField, WhenFields } from './borrow-form-fields';
+import { ChoiceFields, controlClass, fieldsOf, NameSuggestion, ReasonField, WhenFields } from './borrow-form-fields';
 import { rentEstimate } from './client-checks';
 import { NameCombobox } from './name-combobox';
 import { findRosterEntry } from './roster';
@@ -18,14 +18,16 @@ interface BorrowFormProps {
   today: string | undefined;
   appClock: { clock: AppClock; receivedAt: number } | undefined;
   prefill?: Partial<BookingInput>;
+  draftKey: string;
+  unavailable: Record<string, MinuteSpan[]> | undefined;
   loading: boolean;
   onCreated: (booking: CreatedBooking, cancelToken: string) => void;
   submitRef: RefObject<HTMLButtonElement | null>;
 }
 
-export function BorrowForm({ roster, rosterNotice, today, appClock, prefill, loading, onCreated, submitRef }: BorrowFormProps) {
+export function BorrowForm({ roster, rosterNotice, today, appClock, loading, submitRef, ...options }: BorrowFormProps) {
   const navigate = useNavigate();
-  const form = useBorrowForm({ roster, today, appClock, prefill, onCreated });
+  const form = useBorrowForm({ roster, today, appClock, ...options });
   const { values, errors, globalError, saving, resetCount, fieldRef, setField, submit } = form;
   const base = useId();
   const fields = fieldsOf(base, errors);
@@ -58,6 +60,7 @@ export function BorrowForm({ roster, rosterNotice, today, appClock, prefill, loa
           className={controlClass(errors.name !== undefined)}
         />
         {fields.errorOf('name')}
+        <NameSuggestion form={form} roster={roster} />
         {rosterNotice}
       </div>
       <div>

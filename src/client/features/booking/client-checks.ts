@@ -5,10 +5,9 @@ import {
   checkRequired,
   checkVoucherBookingRules,
   type FieldErrors,
-  hasErrors,
   voucherEnd,
 } from '../../../domain/booking/booking-rules';
-import { isHomeClass, VOUCHER_HOURS } from '../../../domain/booking/limits';
+import { HOME_CLASS, isHomeClass, maxHoursPerBooking, VOUCHER_HOURS } from '../../../domain/booking/limits';
 import { looksLikeVoucherCode } from '../../../domain/booking/voucher-code';
 import { chargeFor, chargeRules, type Purpose } from '../../../domain/fund/charges';
 import { DEFAULT_RETURN_GRACE_MINUTES } from '../../../domain/handover/handover';
@@ -21,8 +20,10 @@ import { findRosterEntry } from './roster';
 export const FIELD_ORDER: readonly BookingField[] = ['name', 'date', 'start', 'end', 'reason', 'needStnk', 'purpose'];
 
 /**
- * The server stays the authority: a voucher-like reason gets only the voucher's rules (only the server knows
- * the code), and a missing roster or today skips the rules, a missing `timeNow` the past-time check.
+ * Every error at once, each at its field: the missing fields, an unknown name, and the first of the time
+ * rules once the date and times are there (the rules answer one at a time, as on the server). The server
+ * stays the authority: a voucher-like reason gets only the voucher's rules (only the server knows the code),
+ * an unknown name no class limit, a missing roster or today no rules, a missing `timeNow` no past-time check.
  */
 export function checkOnClient(
   input: BookingInput,
@@ -33,10 +34,13 @@ export function checkOnClient(
   const errors = checkRequired(input);
   const entry = findRosterEntry(roster, input.name);
   if (roster && input.name.trim() !== '' && !entry) errors.name = messages.nameNotFound;
-  if (hasErrors(errors) || !entry || today === undefined) return errors;
-  if (looksLikeVoucherCode(input.reason)) return checkVoucherBookingRules(input, { today, timeNow, dayBookings: [] });
+  if (!roster || today === undefined || input.date === '' || input.start === '' || input.end === '') return errors;
+  if (looksLikeVoucherCode(input.reason)) return { ...checkVoucherBookingRules(input, { today, timeNow, dayBookings: [] }), ...errors };
   const committee = purposeFor(input, roster) === 'committee';
-  return checkBookingRules(input, { today, timeNow, userClass: entry.class, committee, userBookings: [], dayBookings: [] });
+  const userClass = entry?.class ?? HOME_CLASS;
+  const rules = checkBookingRules(input, { today, timeNow, userClass, committee, userBookings: [], dayBookings: [] });
+  const classLimitOfNoOne = !entry && rules.end === messages.classLimit(HOME_CLASS, maxHoursPerBooking(HOME_CLASS));
+  return classLimitOfNoOne ? errors : { ...rules, ...errors };
 }
 
 /** While `Alasan` holds a code and `Jam Mulai` is set, `Jam Selesai` is the voucher's end; what was typed there stays underneath. */

@@ -28,11 +28,14 @@ export function SuccessDialog({ created, onClose, finalFocus }: SuccessDialogPro
   }, [token]);
   return (
     <Dialog open={booking !== undefined} title={messages.successTitle} onClose={onClose} finalFocus={finalFocus}>
-      {booking && <p className="mt-3">{messages.bookingRecorded(formatIndonesianDate(booking.date), booking.start, booking.end)}</p>}
-      {booking?.usedVoucher && <p className="mt-2 font-medium">{messages.voucherSpent(normalizeVoucherCode(booking.reason))}</p>}
-      <KeyInfoLines info={keyInfo} className="mt-3" />
-      {created && <CancelLinkActions cancelToken={created.cancelToken} />}
-      {created && <TelegramLinkButton tokens={[created.cancelToken]} />}
+      {/* Scrolls on its own under large text, so the title above and Lanjut below stay in view (issue 42). */}
+      <div className="max-h-[calc(100dvh-14rem)] overflow-y-auto">
+        {booking && <p className="mt-3">{messages.bookingRecorded(formatIndonesianDate(booking.date), booking.start, booking.end)}</p>}
+        {booking?.usedVoucher && <p className="mt-2 font-medium">{messages.voucherSpent(normalizeVoucherCode(booking.reason))}</p>}
+        <KeyInfoLines info={keyInfo} className="mt-3" />
+        {created && <CancelLinkActions cancelToken={created.cancelToken} />}
+        {created && <TelegramLinkButton tokens={[created.cancelToken]} />}
+      </div>
       <div className="mt-6 flex justify-end">
         <button
           type="button"

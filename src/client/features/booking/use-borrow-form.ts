@@ -1,11 +1,13 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking/booking-rules';
 import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
-import { type AppClock, appMomentAt } from '../../../domain/time/clock';
+import { type AppClock, appMomentAt, type MinuteSpan } from '../../../domain/time/clock';
 import { readLastBorrowerName } from '../../lib/remembered-borrower';
 import { createBooking, newIdempotencyKey } from './api';
 import { checkOnClient, firstErrorField, purposeFor, splitServerErrors, withVoucherEnd } from './client-checks';
+import { keepDraft, readDraft, readLastChoices, rememberChoices } from './remembered-choices';
+import { useTimeOffer } from './use-time-offer';
 
 const EMPTY: BookingInput = { name: '', date: '', start: '', end: '', reason: '', needStnk: '', purpose: 'personal' };
 
@@ -15,11 +17,20 @@ interface Options {
   /** The server's clock and when it arrived (`Date.now()`): the phone's clock may be wrong, its stopwatch is not. */
   appClock: { clock: AppClock; receivedAt: number } | undefined;
   prefill?: Partial<BookingInput>;
+  /** The query the form was opened with: the tab's draft is kept under it. */
+  draftKey: string;
+  /** The `Tidak tersedia` spans by date, for `Pakai jam …`. */
+  unavailable?: Record<string, MinuteSpan[]> | undefined;
   onCreated: (booking: CreatedBooking, cancelToken: string) => void;
 }
 
-export function useBorrowForm({ roster, today, appClock, prefill, onCreated }: Options) {
-  const [values, setValues] = useState<BookingInput>(() => ({ ...EMPTY, name: readLastBorrowerName(), ...prefill }));
+/** The draft typed in this tab, else what this device booked with last and what the link asked for. */
+function initialValues(draftKey: string, prefill: Partial<BookingInput> | undefined): BookingInput {
+  return readDraft(draftKey) ?? { ...EMPTY, name: readLastBorrowerName(), ...readLastChoices(), ...prefill };
+}
+
+export function useBorrowForm({ roster, today, appClock, prefill, draftKey, unavailable, onCreated }: Options) {
+  const [values, setValues] = useState<BookingInput>(() => initialValues(draftKey, prefill));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [globalError, setGlobalError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -28,6 +39,12 @@ export function useBorrowForm({ roster, today, appClock, prefill, onCreated }: O
   const fields = useRef<Partial<Record<BookingField, HTMLElement | null>>>({});
   // One key per filled form: kept for a retry after a lost answer, replaced once a value changes.
   const idempotencyKey = useRef<string | undefined>(undefined);
+  // Once booked, the emptied form is no draft to come back to.
+  const booked = useRef(false);
+  const { values: shown, endLocked } = withVoucherEnd(values);
+  const { offer, findOffer } = useTimeOffer(unavailable, shown);
+
+  useEffect(() => keepDraft(draftKey, booked.current ? undefined : values), [draftKey, values]);
 
   const fieldRef = (field: BookingField) => (element: HTMLElement | null) => {
     fields.current[field] = element;
@@ -35,6 +52,7 @@ export function useBorrowForm({ roster, today, appClock, prefill, onCreated }: O
 
   const setField = (field: BookingField, value: string) => {
     idempotencyKey.current = undefined;
+    booked.current = false;
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => {
       if (current[field] === undefined) return current;
@@ -43,14 +61,18 @@ export function useBorrowForm({ roster, today, appClock, prefill, onCreated }: O
     });
   };
 
+  /** Fills the name from outside the combobox (`Maksudnya …?`), which reads its value when mounted. */
+  const fillName = (name: string) => {
+    setField('name', name);
+    setResetCount((count) => count + 1);
+  };
+
   const showErrors = (next: FieldErrors) => {
     // Rendered first, so the field is already described by its error when it gets the focus.
     flushSync(() => setErrors(next));
     const first = firstErrorField(next);
     if (first) fields.current[first]?.focus();
   };
-
-  const { values: shown, endLocked } = withVoucherEnd(values);
 
   const submit = async () => {
     if (saving) return;
@@ -64,21 +86,25 @@ export function useBorrowForm({ roster, today, appClock, prefill, onCreated }: O
     setErrors({});
     setSaving(true);
     idempotencyKey.current ??= newIdempotencyKey();
-    const result = await createBooking({ ...shown, purpose: purposeFor(shown, roster) }, idempotencyKey.current);
+    const purpose = purposeFor(shown, roster);
+    const result = await createBooking({ ...shown, purpose }, idempotencyKey.current);
     setSaving(false);
     if (result.ok) {
       idempotencyKey.current = undefined;
+      rememberChoices(shown, purpose);
+      booked.current = true;
       setValues(EMPTY);
       setResetCount((count) => count + 1);
       onCreated(result.data.booking, result.data.cancelToken);
     } else if (hasErrors(result.errors)) {
       const { fields: fieldErrors, other } = splitServerErrors(result.errors);
       if (hasErrors(fieldErrors)) showErrors(fieldErrors);
+      if (fieldErrors.start !== undefined) void findOffer(shown);
       if (other.length > 0 || !hasErrors(fieldErrors)) setGlobalError(other[0] ?? result.message);
     } else {
       setGlobalError(result.message);
     }
   };
 
-  return { values: shown, endLocked, errors, globalError, saving, resetCount, fieldRef, setField, submit };
+  return { values: shown, endLocked, errors, globalError, saving, resetCount, offer, fieldRef, setField, fillName, submit };
 }
