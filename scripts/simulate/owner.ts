@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../../tests/helpers/fake-telegram';
 import type { Sim } from './simulator';
 import type { Loan } from './state';
-import { borrowerReturns } from './student';
+import { bikeOut, borrowerReturns } from './student';
 import { BEHAVIOUR } from './table';
 
 type Button = { text: string; callback_data: string };
@@ -52,7 +52,7 @@ export async function ownerReleases(sim: Sim, loan: Loan): Promise<void> {
   const messageId = ref ? await waitFor(() => ownerMessageWith(sim, `l:${ref}`)) : undefined;
   if (!ref || messageId === undefined)
     return sim.record('no-show-not-asked', `${loan.student.member.name} ${loan.date} ${loan.start} "${loan.reason}"`);
-  const release = sim.random.chance(BEHAVIOUR.ownerReleasesNoShow);
+  const release = bikeOut(sim, loan) || sim.random.chance(BEHAVIOUR.ownerReleasesNoShow);
   sim.record(release ? 'owner-release' : 'owner-pickup-late', `${loan.student.member.name} ${loan.date} ${loan.start} "${loan.reason}"`);
   await press(sim, release ? `l:${ref}` : `p:${ref}`, messageId, sim.world.telegram.telegram.chatId);
   loan.stage = release ? 'released' : 'pickedUp';

@@ -64,9 +64,17 @@ async function checkDay(sim: Sim, final: boolean): Promise<Violation[]> {
   return result.violations;
 }
 
-function report(sim: Sim, violations: Violation[], date: string): void {
+/** Rows already reported on an earlier day: a violation stays in the database, and is told once. */
+const reported = new Set<string>();
+
+function report(sim: Sim, all: Violation[], date: string): void {
+  const violations = all
+    .map(({ invariant, rows }) => ({ invariant, rows: rows.filter((row) => !reported.has(`${invariant}:${row}`)) }))
+    .filter(({ rows }) => rows.length > 0);
+  for (const { invariant, rows } of violations) for (const row of rows) reported.add(`${invariant}:${row}`);
+  if (violations.length === 0) return;
   console.log(
-    `\n✖ day ${sim.day} (${date}) breaks ${violations.length} invariant(s); reproduce with --seed ${sim.options.seed} --days ${sim.day + 1}${describeWorld(sim.options)}`,
+    `\n✖ day ${sim.day} (${date}) newly breaks ${violations.length} invariant(s); reproduce with --seed ${sim.options.seed} --days ${sim.day + 1}${describeWorld(sim.options)}`,
   );
   console.log(formatViolations(violations));
   console.log('last 20 actions:');
@@ -100,17 +108,19 @@ async function simulate(options: SimOptions): Promise<number> {
       world.setNow(instantOf(wall(date, '23:50')));
       const violations = await checkDay(sim, false);
       if (violations.length > 0) report(sim, violations, date);
-      for (const violation of violations) broken.set(violation.invariant, (broken.get(violation.invariant) ?? 0) + 1);
     }
     world.setNow(new Date(world.now().getTime() + 2 * 60 * 60_000));
     const final = await checkDay(sim, true);
     if (final.length > 0) report(sim, final, 'end');
-    for (const violation of final) broken.set(violation.invariant, (broken.get(violation.invariant) ?? 0) + 1);
   } catch (error) {
     console.log(`\n✖ the run stopped on day ${sim.day}: ${(error as Error).stack}\nseed ${options.seed}; last 20 actions:`);
     for (const line of sim.tail()) console.log(`  ${line}`);
     broken.set('run-completed', 1);
   } finally {
+    for (const line of reported) {
+      const invariant = line.slice(0, line.indexOf(':'));
+      broken.set(invariant, (broken.get(invariant) ?? 0) + 1);
+    }
     const logFile = options.log ?? join(tmpdir(), `pinjam-sim-${options.seed}.log`);
     writeFileSync(logFile, `${sim.log.join('\n')}\n`);
     await world.close();
@@ -132,13 +142,7 @@ function summary(sim: Sim, broken: Map<string, number>, wallMs: number, logFile:
     `second sends excused by a fault: ${sim.evidence.excusedDuplicates.size === 0 ? 'none' : sorted(sim.evidence.excusedDuplicates).join(', ')}`,
   );
   console.log(`action log: ${logFile}`);
-  console.log(
-    broken.size === 0
-      ? 'all invariants held'
-      : `violated: ${sorted(broken)
-          .map((line) => `${line} day(s)`)
-          .join(', ')}`,
-  );
+  console.log(broken.size === 0 ? 'all invariants held' : `violated (invariant and rows): ${sorted(broken).join(', ')}`);
 }
 
 async function main(): Promise<number> {

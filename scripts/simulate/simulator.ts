@@ -10,6 +10,7 @@ import type { Instance, World } from './world';
 
 /** The last actions a failing run prints. */
 const TAIL = 20;
+const SEND_WAIT_MS = 20_000;
 
 /** The simulation's state: the world it drives, what it did and what it saw. */
 export class Sim {
@@ -86,10 +87,34 @@ export class Sim {
       const due = this.agenda.filter((item) => item.at < until).sort((a, b) => a.at - b.at || a.order - b.order)[0];
       if (!due) return;
       this.agenda = this.agenda.filter((item) => item !== due);
-      if (due.at > this.nowMinute) this.world.setNow(instantOf(due.at));
+      if (due.at > this.nowMinute) {
+        await this.sendsFinished();
+        this.world.setNow(instantOf(due.at));
+      }
       await due.run();
       await between();
     }
+  }
+
+  /**
+   * Until no claimed message is still being sent (bounded): the outbox's lease runs on the app
+   * clock, and hours moved within a real second would hand a message in flight to another instance.
+   */
+  async sendsFinished(): Promise<void> {
+    const deadline = Date.now() + SEND_WAIT_MS;
+    while (Date.now() < deadline) {
+      const now = this.world.now().toISOString();
+      const claimed = await this.world.db.kysely
+        .selectFrom('outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('given_up_at', 'is', null)
+        .where('locked_until', '>', now)
+        .execute();
+      if (claimed.length === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    this.counts.set('send-wait-gave-up', (this.counts.get('send-wait-gave-up') ?? 0) + 1);
   }
 
   /** An instance to send to, as a load balancer would pick one. */
@@ -151,7 +176,7 @@ export class Sim {
   }
 
   fault(name: string, seconds: number): () => void {
-    const from = Date.now() - 1000;
+    const from = Date.now() - 5000;
     this.faults.set(name, (this.faults.get(name) ?? 0) + 1);
     this.record('fault', name);
     return () => this.faultWindows.push({ from, to: Date.now() + seconds * 1000 });

@@ -105,8 +105,20 @@ function scheduleLoan(sim: Sim, loan: Loan): void {
   );
 }
 
+/** Whether the bike is physically out with another borrower, as the simulation lived it. */
+export function bikeOut(sim: Sim, loan: Loan): boolean {
+  return sim.loans.some((other) => other !== loan && other.stage === 'pickedUp');
+}
+
 async function pickup(sim: Sim, loan: Loan): Promise<void> {
   if (loan.stage !== 'booked') return;
+  if (bikeOut(sim, loan)) {
+    // The borrower waits for the bike; past the end they give up, and the owner hears of a no-show.
+    if (sim.nowMinute + 10 < wall(loan.endDate, loan.end))
+      sim.schedule(sim.nowMinute + 10, `pickup ${loan.reason}`, () => pickup(sim, loan));
+    else sim.record('pickup-bike-not-back', `${loan.student.member.name} ${loan.date} ${loan.start} "${loan.reason}"`);
+    return;
+  }
   sim.record('pickup', `${loan.student.member.name} ${loan.date} ${loan.start} "${loan.reason}"`);
   await sim.decide('/api/bookings/handover', { body: { token: loan.token, event: 'pickup' } }, (answer) => {
     if (answer.status === 200) loan.stage = 'pickedUp';
