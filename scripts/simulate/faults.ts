@@ -35,7 +35,8 @@ export const FAULTS: FaultSpec[] = [
     unavailable: () => undefined,
     run: async (sim) => {
       const instance = sim.instance();
-      const closed = sim.fault(`kill-9-instance`, 8);
+      // Its claimed messages wait for their lease on the app clock, then go out from another instance.
+      const closed = sim.fault('kill-9-instance', 60);
       await sim.world.restart(instance, 'SIGKILL');
       closed();
     },

@@ -216,17 +216,14 @@ function fundBalance({ snapshot, evidence }: CheckInput): string[] {
 function outboxDeliveredOnce({ snapshot, evidence }: CheckInput): string[] {
   if (!evidence) return [];
   const found: string[] = [];
+  // An edit's row names the message it edited: only sends stand for a delivered message.
+  const sends = snapshot.outbox.filter((row) => !row.dedupe_key?.startsWith('edit:') && !row.kind.startsWith('edit'));
   const rows = new Map(
-    snapshot.outbox.filter((row) => row.sent_message_id !== null).map((row) => [`${row.sent_chat_id}:${row.sent_message_id}`, row]),
+    sends.filter((row) => row.sent_message_id !== null).map((row) => [`${row.sent_chat_id}:${row.sent_message_id}`, row]),
   );
   const delivered = new Set(evidence.delivered.map((message) => `${message.chatId}:${message.messageId}`));
-  for (const row of snapshot.outbox) {
-    if (
-      row.sent_at !== null &&
-      row.sent_message_id !== null &&
-      !row.kind.startsWith('edit') &&
-      !delivered.has(`${row.sent_chat_id}:${row.sent_message_id}`)
-    ) {
+  for (const row of sends) {
+    if (row.sent_at !== null && row.sent_message_id !== null && !delivered.has(`${row.sent_chat_id}:${row.sent_message_id}`)) {
       found.push(
         `outbox #${row.id} (${row.dedupe_key ?? row.kind}) is marked sent as message ${row.sent_message_id}, which the Bot API never received`,
       );

@@ -32,6 +32,7 @@ export class Sim {
   constructor(
     readonly options: SimOptions,
     readonly random: Random,
+    readonly balancer: Random,
     readonly world: World,
     readonly roster: ClassRoster,
   ) {
@@ -97,8 +98,8 @@ export class Sim {
   }
 
   /**
-   * Until no claimed message is still being sent (bounded): the outbox's lease runs on the app
-   * clock, and hours moved within a real second would hand a message in flight to another instance.
+   * Until no message is due or being sent (bounded): the outbox's lease runs on the app clock, and
+   * hours moved within a real second would hand a message in flight to another instance.
    */
   async sendsFinished(): Promise<void> {
     const deadline = Date.now() + SEND_WAIT_MS;
@@ -109,7 +110,7 @@ export class Sim {
         .select('id')
         .where('sent_at', 'is', null)
         .where('given_up_at', 'is', null)
-        .where('locked_until', '>', now)
+        .where((eb) => eb.or([eb('locked_until', '>', now), eb('next_attempt_at', '<=', now)]))
         .execute();
       if (claimed.length === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -117,9 +118,9 @@ export class Sim {
     this.counts.set('send-wait-gave-up', (this.counts.get('send-wait-gave-up') ?? 0) + 1);
   }
 
-  /** An instance to send to, as a load balancer would pick one. */
+  /** An instance to send to, as a load balancer would pick one: from a stream of its own, so retries do not shift the actions. */
   instance(): Instance {
-    return this.random.pick(this.world.instances);
+    return this.balancer.pick(this.world.instances);
   }
 
   request(path: string, init: Parameters<typeof send>[2] = {}): Promise<Answer> {
