@@ -86,8 +86,8 @@ function describeWorld(options: SimOptions): string {
 }
 
 async function simulate(options: SimOptions): Promise<number> {
-  const startedAt = Date.now();
   await buildIfStale();
+  const startedAt = Date.now();
   const random = seededRandom(options.seed);
   const roster = makeRoster(options.students, random);
   const world = await startWorld(options, roster, instantOf(wall(FIRST_DAY, '06:00')));
