@@ -5,6 +5,7 @@ import { overlaps } from '../../src/domain/time/moment';
 import type { Evidence } from './evidence';
 import type { BookingRow, Snapshot } from './snapshot';
 import { activeAt, claimAt, describeBooking, limitsFor, onDate, plannedEndOf, startOf, VOUCHER_MINUTES, wallMinutes } from './spans';
+import { wall } from './time';
 
 /** What every invariant is given: the database's rows, and what the simulator saw (absent under --check). */
 export interface CheckInput {
@@ -103,8 +104,9 @@ function rulesAtCreation({ snapshot }: CheckInput): string[] {
     const limits = limitsFor(user?.class ?? '', booking.purpose);
     if (minutes <= 0) said('ends before it starts');
     if (minutes > limits.perBooking) said(`${minutes} minutes, over the ${limits.perBooking} a booking may last`);
+    // Made before it (ids rise with each insert) and not cancelled by then.
     const sameDay = snapshot.bookings.filter(
-      (other) => other.id !== booking.id && other.users_id === booking.users_id && activeAt(other, booking.created_at as string),
+      (other) => other.id < booking.id && other.users_id === booking.users_id && activeAt(other, booking.created_at as string),
     );
     const day = sameDay.reduce((sum, other) => sum + onDate(claimAt(other, booking.created_at as string), booking.borrow_date), 0);
     if (day + minutes > limits.perDay) said(`${day + minutes} minutes that day, over the ${limits.perDay} allowed`);
@@ -259,10 +261,7 @@ function offersWereFree({ snapshot }: CheckInput): string[] {
   const users = userIndex(snapshot);
   const found: string[] = [];
   for (const offer of snapshot.offers) {
-    const span = claimAt(
-      { borrow_date: offer.borrow_date, start_time: offer.start_time, end_time: offer.end_time, end_date: null } as BookingRow,
-      undefined,
-    );
+    const span = { from: wall(offer.borrow_date, offer.start_time), to: wall(offer.borrow_date, offer.end_time) };
     for (const booking of snapshot.bookings) {
       if (booking.id === offer.booking_id || !activeAt(booking, offer.offered_at)) continue;
       if (overlaps(span, claimAt(booking, offer.offered_at))) {

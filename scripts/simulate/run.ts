@@ -100,8 +100,14 @@ async function simulate(options: SimOptions): Promise<number> {
     await ownerRound(sim);
     if (sim.retries.length > 0) await sim.runRetries();
   };
+  let interrupted = false;
+  const interrupt = () => {
+    interrupted = true;
+  };
+  // Ctrl-C or a kill ends the run after the day in progress, and still cleans up the servers, the database and the mount.
+  process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
   try {
-    for (sim.day = 0; sim.day < options.days; sim.day++) {
+    for (sim.day = 0; sim.day < options.days && !interrupted; sim.day++) {
       const date = addDays(FIRST_DAY, sim.day);
       planDay(sim, date);
       await sim.runUntil(wall(date, '23:50'), between);

@@ -66,14 +66,14 @@ export async function adminCancel(sim: Sim): Promise<void> {
   }
 }
 
-/** An admin corrects a recorded return by a few minutes. */
+/** An admin corrects a recorded return a few minutes earlier (the borrower says it was back before the owner pressed). */
 export async function adminCorrect(sim: Sim): Promise<void> {
   const returned = (await recentBookings(sim)).filter((booking) => booking.handover.return && booking.handover.pickup);
   if (returned.length === 0) return;
   const booking = sim.random.pick(returned);
   const pickedUp = wallOf(new Date(booking.handover.pickup?.at ?? ''));
   const back = wallOf(new Date(booking.handover.return?.at ?? ''));
-  const corrected = Math.min(sim.nowMinute, Math.max(pickedUp + 5, back + sim.random.int(-20, 20)));
+  const corrected = Math.max(pickedUp + 5, back - sim.random.int(1, 20));
   const day = Math.floor(corrected / (24 * 60));
   const date = new Date(day * 24 * 60 * 60_000).toISOString().slice(0, 10);
   const time = hhmm(corrected - wall(date, '00:00'));
