@@ -4,6 +4,8 @@ import type { DayBooking, LoanOut } from '../../src/domain/schemas/bookings';
 export interface Evidence {
   /** Each booking request with a definite answer, by its unique reason. */
   bookings: { reason: string; outcome: 'stored' | 'refused'; status: number }[];
+  /** Pickups and returns the borrower's page had acknowledged (200), by the booking's reason. */
+  handovers: { reason: string; event: 'pickup' | 'return' }[];
   /** Reasons of bookings whose cancel was acknowledged. */
   cancelled: string[];
   /** Payments and expenses with a definite answer, by their unique note. */

@@ -72,6 +72,11 @@ function acknowledgedStored({ snapshot, evidence }: CheckInput): string[] {
       found.push(`booking acknowledged (201) as "${ack.reason}" is stored ${rows.length} times`);
     if (ack.outcome === 'refused' && rows.length !== 0) found.push(`booking refused (${ack.status}) as "${ack.reason}" is stored`);
   }
+  for (const { reason, event } of evidence.handovers) {
+    const row = byReason.get(reason)?.[0];
+    if (row && (event === 'pickup' ? row.picked_up_at : row.returned_at) === null)
+      found.push(`${event} of "${reason}" acknowledged but not recorded`);
+  }
   const cancelled = new Set(snapshot.bookings.filter((booking) => !live(booking)).map((booking) => booking.reason));
   for (const reason of evidence.cancelled)
     if (!cancelled.has(reason)) found.push(`cancel of "${reason}" acknowledged but the booking is not cancelled`);

@@ -45,6 +45,7 @@ export class Sim {
     }));
     this.evidence = {
       bookings: [],
+      handovers: [],
       cancelled: [],
       fundEntries: [],
       delivered: world.telegram.delivered,

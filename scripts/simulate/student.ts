@@ -121,7 +121,9 @@ async function pickup(sim: Sim, loan: Loan): Promise<void> {
   }
   sim.record('pickup', `${loan.student.member.name} ${loan.date} ${loan.start} "${loan.reason}"`);
   await sim.decide('/api/bookings/handover', { body: { token: loan.token, event: 'pickup' } }, (answer) => {
-    if (answer.status === 200) loan.stage = 'pickedUp';
+    if (answer.status !== 200) return;
+    loan.stage = 'pickedUp';
+    sim.evidence.handovers.push({ reason: loan.reason, event: 'pickup' });
   });
 }
 
@@ -130,7 +132,9 @@ export async function borrowerReturns(sim: Sim, loan: Loan): Promise<void> {
   sim.record('return', `${loan.student.member.name} ${loan.date} ${loan.start} "${loan.reason}"`);
   const body = { token: loan.token, event: 'return', fuel: sim.random.pick(FUEL_LEVELS) };
   await sim.decide('/api/bookings/handover', { body }, (answer) => {
-    if (answer.status === 200) loan.stage = 'returned';
+    if (answer.status !== 200) return;
+    loan.stage = 'returned';
+    sim.evidence.handovers.push({ reason: loan.reason, event: 'return' });
   });
 }
 

@@ -52,6 +52,7 @@ function snapshot(extra: Partial<Snapshot> = {}): Snapshot {
 function evidence(extra: Partial<Evidence> = {}): Evidence {
   return {
     bookings: [],
+    handovers: [],
     cancelled: [],
     fundEntries: [],
     delivered: [],
@@ -130,7 +131,7 @@ describe('the simulator invariants', () => {
     ]);
   });
 
-  it('acknowledged-is-stored: a 201 missing, a refusal stored, an acknowledged cancel not cancelled', () => {
+  it('acknowledged-is-stored: a 201 missing, a refusal stored, an acknowledged pickup not recorded, an acknowledged cancel not cancelled', () => {
     const rows = broken({
       snapshot: snapshot({ bookings: [booking(1, '08:00', '09:00')] }),
       evidence: evidence({
@@ -139,11 +140,13 @@ describe('the simulator invariants', () => {
           { reason: 'Kuliah 9', outcome: 'stored', status: 201 },
         ],
         cancelled: ['Kuliah 1'],
+        handovers: [{ reason: 'Kuliah 1', event: 'pickup' }],
       }),
     })['acknowledged-is-stored'];
     expect(rows).toEqual([
       'booking refused (422) as "Kuliah 1" is stored',
       'booking acknowledged (201) as "Kuliah 9" is stored 0 times',
+      'pickup of "Kuliah 1" acknowledged but not recorded',
       'cancel of "Kuliah 1" acknowledged but the booking is not cancelled',
     ]);
   });
