@@ -50,7 +50,8 @@ async function checkDay(sim: Sim, final: boolean): Promise<Violation[]> {
   const result = checkInvariants({ snapshot, evidence: sim.evidence, graceMinutes: GRACE_MINUTES, roundMinutes });
   sim.counts.set('invariant checks', (sim.counts.get('invariant checks') ?? 0) + result.checked.length);
   if (final) {
-    const stuck = snapshot.outbox.filter((row) => row.sent_at === null);
+    // A message withdrawn before any attempt (a reminder of a cancelled booking) was meant never to go.
+    const stuck = snapshot.outbox.filter((row) => row.sent_at === null && (row.given_up_at === null || row.attempts > 0));
     if (stuck.length > 0) {
       result.violations.push({
         invariant: 'outbox-delivered-once',

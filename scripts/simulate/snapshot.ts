@@ -53,6 +53,7 @@ export interface OutboxRow {
   sent_chat_id: string | null;
   sent_message_id: number | null;
   last_error: string | null;
+  attempts: number;
 }
 
 export interface OfferRow {
@@ -101,7 +102,7 @@ export async function readSnapshot(db: Db, now: Date, timeZone: string): Promise
     k.selectFrom('audit_log').select(['action', 'target', 'detail']).execute(),
     k
       .selectFrom('outbox')
-      .select(['id', 'kind', 'dedupe_key', 'sent_at', 'given_up_at', 'sent_chat_id', 'sent_message_id', 'last_error'])
+      .select(['id', 'kind', 'dedupe_key', 'sent_at', 'given_up_at', 'sent_chat_id', 'sent_message_id', 'last_error', 'attempts'])
       .orderBy('id')
       .execute(),
     k

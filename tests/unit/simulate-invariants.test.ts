@@ -173,6 +173,7 @@ describe('the simulator invariants', () => {
         sent_chat_id: '-1',
         sent_message_id: 2,
         last_error: null,
+        attempts: 1,
       },
     ];
     const delivered = [
