@@ -1,6 +1,7 @@
 // `npm test`: every check the project has, stopping at the first failure: type check, lint/format,
 // Dockerfile lint, the server rooms' boundaries, the functions' length, unit tests, API tests on SQLite, the same on PostgreSQL (less the files in
-// tests/api/sqlite-only.json, which never exercise the engine), the first-load JavaScript budget,
+// tests/api/sqlite-only.json, which never exercise the engine), the simulator's short runs on each engine (14 days with
+// faults, scripts/simulate), the first-load JavaScript budget,
 // browser tests. The type check runs beside the lint and unit steps (2 cores) and is reported
 // before the API tests.
 // `npm run test:quick` (--quick): type check, lint, unit and API tests on SQLite only.
@@ -116,6 +117,10 @@ async function postgresReachable(url) {
   }
 }
 
+// Invariants the simulator finds broken on the main of 2026-11-27 (cancels after a pickup, issue 38; second sends;
+// an offer stamped before the slot was freed): reported, not failing npm test. Empty it as the fixes land.
+const SIMULATOR_KNOWN = ['lifecycle-legal', 'bike-with-one-borrower', 'outbox-delivered-once', 'offers-were-free'];
+
 mkdirSync(RESULTS_DIR, { recursive: true });
 const steps = [
   () => {
@@ -157,6 +162,23 @@ const steps = [
             TEST_DATABASE_URL: url,
             TZ: 'UTC',
           });
+        },
+        async () => {
+          await buildIfStale();
+          const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+          const seed = process.env.SIMULATE_SEED ?? '7';
+          const short = ['scripts/simulate/run.ts', '--days', '14', '--seed', seed, '--faults', '--known', SIMULATOR_KNOWN.join(',')];
+          const tsx = 'node_modules/tsx/dist/cli.mjs';
+          if (!run('simulator, 14 days with faults on SQLite (npm run simulate)', process.execPath, [tsx, ...short])) return false;
+          if (!(await postgresReachable(url))) return true;
+          return run(
+            'simulator, 14 days with faults, two instances on PostgreSQL',
+            process.execPath,
+            [tsx, ...short, '--engine', 'postgres', '--instances', '2'],
+            {
+              TEST_DATABASE_URL: url,
+            },
+          );
         },
         async () => {
           await buildIfStale();

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { buildApp } from './app';
-import { createClock } from './clock-file';
+import { createClock, jobIntervalsFromEnv } from './clock-file';
 import { ConfigError, loadConfig, loadDotEnv, readPostgresTimeouts } from './config';
 import { DatabaseOpenError, openDatabase } from './open-database';
 import { seedDemoRoster } from './roster/service';
@@ -45,7 +45,13 @@ async function listen(): Promise<void> {
     fail(`DATABASE_URL: ${(error as Error).message}`);
   }
 
-  const app = await buildApp({ config, db, now: createClock(config.clockFile) }, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const app = await buildApp(
+    { config, db, now: createClock(config.clockFile) },
+    {
+      logger: { level: process.env.LOG_LEVEL ?? 'info' },
+      ...jobIntervalsFromEnv(process.env, config.clockFile),
+    },
+  );
   log = app.log;
   if (config.seedDemo) {
     const admin = await seedDemoRoster(db.kysely);
