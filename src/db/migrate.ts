@@ -22,8 +22,8 @@ import * as outOfService from './migrations/2026_11_27_0100_out_of_service';
 import * as borrowerChat from './migrations/2026_11_27_0200_borrower_chat';
 import * as waitingList from './migrations/2026_11_28_0100_waiting_list';
 import * as motorKeyPlace from './migrations/2026_11_29_0200_motor_key_place';
-import * as waitLimits from './migrations/2026_11_29_0500_wait_limits';
 import * as outOfServiceAsk from './migrations/2026_11_29_0300_out_of_service_ask';
+import * as waitLimits from './migrations/2026_11_29_0500_wait_limits';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
