@@ -24,6 +24,7 @@ import { registerJobs } from './jobs/jobs';
 import { outOfServiceRoutes } from './out-of-service/routes';
 import { ownBookingRoutes } from './own-booking/routes';
 import { answerClientError, answerFrameworkError, registerClosingAnswer, registerErrorHandler } from './plugins/errors';
+import { registerFaultSeams } from './plugins/fault-seams';
 import { registerSecurity } from './plugins/security';
 import { rosterRoutes } from './roster/routes';
 import { firstLoadFor } from './schedule/first-load';
@@ -114,6 +115,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   const clientDir = options.clientDir ?? resolve('dist/client');
   registerErrorHandler(app, storageHealthOf(context.db));
   registerClosingAnswer(app);
+  registerFaultSeams(app);
   await registerSecurity(app, { inlineStyles: inlineStyleSources(clientDir) });
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(healthRoutes, context);

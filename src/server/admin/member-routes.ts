@@ -5,6 +5,7 @@ import { rosterProblemText } from '../../domain/admin/roster-problems';
 import { importRosterRequestSchema, memberRequestSchema } from '../../domain/schemas/admin';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
+import { idempotentWrite } from '../http/idempotent-write';
 import { RosterError } from '../roster/service';
 import { adminSession, createRequireAdmin } from './guard';
 import {
@@ -39,7 +40,11 @@ export async function memberRoutes(app: FastifyInstance, context: AppContext): P
 
   app.post('/api/admin/members', { preHandler: requireAdmin }, async (request, reply) => {
     const input = parseOrThrow(memberRequestSchema, request.body);
-    return reply.status(201).send(answer(await addMember(db, adminSession(request).admin, input, now())));
+    const { admin } = adminSession(request);
+    return idempotentWrite(db, request, reply, now(), async (trx) => ({
+      status: 201,
+      body: answer(await addMember(trx, admin, input, now())),
+    }));
   });
 
   app.put('/api/admin/members/:ref', { preHandler: requireAdmin }, async (request) => {
