@@ -21,8 +21,13 @@ import { hashCancelToken } from '../bookings/cancel-token';
 import { findSpansTouching } from '../bookings/service';
 import { emit } from '../events/bus';
 import { findLoansOut } from '../handover/service';
-import { deleteExpiredAnswers, findStoredAnswer, insertStoredAnswer, type StoredAnswer } from '../http/idempotency-repository';
-import { IDEMPOTENCY_TTL_MS } from '../http/idempotent-write';
+import {
+  deleteExpiredAnswers,
+  findStoredAnswer,
+  IDEMPOTENCY_TTL_MS,
+  insertStoredAnswer,
+  type StoredAnswer,
+} from '../http/idempotent-write';
 import { outOfServiceRefusal } from '../out-of-service/service';
 import { findUserByName } from '../roster/service';
 import { holdRefusal, takeOffer } from '../waiting-list/holds';

@@ -6,6 +6,9 @@ import { messages } from '../../domain/text/messages';
 import { HttpError } from './http-errors';
 import { findStoredAnswer, insertStoredAnswerIfAbsent } from './idempotency-repository';
 
+// The booking writer stores its answers in its own batched transactions (create-booking/service.ts).
+export { deleteExpiredAnswers, findStoredAnswer, insertStoredAnswer, type StoredAnswer } from './idempotency-repository';
+
 /** How long a key answers with its first answer; after that it may be used again. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
