@@ -5,7 +5,11 @@ import { buildApp } from './app';
 import { createClock } from './clock-file';
 import { ConfigError, loadConfig, loadDotEnv, readPostgresTimeouts } from './config';
 import { DatabaseOpenError, openDatabase } from './open-database';
+import { drainConnections } from './plugins/errors';
 import { seedDemoRoster } from './roster/service';
+
+// How long a stop waits for kept-alive connections to carry their last answer (docs/operations.md).
+const DRAIN_DEADLINE_MS = 2_000;
 
 function fail(line: string): never {
   console.error(line);
@@ -65,6 +69,7 @@ async function listen(): Promise<void> {
     closing = true;
     // The bench reads the heap in use from this line (bench/run.ts).
     app.log.info({ memory: process.memoryUsage() }, `${signal} received, closing`);
+    await drainConnections(app, DRAIN_DEADLINE_MS);
     await app.close();
     process.exit(0);
   };

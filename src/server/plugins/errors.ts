@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/text/messages';
 import { findStorageFault, STORAGE_RETRY_AFTER_SECONDS, type StorageHealth } from '../health/storage-health';
@@ -69,17 +69,43 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 /** While the server closes, a request that still reaches it (a kept-alive connection) is told so in Indonesian, not by Fastify in English. */
 const CLOSING_KEEP_ALIVE_MS = 100;
 
+const closingStarters = new WeakMap<FastifyInstance, () => void>();
+
 export function registerClosingAnswer(app: FastifyInstance): void {
   let closing = false;
-  app.addHook('preClose', (done) => {
+  const beginClosing = () => {
     closing = true;
     // Closing ends the connections idle at that moment only; one that falls idle later would hold
     // the close for Fastify's 72 s keep-alive. From now on an idle connection is let go at once.
     app.server.keepAliveTimeout = CLOSING_KEEP_ALIVE_MS;
+  };
+  closingStarters.set(app, beginClosing);
+  app.addHook('preClose', (done) => {
+    beginClosing();
     done();
   });
   app.addHook('onRequest', (_request, reply, done) => {
     if (!closing) return done();
     reply.header('Connection', 'close').header('Retry-After', '5').status(503).send({ message: messages.serverClosing });
   });
+}
+
+/**
+ * The first step of a clean stop, before `app.close()`: stops taking connections and lets each open
+ * one carry its last answer (its request in flight, or the closing 503) and end with it. Closing
+ * them as `app.close()` does would reset those whose next request is already on its way: under
+ * load, some every time. Resolves once all are gone, or after `deadlineMs` (an idle client that
+ * sends nothing); `app.close()` then ends the rest.
+ */
+export async function drainConnections(app: FastifyInstance, deadlineMs: number): Promise<void> {
+  closingStarters.get(app)?.();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    // net's close, not http's: that one would also end every idle connection at once.
+    new Promise<void>((resolve) => NetServer.prototype.close.call(app.server, () => resolve())),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, deadlineMs);
+    }),
+  ]);
+  clearTimeout(timer);
 }
