@@ -90,6 +90,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_11_27_0100_out_of_service',
         '2026_11_27_0200_borrower_chat',
         '2026_11_28_0100_waiting_list',
+        '2026_11_29_0600_outbox_claimed_by',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {

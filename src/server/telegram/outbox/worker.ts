@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
@@ -5,14 +6,26 @@ import type { TelegramConfig } from '../../config';
 import type { SendOutcome } from '../bot-api';
 import { renderOutboxRow } from './kinds';
 import { createPacing } from './pacing';
-import { type ClaimedMessage, claimDueMessages, giveUpChat, markGivenUp, markSent, releaseClaim, scheduleRetry } from './repository';
+import {
+  type ClaimedMessage,
+  claimDueMessages,
+  giveUpChat,
+  markGivenUp,
+  markSent,
+  releaseClaim,
+  renewClaim,
+  scheduleRetry,
+} from './repository';
 import { DEFAULT_RETRY_SCHEDULE, findNextAttempt, type RetrySchedule } from './retry-policy';
 import { makeCall, sentMessage } from './send';
 
 export interface NotifierOptions {
   pollIntervalMs: number;
   requestTimeoutMs: number;
-  /** Longer than a whole batch of timed-out sends. */
+  /**
+   * A claim's length: renewed just before each send, and at least a send's timeout plus a margin
+   * (claimLeaseMs), so it outlives its send; a dead instance's claims are taken within it.
+   */
   leaseMs: number;
   batchSize: number;
   schedule: RetrySchedule;
@@ -24,7 +37,7 @@ export interface NotifierOptions {
 export const DEFAULT_NOTIFIER_OPTIONS: NotifierOptions = {
   pollIntervalMs: 1000,
   requestTimeoutMs: 5000,
-  leaseMs: 120_000,
+  leaseMs: 8_000,
   batchSize: 10,
   schedule: DEFAULT_RETRY_SCHEDULE,
   sendGapMs: 34,
@@ -50,7 +63,12 @@ export interface WorkerDeps {
 
 type Failure = Exclude<SendOutcome, { kind: 'sent' } | { kind: 'aborted' }>;
 
-function createDelivery({ db, now, telegram, log, options, onChatBlocked }: WorkerDeps, signal: AbortSignal) {
+// Covers what follows a send's timeout before its row is settled.
+const LEASE_MARGIN_MS = 3_000;
+
+export const claimLeaseMs = (options: NotifierOptions) => Math.max(options.leaseMs, options.requestTimeoutMs + LEASE_MARGIN_MS);
+
+function createDelivery({ db, now, telegram, log, options, onChatBlocked }: WorkerDeps, signal: AbortSignal, claimedBy: string) {
   const pacing = createPacing(options, signal);
   // On the app clock, like the retries: after a 429 nothing is sent until Telegram's retry_after has passed.
   let pausedUntil = 0;
@@ -101,6 +119,9 @@ function createDelivery({ db, now, telegram, log, options, onChatBlocked }: Work
       return giveUp(message, attempts, `unknown outbox kind ${message.kind}`, `unknown kind ${message.kind}`);
     if (rendered.kind === 'unreadable') return giveUp(message, attempts, `unreadable ${message.kind} payload`, 'unreadable payload');
     await pacing.paced(message.chat_id);
+    const lockedUntil = new Date(now().getTime() + claimLeaseMs(options)).toISOString();
+    // Its claim may have expired while earlier messages of the batch went out.
+    if (!(await renewClaim(db.kysely, message.id, { claimedBy, lockedUntil }))) return;
     const chatId = message.chat_id ?? telegram.chatId;
     const outcome = await makeCall(telegram, chatId, rendered.call, { timeoutMs: options.requestTimeoutMs, signal });
     pacing.answered(message.chat_id);
@@ -122,7 +143,8 @@ function createDelivery({ db, now, telegram, log, options, onChatBlocked }: Work
 export function startOutboxWorker(deps: WorkerDeps): OutboxWorker {
   const { db, now, log, options } = deps;
   const stopping = new AbortController();
-  const delivery = createDelivery(deps, stopping.signal);
+  const claimedBy = randomUUID();
+  const delivery = createDelivery(deps, stopping.signal, claimedBy);
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> = Promise.resolve();
   let databaseFailing = false;
@@ -134,9 +156,10 @@ export function startOutboxWorker(deps: WorkerDeps): OutboxWorker {
       if (delivery.isPaused(at)) return false;
       const claimed = await claimDueMessages(db.kysely, {
         now: at.toISOString(),
-        lockedUntil: new Date(at.getTime() + options.leaseMs).toISOString(),
+        lockedUntil: new Date(at.getTime() + claimLeaseMs(options)).toISOString(),
         limit: options.batchSize,
         skipLocked: db.engine === 'postgres',
+        claimedBy,
       });
       for (const message of claimed) {
         if (stopping.signal.aborted || delivery.isPaused(now())) await releaseClaim(db.kysely, message.id);
