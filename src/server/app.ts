@@ -151,7 +151,11 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(calendarRoutes, context);
   await app.register(borrowerChatRoutes, context);
   await app.register(waitingListRoutes, context);
-  await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context), ceilingDir: context.config.benchCeilingDir });
+  await registerSpa(app, clientDir, {
+    firstLoad: firstLoadFor(context),
+    ceilingDir: context.config.benchCeilingDir,
+    storageHealth: storageHealthOf(context.db),
+  });
   registerJobs(app, timedJobs(context, options));
   registerTelegram(app, context, options, bookings);
   app.addHook('onClose', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
 import type { TelegramConfig } from '../../config';
 import type { SendOutcome } from '../bot-api';
+import { createFailureSummary } from './failure-summary';
 import { renderOutboxRow } from './kinds';
 import { createPacing } from './pacing';
 import {
@@ -70,6 +71,7 @@ export const claimLeaseMs = (options: NotifierOptions) => Math.max(options.lease
 
 function createDelivery({ db, now, telegram, log, options, onChatBlocked }: WorkerDeps, signal: AbortSignal, claimedBy: string) {
   const pacing = createPacing(options, signal);
+  const failures = createFailureSummary(log, now);
   // On the app clock, like the retries: after a 429 nothing is sent until Telegram's retry_after has passed.
   let pausedUntil = 0;
 
@@ -100,10 +102,7 @@ function createDelivery({ db, now, telegram, log, options, onChatBlocked }: Work
         : undefined;
     if (next) {
       await scheduleRetry(db.kysely, message.id, { attempts, nextAttemptAt: next.toISOString(), error: outcome.error });
-      log.warn(
-        { outboxId: message.id, attempts, error: outcome.error, nextAttemptAt: next.toISOString() },
-        'Telegram notification failed, will retry',
-      );
+      failures.failed(outcome.error);
       return;
     }
     await markGivenUp(db.kysely, message.id, { attempts, givenUpAt: at.toISOString(), error: outcome.error });
@@ -133,6 +132,7 @@ function createDelivery({ db, now, telegram, log, options, onChatBlocked }: Work
     }
     if (outcome.kind !== 'sent') return settleFailure(message, attempts, outcome, at);
     await markSent(db.kysely, message.id, { attempts, sentAt: at.toISOString(), message: sentMessage(outcome.result) });
+    failures.sent();
     log.info({ outboxId: message.id, attempts }, 'Telegram notification sent');
   }
 
