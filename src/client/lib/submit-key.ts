@@ -5,11 +5,7 @@ function newSubmitKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * The `Idempotency-Key` of a form's submit: the same while that submit is sent again (refused,
- * failed or never answered), so a save whose answer was lost is not saved twice; a new one once
- * it is saved.
- */
+/** A form's `Idempotency-Key`: the same while a submit is sent again, a new one once it is saved. */
 export function useSubmitKey() {
   const key = useRef<string | undefined>(undefined);
   return {

@@ -34,16 +34,13 @@ export const STORAGE_RETRY_AFTER_SECONDS = 5;
 interface Outage {
   fault: StorageFault;
   since: number;
-  /** Requests refused (503) or answered without the database (the page without its first load). */
   refused: number;
   log: FastifyBaseLogger;
 }
 
 /**
- * Whether this process's last write failed on storage, until a write succeeds again (or, for a
- * database that was away, a health check reaches it), and the log of each outage: one error line
- * when it begins, with its cause, and one when it ends, with its length and the requests it
- * refused; never a line or a stack per request.
+ * An outage of this process's storage, until a write (or, for a database that was away, a health
+ * check) succeeds: one log line when it begins, with its cause, one when it ends, with its count.
  */
 export class StorageHealth {
   #outage: Outage | undefined;

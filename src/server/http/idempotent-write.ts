@@ -27,18 +27,11 @@ export interface WriteAnswer {
   body: unknown;
 }
 
-/** Another request with the same key committed first: this one's write is rolled back and answered with that one's answer. */
 class KeyTakenError extends Error {}
 
 /**
- * Runs `write` in one transaction and, when it answers 2xx, stores that answer under the request's
- * `Idempotency-Key` in the same commit: a retry of a submit whose answer was lost (a crash after
- * the commit) gets the first answer instead of writing twice. A refusal (`write` throws, e.g. an
- * HttpError) stores nothing, so the corrected form may be sent with the same key. Without a key it
- * is a plain transaction. Scoped by route, so one key cannot answer for another route.
- *
- * To make a route idempotent: `return idempotentWrite(db, request, reply, now(), (trx) => …)`, with
- * the service writing through `trx` and the callback returning `{ status, body }`.
+ * Runs `write` in one transaction and stores its 2xx answer under the request's `Idempotency-Key`
+ * (per route) in the same commit; a refusal (`write` throws) stores nothing. Decision 0055.
  */
 export async function idempotentWrite(
   db: Db,

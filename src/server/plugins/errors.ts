@@ -91,17 +91,13 @@ export function registerClosingAnswer(app: FastifyInstance): void {
 }
 
 /**
- * The first step of a clean stop, before `app.close()`: stops taking connections and lets each open
- * one carry its last answer (its request in flight, or the closing 503) and end with it. Closing
- * them as `app.close()` does would reset those whose next request is already on its way: under
- * load, some every time. Resolves once all are gone, or after `deadlineMs` (an idle client that
- * sends nothing); `app.close()` then ends the rest.
+ * Before `app.close()`, which would reset a connection whose next request is on its way: stops
+ * listening and lets each connection carry its last answer, for up to `deadlineMs`.
  */
 export async function drainConnections(app: FastifyInstance, deadlineMs: number): Promise<void> {
   closingStarters.get(app)?.();
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
-    // net's close, not http's: that one would also end every idle connection at once.
     new Promise<void>((resolve) => NetServer.prototype.close.call(app.server, () => resolve())),
     new Promise<void>((resolve) => {
       timer = setTimeout(resolve, deadlineMs);

@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/**
- * A test-only seam for the fault drills (tests/api/faults3-*.test.ts): with
- * `FAULT_STOP_BEFORE_ANSWER="POST /api/admin/members"` the process stops itself (SIGSTOP) once such
- * a request succeeded, after its commit and before its answer leaves, so a test can kill it there.
- * Ignored in production.
- */
+/** A test seam (decision 0055): stops the process (SIGSTOP) once the named route succeeded, before its answer leaves. */
 export function registerFaultSeams(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): void {
   const route = env.FAULT_STOP_BEFORE_ANSWER;
   if (!route || env.NODE_ENV === 'production') return;

@@ -2,10 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 const SUMMARY_EVERY_MS = 60_000;
 
-/**
- * The log of failed sends that will be tried again: the first failure at once, then at most one
- * line a minute with the count, and one when a send goes through again; never a line per send.
- */
+/** Failed sends to retry: the first logged at once, then one line a minute with a count, and one when sends go through again. */
 export function createFailureSummary(log: FastifyBaseLogger, now: () => Date) {
   let lineAt: number | undefined;
   let failed = 0;

@@ -44,10 +44,7 @@ export async function claimDueMessages(
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/**
- * Extends the claim before its send, so the claim outlives the send; false when `claimedBy` no
- * longer holds it (it expired and another instance took it, or the message was settled meanwhile).
- */
+/** Extends the claim before its send; false when `claimedBy` no longer holds it (another instance took it). */
 export async function renewClaim(db: Executor, id: number, { claimedBy, lockedUntil }: { claimedBy: string; lockedUntil: string }) {
   const result = await db
     .updateTable('outbox')

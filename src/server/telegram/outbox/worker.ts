@@ -23,10 +23,7 @@ import { makeCall, sentMessage } from './send';
 export interface NotifierOptions {
   pollIntervalMs: number;
   requestTimeoutMs: number;
-  /**
-   * A claim's length: renewed just before each send, and at least a send's timeout plus a margin
-   * (claimLeaseMs), so it outlives its send; a dead instance's claims are taken within it.
-   */
+  /** A claim's length, renewed before each send and at least the send's timeout plus a margin (claimLeaseMs). */
   leaseMs: number;
   batchSize: number;
   schedule: RetrySchedule;
