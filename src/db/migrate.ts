@@ -24,6 +24,7 @@ import * as waitingList from './migrations/2026_11_28_0100_waiting_list';
 import * as motorKeyPlace from './migrations/2026_11_29_0200_motor_key_place';
 import * as outOfServiceAsk from './migrations/2026_11_29_0300_out_of_service_ask';
 import * as waitLimits from './migrations/2026_11_29_0500_wait_limits';
+import * as outboxClaimedBy from './migrations/2026_11_29_0600_outbox_claimed_by';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0200_motor_key_place': motorKeyPlace,
   '2026_11_29_0500_wait_limits': waitLimits,
   '2026_11_29_0300_out_of_service_ask': outOfServiceAsk,
+  '2026_11_29_0600_outbox_claimed_by': outboxClaimedBy,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -128,6 +128,8 @@ export interface OutboxTable {
   sent_message_id: number | null;
   /** A borrower's private chat (migration 0200 of 27 Nov); null is the owner's chat. */
   chat_id: string | null;
+  /** The worker holding the claim (migration 0600 of 29 Nov); only it renews the claim and sends. */
+  claimed_by: string | null;
 }
 
 export interface TelegramBotTable {

@@ -26,6 +26,7 @@ import { motorAdminRoutes, motorKeyRoutes } from './motor/routes';
 import { outOfServiceRoutes } from './out-of-service/routes';
 import { ownBookingRoutes } from './own-booking/routes';
 import { answerClientError, answerFrameworkError, registerClosingAnswer, registerErrorHandler } from './plugins/errors';
+import { registerFaultSeams } from './plugins/fault-seams';
 import { registerSecurity } from './plugins/security';
 import { rosterRoutes } from './roster/routes';
 import { firstLoadFor } from './schedule/first-load';
@@ -117,6 +118,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   const clientDir = options.clientDir ?? resolve('dist/client');
   registerErrorHandler(app, storageHealthOf(context.db));
   registerClosingAnswer(app);
+  registerFaultSeams(app);
   await registerSecurity(app, { inlineStyles: inlineStyleSources(clientDir) });
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(healthRoutes, context);
@@ -156,7 +158,11 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(deviceChatRoutes, context);
   await app.register(waitingListRoutes, context);
   await app.register(motorKeyRoutes, context);
-  await registerSpa(app, clientDir, { firstLoad: firstLoadFor(context), ceilingDir: context.config.benchCeilingDir });
+  await registerSpa(app, clientDir, {
+    firstLoad: firstLoadFor(context),
+    ceilingDir: context.config.benchCeilingDir,
+    storageHealth: storageHealthOf(context.db),
+  });
   registerJobs(app, timedJobs(context, options));
   registerTelegram(app, context, options, bookings);
   app.addHook('onClose', async () => {

@@ -5,7 +5,12 @@ import { buildApp } from './app';
 import { createClock, jobIntervalsFromEnv } from './clock-file';
 import { ConfigError, loadConfig, loadDotEnv, readPostgresTimeouts } from './config';
 import { DatabaseOpenError, openDatabase } from './open-database';
+import { drainConnections } from './plugins/errors';
 import { seedDemoRoster } from './roster/service';
+
+// How long a stop waits for kept-alive connections to carry their last answer (docs/operations.md).
+const DRAIN_DEADLINE_MS = 2_000;
+const CONNECTION_LINE_EVERY_MS = 60_000;
 
 function fail(line: string): never {
   console.error(line);
@@ -25,12 +30,22 @@ async function listen(): Promise<void> {
   }
 
   let log: FastifyBaseLogger | undefined;
+  const closedLine = { at: Number.NEGATIVE_INFINITY, since: 0 };
   let db: Db;
   try {
     db = await openDatabase(config.database, {
       postgresTimeouts,
       onConnectionError: (error) => {
-        const line = `database: a connection was closed (${error.message}); the next query opens a fresh one`;
+        // A restart of PostgreSQL closes every pooled connection at once: one line a minute at most.
+        const at = Date.now();
+        if (at - closedLine.at < CONNECTION_LINE_EVERY_MS) {
+          closedLine.since += 1;
+          return;
+        }
+        const more = closedLine.since > 0 ? ` (${closedLine.since} more since the last line)` : '';
+        const line = `database: a connection was closed (${error.message}); the next query opens a fresh one${more}`;
+        closedLine.at = at;
+        closedLine.since = 0;
         if (log) log.warn({ code: (error as { code?: string }).code }, line);
         else console.warn(line);
       },
@@ -71,6 +86,7 @@ async function listen(): Promise<void> {
     closing = true;
     // The bench reads the heap in use from this line (bench/run.ts).
     app.log.info({ memory: process.memoryUsage() }, `${signal} received, closing`);
+    await drainConnections(app, DRAIN_DEADLINE_MS);
     await app.close();
     process.exit(0);
   };

@@ -93,6 +93,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_11_29_0200_motor_key_place',
         '2026_11_29_0300_out_of_service_ask',
         '2026_11_29_0500_wait_limits',
+        '2026_11_29_0600_outbox_claimed_by',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {

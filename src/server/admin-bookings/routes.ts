@@ -6,6 +6,7 @@ import { messages } from '../../domain/text/messages';
 import { todayIn } from '../../domain/time/clock';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
+import { checkedRequest } from '../http/checked-request';
 import { HttpError, parseOrThrow } from '../http/http-errors';
 import { bookingsCsv, cancelByAdmin, listAdminBookings } from './service';
 
@@ -23,20 +24,24 @@ export async function adminBookingRoutes(app: FastifyInstance, context: AppConte
   }
   const clock = () => ({ now: now(), timeZone: config.timeZone, graceMinutes: config.returnGraceMinutes });
 
-  app.get('/api/admin/bookings', { preHandler: requireAdmin }, async (request) => {
+  app.get('/api/admin/bookings', { ...checkedRequest({ query: bookingRangeQuerySchema }), preHandler: requireAdmin }, async (request) => {
     const range = rangeOf(request);
     return { from: range.from, to: range.to, bookings: await listAdminBookings(db.kysely, range, clock()) };
   });
 
-  app.get('/api/admin/bookings.csv', { preHandler: requireAdmin }, async (request, reply) => {
-    const range = rangeOf(request);
-    const { from, to } = range;
-    const csv = bookingsCsv(await listAdminBookings(db.kysely, range, clock()), config.timeZone);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="peminjaman-${from}-${to}.csv"`)
-      .send(csv);
-  });
+  app.get(
+    '/api/admin/bookings.csv',
+    { ...checkedRequest({ query: bookingRangeQuerySchema }), preHandler: requireAdmin },
+    async (request, reply) => {
+      const range = rangeOf(request);
+      const { from, to } = range;
+      const csv = bookingsCsv(await listAdminBookings(db.kysely, range, clock()), config.timeZone);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="peminjaman-${from}-${to}.csv"`)
+        .send(csv);
+    },
+  );
 
   app.post('/api/admin/bookings/:ref/cancel', { preHandler: requireAdmin }, async (request) => {
     const { ref } = parseOrThrow(refParamsSchema, request.params);

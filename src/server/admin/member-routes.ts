@@ -4,7 +4,9 @@ import { adminMessages } from '../../domain/admin/admin-messages';
 import { rosterProblemText } from '../../domain/admin/roster-problems';
 import { importRosterRequestSchema, memberRequestSchema } from '../../domain/schemas/admin';
 import type { AppContext } from '../context';
+import { checkedRequest } from '../http/checked-request';
 import { HttpError, parseOrThrow } from '../http/http-errors';
+import { idempotentWrite } from '../http/idempotent-write';
 import { RosterError } from '../roster/service';
 import { adminSession, createRequireAdmin } from './guard';
 import {
@@ -30,16 +32,24 @@ export async function memberRoutes(app: FastifyInstance, context: AppContext): P
 
   app.get('/api/admin/members', { preHandler: requireAdmin }, async () => listMembersForAdmin(db.kysely));
 
-  app.get('/api/admin/members/:ref/bookings', { preHandler: requireAdmin }, async (request) => {
-    const { ref } = parseOrThrow(refParamsSchema, request.params);
-    const bookings = await comingBookingsOf(db.kysely, ref, { now: now(), timeZone: config.timeZone });
-    if (!bookings) throw new HttpError(404, adminMessages.memberNotFound);
-    return { bookings };
-  });
+  app.get(
+    '/api/admin/members/:ref/bookings',
+    { ...checkedRequest({ params: refParamsSchema }), preHandler: requireAdmin },
+    async (request) => {
+      const { ref } = parseOrThrow(refParamsSchema, request.params);
+      const bookings = await comingBookingsOf(db.kysely, ref, { now: now(), timeZone: config.timeZone });
+      if (!bookings) throw new HttpError(404, adminMessages.memberNotFound);
+      return { bookings };
+    },
+  );
 
   app.post('/api/admin/members', { preHandler: requireAdmin }, async (request, reply) => {
     const input = parseOrThrow(memberRequestSchema, request.body);
-    return reply.status(201).send(answer(await addMember(db, adminSession(request).admin, input, now())));
+    const { admin } = adminSession(request);
+    return idempotentWrite(db, request, reply, now(), async (trx) => ({
+      status: 201,
+      body: answer(await addMember(trx, admin, input, now())),
+    }));
   });
 
   app.put('/api/admin/members/:ref', { preHandler: requireAdmin }, async (request) => {

@@ -82,25 +82,21 @@ async function requireMember(db: Executor, ref: string): Promise<Member> {
   return toMember(member);
 }
 
-/** A new admin's login code (their id) is in this answer and never again. */
-export async function addMember(db: Db, admin: SessionAdmin, input: MemberRequest, now: Date): Promise<MemberOutcome> {
+/** A new admin's login code (their id) is in this answer and never again. Writes through `trx`, the caller's transaction. */
+export async function addMember(trx: Executor, admin: SessionAdmin, input: MemberRequest, now: Date): Promise<MemberOutcome> {
   try {
-    const [user] = await db.kysely.transaction().execute(async (trx) => {
-      const users = await addUsersIn(trx, [{ name: input.name, class: input.class, role: input.admin ? 'admin' : '' }], ['form']);
-      const [added] = users;
-      if (added && input.committee) await updateMember(trx, added.id, { ...added, committee: true });
-      await appendAuditEntry(trx, {
-        at: now,
-        actorUserId: admin.id,
-        actorName: admin.name,
-        action: 'member-added',
-        target: added?.name ?? input.name,
-        detail: added && describeMember(added, input.committee),
-      });
-      return users;
-    });
+    const [user] = await addUsersIn(trx, [{ name: input.name, class: input.class, role: input.admin ? 'admin' : '' }], ['form']);
     if (!user) throw new Error('no member was added');
-    const stored = await findMemberById(db.kysely, user.id);
+    if (input.committee) await updateMember(trx, user.id, { ...user, committee: true });
+    await appendAuditEntry(trx, {
+      at: now,
+      actorUserId: admin.id,
+      actorName: admin.name,
+      action: 'member-added',
+      target: user.name,
+      detail: describeMember(user, input.committee),
+    });
+    const stored = await findMemberById(trx, user.id);
     if (!stored) throw new Error('the added member is not in the roster');
     return { kind: 'ok', member: toMember(stored), ...(user.role === 'admin' ? { loginCode: user.id } : {}) };
   } catch (error) {

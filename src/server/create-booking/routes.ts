@@ -1,22 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { wholeMinutes } from '../../domain/admin/admin-limits';
 import { createBookingRequestSchema } from '../../domain/schemas/booking-requests';
 import { messages } from '../../domain/text/messages';
 import { todayIn } from '../../domain/time/clock';
 import type { AppContext } from '../context';
 import { findStorageFault, STORAGE_RETRY_AFTER_SECONDS, storageHealthOf } from '../health/storage-health';
-import { HttpError, parseOrThrow } from '../http/http-errors';
+import { parseOrThrow } from '../http/http-errors';
+import { readIdempotencyKey } from '../http/idempotent-write';
 import { BookingSaveError, type BookingService } from './service';
-
-/** Printable ASCII, as RFC 9110 field values are; long enough for any UUID or ULID. */
-const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
-
-function readIdempotencyKey(request: FastifyRequest): string | undefined {
-  const key = request.headers['idempotency-key'];
-  if (key === undefined) return undefined;
-  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(400, messages.invalidIdempotencyKey);
-  return key;
-}
 
 export async function bookingRoutes(app: FastifyInstance, { context, bookings }: { context: AppContext; bookings: BookingService }) {
   const { config, db, now } = context;

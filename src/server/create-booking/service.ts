@@ -21,16 +21,20 @@ import { hashCancelToken } from '../bookings/cancel-token';
 import { findSpansTouching } from '../bookings/service';
 import { emit } from '../events/bus';
 import { findLoansOut } from '../handover/service';
+import {
+  deleteExpiredAnswers,
+  findStoredAnswer,
+  IDEMPOTENCY_TTL_MS,
+  insertStoredAnswer,
+  type StoredAnswer,
+} from '../http/idempotent-write';
 import { outOfServiceRefusal } from '../out-of-service/service';
 import { findUserByName } from '../roster/service';
 import { holdRefusal, takeOffer } from '../waiting-list/holds';
-import { deleteExpiredAnswers, findStoredAnswer, insertStoredAnswer, type StoredAnswer } from './idempotency-repository';
 import { consumeVoucher, findVoucher, insertBooking } from './repository';
 import { BookingQueueFullError, BookingWriter } from './writer';
 
 export { BookingSaveError } from './writer';
-
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 // Bounds how long the last booking of a batch waits.
 const MAX_BATCH = 64;

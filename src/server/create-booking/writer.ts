@@ -93,11 +93,15 @@ export class BookingWriter<Job, Result> {
         for (const pending of batch) await this.#write([pending]);
         return;
       }
+      // Those queued behind it meanwhile are refused with it: else each would wait for the lock
+      // a second time, past the lock timeout the documentation promises (docs/operations.md).
+      const queued = findStorageFault(error) ? this.#queue.splice(0) : [];
       for (const pending of batch) {
         const saved = await this.#findSaved(pending.job);
         if (saved !== undefined) pending.resolve(saved);
         else pending.reject(new BookingSaveError(error));
       }
+      for (const pending of queued) pending.reject(new BookingSaveError(error));
     }
   }
 

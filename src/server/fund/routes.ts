@@ -5,6 +5,7 @@ import { chargeChangeRequestSchema, expenseRequestSchema, fundBookQuerySchema, p
 import { messages } from '../../domain/text/messages';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
+import { checkedRequest } from '../http/checked-request';
 import { toCsv } from '../http/csv';
 import { HttpError, parseOrThrow } from '../http/http-errors';
 import { changeCharge, type FundWriteOutcome, fundBook, fundCsvRows, fundOverview, recordExpense, recordPayment } from './service';
@@ -24,11 +25,11 @@ export async function fundRoutes(app: FastifyInstance, context: AppContext): Pro
 
   app.get('/api/admin/kas', { preHandler: requireAdmin }, async () => fundOverview(db.kysely, now(), config.timeZone));
 
-  app.get('/api/admin/kas/book', { preHandler: requireAdmin }, async (request) =>
+  app.get('/api/admin/kas/book', { ...checkedRequest({ query: fundBookQuerySchema }), preHandler: requireAdmin }, async (request) =>
     fundBook(db.kysely, parseOrThrow(fundBookQuerySchema, request.query)),
   );
 
-  app.get('/api/admin/kas.csv', { preHandler: requireAdmin }, async (request, reply) => {
+  app.get('/api/admin/kas.csv', { ...checkedRequest({ query: fundBookQuerySchema }), preHandler: requireAdmin }, async (request, reply) => {
     const query = parseOrThrow(fundBookQuerySchema, request.query);
     const rows = await fundCsvRows(db.kysely, query);
     return reply

@@ -29,32 +29,49 @@ export function findStorageFault(error: unknown): StorageFault | undefined {
   return undefined;
 }
 
-const LOG_EVERY_MS = 60_000;
-
 export const STORAGE_RETRY_AFTER_SECONDS = 5;
 
+interface Outage {
+  fault: StorageFault;
+  since: number;
+  refused: number;
+  log: FastifyBaseLogger;
+}
+
 /**
- * Whether this process's last write failed on storage, until a write succeeds again, and a log
- * that names each kind of fault once a minute with a count instead of a stack per request.
+ * An outage of this process's storage, until a write (or, for a database that was away, a health
+ * check) succeeds: one log line when it begins, with its cause, one when it ends, with its count.
  */
 export class StorageHealth {
-  degraded: FaultReason | undefined;
-  readonly #logged = new Map<string, { at: number; since: number }>();
+  #outage: Outage | undefined;
 
-  report(fault: StorageFault, error: unknown, log: FastifyBaseLogger, now = Date.now()): void {
-    this.degraded = fault.reason;
-    const kept = this.#logged.get(fault.code);
-    if (kept && now - kept.at < LOG_EVERY_MS) {
-      kept.since += 1;
-      return;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    log.error({ code: fault.code, times: (kept?.since ?? 0) + 1 }, `database fault ${fault.code}: ${message}`);
-    this.#logged.set(fault.code, { at: now, since: 0 });
+  get degraded(): FaultReason | undefined {
+    return this.#outage?.fault.reason;
   }
 
-  recovered(): void {
-    this.degraded = undefined;
+  report(fault: StorageFault, error: unknown, log: FastifyBaseLogger, now = Date.now()): void {
+    if (this.#outage) {
+      this.#outage.refused += 1;
+      return;
+    }
+    this.#outage = { fault, since: now, refused: 1, log };
+    const message = error instanceof Error ? error.message : String(error);
+    log.error(
+      { code: fault.code, reason: fault.reason },
+      `database fault ${fault.code}: ${message} (an outage began; one line when it ends)`,
+    );
+  }
+
+  recovered(now = Date.now()): void {
+    const outage = this.#outage;
+    if (!outage) return;
+    this.#outage = undefined;
+    const { fault, since, refused } = outage;
+    const durationMs = now - since;
+    outage.log.warn(
+      { code: fault.code, reason: fault.reason, durationMs, refused },
+      `the ${fault.reason} outage (${fault.code}) ended after ${(durationMs / 1000).toFixed(1)} s: ${refused} request(s) refused or degraded`,
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/text/messages';
 import { findStorageFault, STORAGE_RETRY_AFTER_SECONDS, type StorageHealth } from '../health/storage-health';
@@ -69,17 +69,39 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 /** While the server closes, a request that still reaches it (a kept-alive connection) is told so in Indonesian, not by Fastify in English. */
 const CLOSING_KEEP_ALIVE_MS = 100;
 
+const closingStarters = new WeakMap<FastifyInstance, () => void>();
+
 export function registerClosingAnswer(app: FastifyInstance): void {
   let closing = false;
-  app.addHook('preClose', (done) => {
+  const beginClosing = () => {
     closing = true;
     // Closing ends the connections idle at that moment only; one that falls idle later would hold
     // the close for Fastify's 72 s keep-alive. From now on an idle connection is let go at once.
     app.server.keepAliveTimeout = CLOSING_KEEP_ALIVE_MS;
+  };
+  closingStarters.set(app, beginClosing);
+  app.addHook('preClose', (done) => {
+    beginClosing();
     done();
   });
   app.addHook('onRequest', (_request, reply, done) => {
     if (!closing) return done();
     reply.header('Connection', 'close').header('Retry-After', '5').status(503).send({ message: messages.serverClosing });
   });
+}
+
+/**
+ * Before `app.close()`, which would reset a connection whose next request is on its way: stops
+ * listening and lets each connection carry its last answer, for up to `deadlineMs`.
+ */
+export async function drainConnections(app: FastifyInstance, deadlineMs: number): Promise<void> {
+  closingStarters.get(app)?.();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    new Promise<void>((resolve) => NetServer.prototype.close.call(app.server, () => resolve())),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, deadlineMs);
+    }),
+  ]);
+  clearTimeout(timer);
 }

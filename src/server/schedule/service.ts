@@ -98,16 +98,14 @@ export function refuseOutsideWindow(query: unknown, window: DateWindow): void {
   throw new HttpError(400, messages.scheduleOutsideWindow(formatIndonesianDate(window.from), formatIndonesianDate(window.to)));
 }
 
-/** Kept by the exact URL, so a kept answer skips even the query's validation (a URL is kept only once it passed). */
+/** Kept by the exact URL. The query is checked first, before the database is read, so a bad one answers 400 even while it is away. */
 export function scheduleAnswer(db: Db, url: string, query: unknown): Promise<CachedAnswer> {
-  return cacheOf(db).answer(url, async () => {
-    if (typeof query === 'object' && query !== null && ('from' in query || 'to' in query)) {
-      const { from, to } = parseOrThrow(listBookingsRangeQuerySchema, query);
-      return { from, to, days: await listBookingsBetween(db.kysely, from, to) };
-    }
-    const { date } = parseOrThrow(listBookingsQuerySchema, query);
-    return { date, bookings: await listBookingsOn(db.kysely, date) };
-  });
+  if (typeof query === 'object' && query !== null && ('from' in query || 'to' in query)) {
+    const { from, to } = parseOrThrow(listBookingsRangeQuerySchema, query);
+    return cacheOf(db).answer(url, async () => ({ from, to, days: await listBookingsBetween(db.kysely, from, to) }));
+  }
+  const { date } = parseOrThrow(listBookingsQuerySchema, query);
+  return cacheOf(db).answer(url, async () => ({ date, bookings: await listBookingsOn(db.kysely, date) }));
 }
 
 // The URLs the page itself asks for, so the API and the first load share kept answers.

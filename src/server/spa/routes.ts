@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientRoutes, isClientRoute } from '../../domain/booking/client-routes';
 import { FIRST_LOAD_ELEMENT_ID } from '../../domain/booking/first-load';
 import { messages } from '../../domain/text/messages';
+import { findStorageFault, type StorageHealth } from '../health/storage-health';
 import { type Bodies, compressedInBackground, compressedOnce, type Encoding, PRECOMPRESSED_ROUTE, sendBodies } from '../http/precompressed';
 import { pagePreloads, withModulePreloads } from './page-preloads';
 
@@ -79,7 +80,11 @@ function pathOf(url: string): string {
 export async function registerSpa(
   app: FastifyInstance,
   clientDir: string,
-  { firstLoad, ceilingDir }: { firstLoad?: (url: string) => Promise<string>; ceilingDir?: string | undefined } = {},
+  {
+    firstLoad,
+    ceilingDir,
+    storageHealth,
+  }: { firstLoad?: (url: string) => Promise<string>; ceilingDir?: string | undefined; storageHealth?: StorageHealth } = {},
 ): Promise<void> {
   const hasBuild = existsSync(join(clientDir, 'index.html'));
   const indexPage = hasBuild ? readInMemory(join(clientDir, 'index.html'), 'no-cache') : undefined;
@@ -100,7 +105,10 @@ export async function registerSpa(
       try {
         json = await firstLoad(request.url);
       } catch (error) {
-        request.log.error({ err: error }, 'the first load of / could not be read');
+        // A known outage is one line in all (StorageHealth), not a stack per page.
+        const fault = findStorageFault(error);
+        if (fault && storageHealth) storageHealth.report(fault, error, request.log);
+        else request.log.error({ err: error }, 'the first load of / could not be read');
         return sendInMemory(indexPage, request, reply);
       }
       return sendInMemory(withFirstLoad(json), request, reply);

@@ -6,6 +6,7 @@ import { messages } from '../../domain/text/messages';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
+import { idempotentWrite } from '../http/idempotent-write';
 import { generateVoucher, listVouchers, revokeVoucher } from './service';
 
 const codeParamsSchema = z.object({ code: z.string().max(50) });
@@ -16,10 +17,14 @@ export async function voucherRoutes(app: FastifyInstance, context: AppContext): 
 
   app.post('/api/admin/vouchers', { preHandler: requireAdmin }, async (request, reply) => {
     const { note } = parseOrThrow(createVoucherRequestSchema, request.body);
+    const { admin } = adminSession(request);
     try {
-      const voucher = await generateVoucher(db.kysely, { admin: adminSession(request).admin, note, now: now() });
-      return reply.status(201).send({ voucher });
+      return await idempotentWrite(db, request, reply, now(), async (trx) => ({
+        status: 201,
+        body: { voucher: await generateVoucher(trx, { admin, note, now: now() }) },
+      }));
     } catch (error) {
+      if (error instanceof HttpError) throw error;
       request.log.error({ err: error }, 'voucher insert failed');
       throw new HttpError(500, messages.voucherFailed);
     }

@@ -11,9 +11,12 @@ import { findVoucherRow, insertVoucherIfAbsent, listVoucherRows, revokeUnusedVou
 /** 36^6 codes make a collision rare; this many in a row means something else is wrong. */
 const MAX_CODE_TRIES = 10;
 
-/** A colliding code is drawn again, never returned. `randomBytes` must be a cryptographically secure source. */
+/**
+ * A colliding code is drawn again, never returned. `randomBytes` must be a cryptographically secure
+ * source. Writes through `trx`, the caller's transaction.
+ */
 export async function generateVoucher(
-  db: Executor,
+  trx: Executor,
   {
     admin,
     note,
@@ -22,23 +25,21 @@ export async function generateVoucher(
   }: { admin: SessionAdmin; note?: string | undefined; now: Date; randomBytes?: (size: number) => Uint8Array },
 ): Promise<CreatedVoucher> {
   const trimmedNote = note?.trim() || null;
-  return db.transaction().execute(async (trx) => {
-    for (let tries = 0; tries < MAX_CODE_TRIES; tries++) {
-      const code = makeVoucherCode(randomBytes);
-      if (await insertVoucherIfAbsent(trx, { code, createdAt: now, createdBy: admin.id, note: trimmedNote })) {
-        await appendAuditEntry(trx, {
-          at: now,
-          actorUserId: admin.id,
-          actorName: admin.name,
-          action: 'voucher-generated',
-          target: code,
-          ...(trimmedNote ? { detail: `${adminMessages.voucherNote}: ${trimmedNote}` } : {}),
-        });
-        return { code, createdAt: now.toISOString() };
-      }
+  for (let tries = 0; tries < MAX_CODE_TRIES; tries++) {
+    const code = makeVoucherCode(randomBytes);
+    if (await insertVoucherIfAbsent(trx, { code, createdAt: now, createdBy: admin.id, note: trimmedNote })) {
+      await appendAuditEntry(trx, {
+        at: now,
+        actorUserId: admin.id,
+        actorName: admin.name,
+        action: 'voucher-generated',
+        target: code,
+        ...(trimmedNote ? { detail: `${adminMessages.voucherNote}: ${trimmedNote}` } : {}),
+      });
+      return { code, createdAt: now.toISOString() };
     }
-    throw new Error(`no free voucher code in ${MAX_CODE_TRIES} tries`);
-  });
+  }
+  throw new Error(`no free voucher code in ${MAX_CODE_TRIES} tries`);
 }
 
 function toAdminVoucher(row: VoucherRow): AdminVoucher {

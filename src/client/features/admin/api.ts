@@ -37,6 +37,7 @@ import {
   previewResponseSchema,
 } from '../../../domain/schemas/out-of-service';
 import { callApi } from '../../lib/http';
+import { idempotencyHeader } from '../../lib/submit-key';
 
 const query = (values: Record<string, string | undefined>) => {
   const defined = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
@@ -48,8 +49,8 @@ export const loginAdmin = (input: LoginRequest) => callApi('/api/admin/login', a
 export const fetchAdminSession = (signal?: AbortSignal) => callApi('/api/admin/session', adminSessionResponseSchema, { signal });
 export const logoutAdmin = () => callApi('/api/admin/logout', z.undefined(), { method: 'POST' });
 
-export const createVoucher = (input: CreateVoucherRequest) =>
-  callApi('/api/admin/vouchers', createVoucherResponseSchema, { method: 'POST', body: input });
+export const createVoucher = (input: CreateVoucherRequest, submitKey: string) =>
+  callApi('/api/admin/vouchers', createVoucherResponseSchema, { method: 'POST', body: input, headers: idempotencyHeader(submitKey) });
 export const fetchVouchers = (signal?: AbortSignal) => callApi('/api/admin/vouchers', listAdminVouchersResponseSchema, { signal });
 export const revokeVoucher = (code: string) =>
   callApi(`/api/admin/vouchers/${segment(code)}/revoke`, revokeVoucherResponseSchema, { method: 'POST' });
@@ -69,7 +70,8 @@ export const cancelAdminBooking = (ref: string, reason: string) =>
   callApi(`/api/admin/bookings/${segment(ref)}/cancel`, cancelBookingResponseSchema, { method: 'POST', body: { reason } });
 
 export const fetchMembers = () => callApi('/api/admin/members', listMembersResponseSchema);
-export const addMember = (input: MemberRequest) => callApi('/api/admin/members', memberResponseSchema, { method: 'POST', body: input });
+export const addMember = (input: MemberRequest, submitKey: string) =>
+  callApi('/api/admin/members', memberResponseSchema, { method: 'POST', body: input, headers: idempotencyHeader(submitKey) });
 export const editMember = (ref: string, input: MemberRequest) =>
   callApi(`/api/admin/members/${segment(ref)}`, memberResponseSchema, { method: 'PUT', body: input });
 export const fetchMemberBookings = (ref: string) => callApi(`/api/admin/members/${segment(ref)}/bookings`, memberBookingsResponseSchema);

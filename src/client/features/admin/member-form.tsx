@@ -87,7 +87,7 @@ function ConfirmNewClass({ form: { confirming, setConfirming, send } }: { form: 
   );
 }
 
-/** `submit` answers field errors, or nothing when saved. `classes`: the roster's, to choose from. */
+/** `submit` answers field errors (none when the failure is told elsewhere), or nothing when saved. `classes`: the roster's, to choose from. */
 export function MemberForm({
   initial = { name: '', class: '', admin: false, committee: false },
   classes,
@@ -96,7 +96,7 @@ export function MemberForm({
 }: {
   initial?: MemberRequest;
   classes: string[];
-  submit: (input: MemberRequest) => Promise<Record<string, string> | undefined>;
+  submit: (input: MemberRequest, submitKey: string) => Promise<Record<string, string> | undefined>;
   children: (busy: boolean) => ReactNode;
 }) {
   const id = useId();

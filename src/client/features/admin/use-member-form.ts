@@ -3,14 +3,19 @@ import { adminMessages } from '../../../domain/admin/admin-messages';
 import { classChoice } from '../../../domain/admin/member-class';
 import { type MemberRequest, memberRequestSchema } from '../../../domain/schemas/admin';
 import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
+import { useSubmitKey } from '../../lib/submit-key';
 
 export const NEW_CLASS = '__new__';
 
-/** The member's values, checked with the server's schema; a class the roster lacks is confirmed before it is sent. */
+/**
+ * The member's values, checked with the server's schema; a class the roster lacks is confirmed
+ * before it is sent. `submit` answers the field errors of a refusal (none: the failure is told
+ * elsewhere), or undefined when saved; until then each send carries the same submit key.
+ */
 export function useMemberForm(
   initial: MemberRequest,
   classes: string[],
-  submit: (input: MemberRequest) => Promise<Record<string, string> | undefined>,
+  submit: (input: MemberRequest, submitKey: string) => Promise<Record<string, string> | undefined>,
 ) {
   const [values, setValues] = useState(initial);
   const [newClass, setNewClass] = useState('');
@@ -18,13 +23,15 @@ export function useMemberForm(
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<MemberRequest | null>(null);
   const creating = values.class === NEW_CLASS;
+  const submitKey = useSubmitKey();
 
   async function send(input: MemberRequest) {
     setConfirming(null);
     setBusy(true);
-    const failed = await submit(input);
+    const failed = await submit(input, submitKey.current());
     setBusy(false);
     setErrors(failed ?? {});
+    if (!failed) submitKey.saved();
     if (!failed && initial.name === '') {
       setValues(initial);
       setNewClass('');

@@ -19,7 +19,7 @@ export function useMembers(signOut: () => void) {
     if (!result.ok) {
       if (result.status === 401) signOut();
       else if (Object.keys(result.errors).length === 0) setNotice({ text: result.message, failed: true });
-      return Object.keys(result.errors).length > 0 ? result.errors : undefined;
+      return result.errors;
     }
     const { member, loginCode } = result.data;
     setNotice({ text: done(member), failed: false, ...(loginCode ? { loginCode: { name: member.name, code: loginCode } } : {}) });
@@ -27,7 +27,8 @@ export function useMembers(signOut: () => void) {
     return undefined;
   }
 
-  const add = (input: MemberRequest) => save(addMember(input), (member) => adminMessages.memberAdded(member.name));
+  const add = (input: MemberRequest, submitKey: string) =>
+    save(addMember(input, submitKey), (member) => adminMessages.memberAdded(member.name));
 
   async function edit(input: MemberRequest) {
     if (!editing) return undefined;

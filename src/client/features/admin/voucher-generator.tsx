@@ -3,6 +3,7 @@ import { adminMessages } from '../../../domain/admin/admin-messages';
 import { VOUCHER_HOURS } from '../../../domain/booking/limits';
 import type { CreatedVoucher } from '../../../domain/schemas/admin';
 import { messages } from '../../../domain/text/messages';
+import { useSubmitKey } from '../../lib/submit-key';
 import { createVoucher } from './api';
 import { adminStyles } from './styles';
 import { useCopyNote } from './use-copy-note';
@@ -21,6 +22,7 @@ export function VoucherGenerator({
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>();
   const id = useId();
+  const submitKey = useSubmitKey();
 
   async function generate(event: FormEvent) {
     event.preventDefault();
@@ -28,9 +30,10 @@ export function VoucherGenerator({
     setFailed(false);
     setNoteError(undefined);
     clearCopyNote();
-    const result = await createVoucher(note.trim() === '' ? {} : { note });
+    const result = await createVoucher(note.trim() === '' ? {} : { note }, submitKey.current());
     setBusy(false);
     if (result.ok) {
+      submitKey.saved();
       setVoucher(result.data.voucher);
       setNote('');
       onCreated(result.data.voucher);

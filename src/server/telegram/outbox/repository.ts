@@ -17,7 +17,13 @@ export interface ClaimedMessage {
  */
 export async function claimDueMessages(
   db: Executor,
-  { now, lockedUntil, limit, skipLocked }: { now: string; lockedUntil: string; limit: number; skipLocked: boolean },
+  {
+    now,
+    lockedUntil,
+    limit,
+    skipLocked,
+    claimedBy,
+  }: { now: string; lockedUntil: string; limit: number; skipLocked: boolean; claimedBy: string },
 ): Promise<ClaimedMessage[]> {
   let due = db
     .selectFrom('outbox')
@@ -31,11 +37,24 @@ export async function claimDueMessages(
   if (skipLocked) due = due.forUpdate().skipLocked();
   const rows = await db
     .updateTable('outbox')
-    .set({ locked_until: lockedUntil })
+    .set({ locked_until: lockedUntil, claimed_by: claimedBy })
     .where('id', 'in', due)
     .returning(['id', 'kind', 'payload', 'created_at', 'attempts', 'chat_id'])
     .execute();
   return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Extends the claim before its send; false when `claimedBy` no longer holds it (another instance took it). */
+export async function renewClaim(db: Executor, id: number, { claimedBy, lockedUntil }: { claimedBy: string; lockedUntil: string }) {
+  const result = await db
+    .updateTable('outbox')
+    .set({ locked_until: lockedUntil })
+    .where('id', '=', id)
+    .where('claimed_by', '=', claimedBy)
+    .where('sent_at', 'is', null)
+    .where('given_up_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function markSent(

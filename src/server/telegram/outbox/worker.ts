@@ -1,18 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
 import type { TelegramConfig } from '../../config';
 import type { SendOutcome } from '../bot-api';
+import { createFailureSummary } from './failure-summary';
 import { renderOutboxRow } from './kinds';
 import { createPacing } from './pacing';
-import { type ClaimedMessage, claimDueMessages, giveUpChat, markGivenUp, markSent, releaseClaim, scheduleRetry } from './repository';
+import {
+  type ClaimedMessage,
+  claimDueMessages,
+  giveUpChat,
+  markGivenUp,
+  markSent,
+  releaseClaim,
+  renewClaim,
+  scheduleRetry,
+} from './repository';
 import { DEFAULT_RETRY_SCHEDULE, findNextAttempt, type RetrySchedule } from './retry-policy';
 import { makeCall, sentMessage } from './send';
 
 export interface NotifierOptions {
   pollIntervalMs: number;
   requestTimeoutMs: number;
-  /** Longer than a whole batch of timed-out sends. */
+  /** A claim's length, renewed before each send and at least the send's timeout plus a margin (claimLeaseMs). */
   leaseMs: number;
   batchSize: number;
   schedule: RetrySchedule;
@@ -24,7 +35,7 @@ export interface NotifierOptions {
 export const DEFAULT_NOTIFIER_OPTIONS: NotifierOptions = {
   pollIntervalMs: 1000,
   requestTimeoutMs: 5000,
-  leaseMs: 120_000,
+  leaseMs: 8_000,
   batchSize: 10,
   schedule: DEFAULT_RETRY_SCHEDULE,
   sendGapMs: 34,
@@ -50,8 +61,14 @@ export interface WorkerDeps {
 
 type Failure = Exclude<SendOutcome, { kind: 'sent' } | { kind: 'aborted' }>;
 
-function createDelivery({ db, now, telegram, log, options, onChatBlocked }: WorkerDeps, signal: AbortSignal) {
+// Covers what follows a send's timeout before its row is settled.
+const LEASE_MARGIN_MS = 3_000;
+
+export const claimLeaseMs = (options: NotifierOptions) => Math.max(options.leaseMs, options.requestTimeoutMs + LEASE_MARGIN_MS);
+
+function createDelivery({ db, now, telegram, log, options, onChatBlocked }: WorkerDeps, signal: AbortSignal, claimedBy: string) {
   const pacing = createPacing(options, signal);
+  const failures = createFailureSummary(log, now);
   // On the app clock, like the retries: after a 429 nothing is sent until Telegram's retry_after has passed.
   let pausedUntil = 0;
 
@@ -82,10 +99,7 @@ function createDelivery({ db, now, telegram, log, options, onChatBlocked }: Work
         : undefined;
     if (next) {
       await scheduleRetry(db.kysely, message.id, { attempts, nextAttemptAt: next.toISOString(), error: outcome.error });
-      log.warn(
-        { outboxId: message.id, attempts, error: outcome.error, nextAttemptAt: next.toISOString() },
-        'Telegram notification failed, will retry',
-      );
+      failures.failed(outcome.error);
       return;
     }
     await markGivenUp(db.kysely, message.id, { attempts, givenUpAt: at.toISOString(), error: outcome.error });
@@ -101,6 +115,9 @@ function createDelivery({ db, now, telegram, log, options, onChatBlocked }: Work
       return giveUp(message, attempts, `unknown outbox kind ${message.kind}`, `unknown kind ${message.kind}`);
     if (rendered.kind === 'unreadable') return giveUp(message, attempts, `unreadable ${message.kind} payload`, 'unreadable payload');
     await pacing.paced(message.chat_id);
+    const lockedUntil = new Date(now().getTime() + claimLeaseMs(options)).toISOString();
+    // Its claim may have expired while earlier messages of the batch went out.
+    if (!(await renewClaim(db.kysely, message.id, { claimedBy, lockedUntil }))) return;
     const chatId = message.chat_id ?? telegram.chatId;
     const outcome = await makeCall(telegram, chatId, rendered.call, { timeoutMs: options.requestTimeoutMs, signal });
     pacing.answered(message.chat_id);
@@ -112,6 +129,7 @@ function createDelivery({ db, now, telegram, log, options, onChatBlocked }: Work
     }
     if (outcome.kind !== 'sent') return settleFailure(message, attempts, outcome, at);
     await markSent(db.kysely, message.id, { attempts, sentAt: at.toISOString(), message: sentMessage(outcome.result) });
+    failures.sent();
     log.info({ outboxId: message.id, attempts }, 'Telegram notification sent');
   }
 
@@ -122,7 +140,8 @@ function createDelivery({ db, now, telegram, log, options, onChatBlocked }: Work
 export function startOutboxWorker(deps: WorkerDeps): OutboxWorker {
   const { db, now, log, options } = deps;
   const stopping = new AbortController();
-  const delivery = createDelivery(deps, stopping.signal);
+  const claimedBy = randomUUID();
+  const delivery = createDelivery(deps, stopping.signal, claimedBy);
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> = Promise.resolve();
   let databaseFailing = false;
@@ -134,9 +153,10 @@ export function startOutboxWorker(deps: WorkerDeps): OutboxWorker {
       if (delivery.isPaused(at)) return false;
       const claimed = await claimDueMessages(db.kysely, {
         now: at.toISOString(),
-        lockedUntil: new Date(at.getTime() + options.leaseMs).toISOString(),
+        lockedUntil: new Date(at.getTime() + claimLeaseMs(options)).toISOString(),
         limit: options.batchSize,
         skipLocked: db.engine === 'postgres',
+        claimedBy,
       });
       for (const message of claimed) {
         if (stopping.signal.aborted || delivery.isPaused(now())) await releaseClaim(db.kysely, message.id);

@@ -50,3 +50,27 @@ export async function insertStoredAnswer(
 export async function deleteExpiredAnswers(db: Executor, now: Date): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now.toISOString()).execute();
 }
+
+/**
+ * False when a live answer is already stored under the key (another request with it committed
+ * first); an expired one is replaced.
+ */
+export async function insertStoredAnswerIfAbsent(
+  db: Executor,
+  answer: { key: string; requestHash: string; status: number; body: unknown; now: Date; expiresAt: Date },
+): Promise<boolean> {
+  await db.deleteFrom('idempotency_keys').where('key', '=', answer.key).where('expires_at', '<=', answer.now.toISOString()).execute();
+  const result = await db
+    .insertInto('idempotency_keys')
+    .values({
+      key: answer.key,
+      request_hash: answer.requestHash,
+      status: answer.status,
+      body: JSON.stringify(answer.body),
+      created_at: answer.now.toISOString(),
+      expires_at: answer.expiresAt.toISOString(),
+    })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+
+/** A test seam (decision 0055): stops the process (SIGSTOP) once the named route succeeded, before its answer leaves. */
+export function registerFaultSeams(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): void {
+  const route = env.FAULT_STOP_BEFORE_ANSWER;
+  if (!route || env.NODE_ENV === 'production') return;
+  app.log.warn(`FAULT_STOP_BEFORE_ANSWER=${route}: this process stops itself after answering it (a test seam)`);
+  app.addHook('onSend', async (request, reply) => {
+    if (`${request.method} ${request.routeOptions.url}` === route && reply.statusCode < 300) process.kill(process.pid, 'SIGSTOP');
+  });
+}
