@@ -21,6 +21,7 @@ import * as classFund from './migrations/2026_11_26_0200_class_fund';
 import * as outOfService from './migrations/2026_11_27_0100_out_of_service';
 import * as borrowerChat from './migrations/2026_11_27_0200_borrower_chat';
 import * as waitingList from './migrations/2026_11_28_0100_waiting_list';
+import * as ledger from './migrations/2026_11_29_0400_ledger';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0100_out_of_service': outOfService,
   '2026_11_27_0200_borrower_chat': borrowerChat,
   '2026_11_28_0100_waiting_list': waitingList,
+  '2026_11_29_0400_ledger': ledger,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,8 +17,7 @@ export interface Database {
   schedule_version: ScheduleVersionTable;
   motorbike: MotorbikeTable;
   charge: ChargeTable;
-  payment: PaymentTable;
-  expense: ExpenseTable;
+  ledger_entry: LedgerEntryTable;
   borrower_device: BorrowerDeviceTable;
   borrower_device_booking: BorrowerDeviceBookingTable;
   borrower_link_code: BorrowerLinkCodeTable;
@@ -210,26 +209,32 @@ export interface ChargeTable {
   updated_at: string;
 }
 
-export interface PaymentTable {
+/**
+ * The treasurer's book (docs/decisions/0053): entries are appended, never updated or deleted. `cash`
+ * moves the fund's balance (+ in, − out), `owed` what the member owes (+ a charge, − a payment of charges).
+ */
+export interface LedgerEntryTable {
   id: Generated<number>;
-  users_id: string;
-  amount: number;
-  method: string;
-  /** Calendar date in APP_TIMEZONE. */
-  paid_on: string;
+  /** LedgerKind (src/domain/fund/ledger.ts). */
+  kind: string;
+  /** Calendar date in APP_TIMEZONE the entry counts on. */
+  entry_date: string;
+  users_id: string | null;
+  booking_id: number | null;
+  cash: number;
+  owed: number;
+  /** `YYYY-MM` an `Iuran` pays for. */
+  dues_month: string | null;
+  /** The payment's method, the expense's category. */
+  detail: Generated<string>;
+  /** The admin's note, a charge change's or a correction's reason. */
   note: Generated<string>;
+  /** A charge's JSON: the rule's lines and the recorded times that set it. */
+  basis: string | null;
+  /** The entry this one reverses. */
+  corrects_id: number | null;
   created_at: string;
-  /** The admin's name. */
-  created_by: string;
-}
-
-export interface ExpenseTable {
-  id: Generated<number>;
-  category: string;
-  amount: number;
-  spent_on: string;
-  note: Generated<string>;
-  created_at: string;
+  /** The admin's name; empty when the app wrote it. */
   created_by: string;
 }
 

@@ -42,14 +42,13 @@ const ALL_TABLES = [
   'borrower_link_code',
   'cancel_token_attempts',
   'charge',
-  'expense',
   'idempotency_keys',
+  'ledger_entry',
   'login_attempts',
   'motorbike',
   'out_of_service',
   'out_of_service_booking',
   'outbox',
-  'payment',
   'schedule_version',
   'slot_offer',
   'slot_wait',
@@ -90,6 +89,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_11_27_0100_out_of_service',
         '2026_11_27_0200_borrower_chat',
         '2026_11_28_0100_waiting_list',
+        '2026_11_29_0400_ledger',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {

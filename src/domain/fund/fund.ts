@@ -19,15 +19,3 @@ export function isMonth(value: string): boolean {
 export function isInMonth(date: string, month: string): boolean {
   return date.startsWith(`${month}-`);
 }
-
-/**
- * Payments are the member's, not a charge's: they settle the charges oldest first. True for each
- * charge (in the order given, oldest first) that the payments cover whole.
- */
-export function settledCharges(amountsOldestFirst: readonly number[], paid: number): boolean[] {
-  let left = paid;
-  return amountsOldestFirst.map((amount) => {
-    left -= amount;
-    return left >= 0;
-  });
-}

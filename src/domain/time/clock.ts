@@ -132,6 +132,12 @@ export function formatIndonesianDate(date: string): string {
   return `${WEEKDAYS[weekday]}, ${day} ${MONTHS[month]} ${year}`;
 }
 
+/** `2026-12` → `Desember 2026`; `short` → `Des 2026`. */
+export function formatIndonesianMonth(month: string, short = false): string {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  return `${(short ? SHORT_MONTHS : MONTHS)[index - 1]} ${year}`;
+}
+
 export function formatHours(minutes: number): string {
   const hours = Math.round((minutes / 60) * 10) / 10;
   return Number.isInteger(hours) ? String(hours) : hours.toFixed(1).replace('.', ',');

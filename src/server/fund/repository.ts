@@ -224,97 +224,152 @@ export async function findAllCharges(db: Executor): Promise<BookCharge[]> {
   }));
 }
 
-export interface PaymentRow {
-  id: number;
-  member: { id: string; ref: string | null; name: string; class: string };
-  amount: number;
-  method: string;
-  date: string;
-  note: string;
-  createdAt: string;
-}
-
-export async function findAllPayments(db: Executor): Promise<PaymentRow[]> {
-  const rows = await db
-    .selectFrom('payment as p')
-    .innerJoin('users as u', 'u.id', 'p.users_id')
-    .select(['p.id', 'p.users_id', 'p.amount', 'p.method', 'p.paid_on', 'p.note', 'p.created_at', 'u.ref', 'u.name', 'u.class'])
-    .orderBy('p.paid_on')
-    .orderBy('p.id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    member: { id: row.users_id, ref: row.ref, name: row.name, class: row.class },
-    amount: Number(row.amount),
-    method: row.method,
-    date: row.paid_on,
-    note: row.note,
-    createdAt: row.created_at,
-  }));
-}
-
-export interface ExpenseRow {
-  id: number;
-  category: string;
-  amount: number;
-  date: string;
-  note: string;
-  createdAt: string;
-}
-
-export async function findAllExpenses(db: Executor): Promise<ExpenseRow[]> {
-  const rows = await db
-    .selectFrom('expense')
-    .select(['id', 'category', 'amount', 'spent_on', 'note', 'created_at'])
-    .orderBy('spent_on')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    category: row.category,
-    amount: Number(row.amount),
-    date: row.spent_on,
-    note: row.note,
-    createdAt: row.created_at,
-  }));
-}
-
-export async function insertPayment(
-  db: Executor,
-  payment: { usersId: string; amount: number; method: string; date: string; note: string; at: string; by: string },
-): Promise<void> {
-  await db
-    .insertInto('payment')
-    .values({
-      users_id: payment.usersId,
-      amount: payment.amount,
-      method: payment.method,
-      paid_on: payment.date,
-      note: payment.note,
-      created_at: payment.at,
-      created_by: payment.by,
-    })
-    .execute();
-}
-
-export async function insertExpense(
-  db: Executor,
-  expense: { category: string; amount: number; date: string; note: string; at: string; by: string },
-): Promise<void> {
-  await db
-    .insertInto('expense')
-    .values({
-      category: expense.category,
-      amount: expense.amount,
-      spent_on: expense.date,
-      note: expense.note,
-      created_at: expense.at,
-      created_by: expense.by,
-    })
-    .execute();
-}
-
 export async function findBookingIdByRef(db: Executor, ref: string): Promise<number | undefined> {
   const row = await db.selectFrom('borrow_request').select('id').where('ref', '=', ref).executeTakeFirst();
   return row?.id;
+}
+
+export interface LedgerMember {
+  id: string;
+  ref: string | null;
+  name: string;
+  class: string;
+}
+
+export interface LedgerRow {
+  id: number;
+  kind: string;
+  date: string;
+  member: LedgerMember | null;
+  bookingId: number | null;
+  bookingRef: string | null;
+  cash: number;
+  owed: number;
+  duesMonth: string | null;
+  detail: string;
+  note: string;
+  basis: string | null;
+  correctsId: number | null;
+  correctedById: number | null;
+  createdAt: string;
+  createdBy: string;
+}
+
+function ledgerQuery(db: Executor) {
+  return db
+    .selectFrom('ledger_entry as e')
+    .leftJoin('users as u', 'u.id', 'e.users_id')
+    .leftJoin('borrow_request as b', 'b.id', 'e.booking_id')
+    .leftJoin('ledger_entry as k', 'k.corrects_id', 'e.id')
+    .select([
+      'e.id',
+      'e.kind',
+      'e.entry_date',
+      'e.users_id',
+      'e.booking_id',
+      'e.cash',
+      'e.owed',
+      'e.dues_month',
+      'e.detail',
+      'e.note',
+      'e.basis',
+      'e.corrects_id',
+      'e.created_at',
+      'e.created_by',
+      'u.ref as member_ref',
+      'u.name',
+      'u.class',
+      'b.ref as booking_ref',
+      'k.id as corrected_by_id',
+    ])
+    .orderBy('e.entry_date')
+    .orderBy('e.id');
+}
+
+type LedgerQueryRow = Awaited<ReturnType<ReturnType<typeof ledgerQuery>['execute']>>[number];
+
+function toLedgerRow(row: LedgerQueryRow): LedgerRow {
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    date: row.entry_date,
+    member: row.users_id === null ? null : { id: row.users_id, ref: row.member_ref ?? null, name: row.name ?? '', class: row.class ?? '' },
+    bookingId: row.booking_id,
+    bookingRef: row.booking_ref ?? null,
+    cash: Number(row.cash),
+    owed: Number(row.owed),
+    duesMonth: row.dues_month,
+    detail: row.detail,
+    note: row.note,
+    basis: row.basis,
+    correctsId: row.corrects_id,
+    correctedById: row.corrected_by_id === null ? null : Number(row.corrected_by_id),
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+  };
+}
+
+/** The whole book (a class's is hundreds of entries a year), by date then as written; or one member's. */
+export async function findLedger(db: Executor, filter: { usersId?: string } = {}): Promise<LedgerRow[]> {
+  let query = ledgerQuery(db);
+  if (filter.usersId !== undefined) query = query.where('e.users_id', '=', filter.usersId);
+  return (await query.execute()).map(toLedgerRow);
+}
+
+export async function findLedgerEntry(db: Executor, id: number): Promise<LedgerRow | undefined> {
+  const row = await ledgerQuery(db).where('e.id', '=', id).executeTakeFirst();
+  return row && toLedgerRow(row);
+}
+
+export interface LedgerWrite {
+  kind: string;
+  date: string;
+  usersId: string | null;
+  bookingId?: number | null;
+  cash: number;
+  owed: number;
+  duesMonth?: string | null;
+  detail?: string;
+  note?: string;
+  basis?: string | null;
+  correctsId?: number | null;
+  at: string;
+  by: string;
+}
+
+/**
+ * The one way an entry is written: appended. An entry is reversed at most once (the unique
+ * corrects_id): false when another correction got there first.
+ */
+export async function appendLedgerEntry(db: Executor, entry: LedgerWrite): Promise<boolean> {
+  const result = await db
+    .insertInto('ledger_entry')
+    .values({
+      kind: entry.kind,
+      entry_date: entry.date,
+      users_id: entry.usersId,
+      booking_id: entry.bookingId ?? null,
+      cash: entry.cash,
+      owed: entry.owed,
+      dues_month: entry.duesMonth ?? null,
+      detail: entry.detail ?? '',
+      note: entry.note ?? '',
+      basis: entry.basis ?? null,
+      corrects_id: entry.correctsId ?? null,
+      created_at: entry.at,
+      created_by: entry.by,
+    })
+    .onConflict((conflict) => conflict.column('corrects_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** What the loan's charge entries add up to, and how many there are. */
+export async function chargeEntriesOf(db: Executor, bookingId: number): Promise<{ owed: number; count: number }> {
+  const row = await db
+    .selectFrom('ledger_entry')
+    .select((eb) => [eb.fn.sum<number | string | null>('owed').as('owed'), eb.fn.countAll<number | string>().as('count')])
+    .where('booking_id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+  return { owed: Number(row.owed ?? 0), count: Number(row.count) };
 }
