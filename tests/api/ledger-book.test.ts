@@ -20,7 +20,7 @@ interface Entry {
   owed: number;
   duesMonth: string | null;
   corrects: { id: number; kind: string; date: string } | null;
-  correctedOn: string | null;
+  correctedBy: { id: number; date: string } | null;
   correctable: boolean;
   by: string;
 }
@@ -123,7 +123,12 @@ describe(`the treasurer's book on ${TEST_ENGINE}`, () => {
     expect(corrected.body.message).toBe('Koreksi pembayaran tagihan Rp100.000 dicatat.');
     expect((await overview()).balance).toBe(0);
     const [reversal, original] = await bookEntries('2026-11');
-    expect(original).toMatchObject({ id: payment?.id, moneyIn: 100_000, correctedOn: '2026-11-22', correctable: false });
+    expect(original).toMatchObject({
+      id: payment?.id,
+      moneyIn: 100_000,
+      correctedBy: { id: reversal?.id, date: '2026-11-22' },
+      correctable: false,
+    });
     expect(reversal).toMatchObject({
       kind: 'correction',
       date: '2026-11-22',

@@ -287,6 +287,7 @@ export const adminMessages = {
     chartTitle: 'Masuk dan keluar 12 bulan terakhir',
     chartMonth: (month: string, moneyIn: string, moneyOut: string) => `${month}: masuk ${moneyIn}, keluar ${moneyOut}`,
     entryType: 'Jenis catatan',
+    incomeTitle: 'Pemasukan',
     duesMonth: 'Iuran untuk bulan',
     paymentSavedOf: (amount: string, name: string) => `Pembayaran ${amount} dari ${name} dicatat.`,
     duesSavedOf: (amount: string, name: string, month: string) => `Iuran ${amount} dari ${name} untuk ${month} dicatat.`,

@@ -102,8 +102,8 @@ export const fundEntrySchema = z.object({
   duesMonth: z.string().nullable(),
   /** The entry this one reverses, with its kind and date. */
   corrects: z.object({ id: z.number(), kind: z.enum(LEDGER_KINDS), date: z.string() }).nullable(),
-  /** The date of the correction that reversed this one. */
-  correctedOn: z.string().nullable(),
+  /** The correction that reversed this one. */
+  correctedBy: z.object({ id: z.number(), date: z.string() }).nullable(),
   correctable: z.boolean(),
   charge: loanChargeSchema.nullable(),
   by: z.string(),

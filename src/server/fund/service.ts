@@ -167,7 +167,7 @@ function toEntry(row: LedgerRow, context: EntryContext): FundEntry {
     corrects: corrected
       ? { id: corrected.id, kind: isLedgerKind(corrected.kind) ? corrected.kind : 'correction', date: corrected.date }
       : null,
-    correctedOn: correction?.date ?? null,
+    correctedBy: correction ? { id: correction.id, date: correction.date } : null,
     correctable: CORRECTABLE_KINDS.includes(kind) && row.correctedById === null,
     charge: isChargeKind && charge && row.bookingId !== null ? loanChargeOf(charge, context.settled.get(row.bookingId) ?? false) : null,
     by: row.createdBy,
