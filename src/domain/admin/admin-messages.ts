@@ -299,6 +299,7 @@ export const adminMessages = {
     statementPaid: 'Dibayar',
     statementDues: 'Iuran',
     duesGrid: 'Iuran per bulan',
+    duesTableLabel: (year: number) => `Daftar iuran ${year}`,
     duesPaid: 'lunas',
     duesUnpaid: 'belum',
   },

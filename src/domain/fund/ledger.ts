@@ -1,3 +1,5 @@
+import { MONTHS, SHORT_MONTHS } from '../time/clock';
+
 /**
  * The treasurer's book (docs/decisions/0053): entries are appended, never changed. `cash` is what an
  * entry moves in the fund (+ in, − out), `owed` what it moves in the member's debt (+ a charge, − a
@@ -35,6 +37,12 @@ export function movementOf(kind: 'payment' | 'dues' | 'income' | 'expense', amou
 
 export function reversalOf(entry: Movement): Movement {
   return { cash: -entry.cash, owed: -entry.owed };
+}
+
+/** `2026-12` → `Desember 2026`; `short` → `Des 2026`. Here, not in clock.ts: the first load of / never needs it. */
+export function formatIndonesianMonth(month: string, short = false): string {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  return `${(short ? SHORT_MONTHS : MONTHS)[index - 1]} ${year}`;
 }
 
 export function monthOf(date: string): string {

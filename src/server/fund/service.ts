@@ -5,6 +5,7 @@ import type { ChargeLine } from '../../domain/fund/charges';
 import { FUND_PAGE_SIZE } from '../../domain/fund/fund';
 import {
   CORRECTABLE_KINDS,
+  formatIndonesianMonth,
   isLedgerKind,
   type LedgerKind,
   monthlyFlows,
@@ -29,7 +30,7 @@ import type {
   PaymentRequest,
 } from '../../domain/schemas/fund';
 import { formatRupiah } from '../../domain/text/money';
-import { formatIndonesianMonth, todayIn } from '../../domain/time/clock';
+import { todayIn } from '../../domain/time/clock';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/service';
 import { emit } from '../events/bus';

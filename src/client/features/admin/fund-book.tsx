@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
+import { formatIndonesianMonth } from '../../../domain/fund/ledger';
 import type { FundBook, FundEntry } from '../../../domain/schemas/fund';
 import { formatRupiah } from '../../../domain/text/money';
-import { formatIndonesianDate, formatIndonesianMonth } from '../../../domain/time/clock';
+import { formatIndonesianDate } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { fundCsvPath } from './api';
 import { ChangeChargeDialog } from './change-charge-dialog';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
+import { formatIndonesianMonth } from '../../../domain/fund/ledger';
 import type { DuesGrid, MemberStatement } from '../../../domain/schemas/fund';
 import { messages } from '../../../domain/text/messages';
 import { formatRupiah } from '../../../domain/text/money';
-import { formatIndonesianMonth } from '../../../domain/time/clock';
 import { fetchDuesGrid, fetchMemberStatement } from './api';
 import { EntryTable } from './fund-book';
 import { adminStyles } from './styles';
@@ -116,7 +116,7 @@ export function DuesGridSection({ year, version, signOut }: { year: number; vers
       <Status state={grid} />
       {typeof grid === 'object' && (
         <section
-          aria-labelledby={`${id}-title`}
+          aria-label={labels.duesTableLabel(year)}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
           tabIndex={0}
           className="overflow-x-auto rounded-lg bg-white shadow focus-visible:outline-2 focus-visible:outline-blue-700"

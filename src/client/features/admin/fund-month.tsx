@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
-import { addMonths } from '../../../domain/fund/ledger';
+import { addMonths, formatIndonesianMonth } from '../../../domain/fund/ledger';
 import type { FundBook } from '../../../domain/schemas/fund';
 import { formatRupiah, formatSignedRupiah } from '../../../domain/text/money';
-import { formatIndonesianMonth } from '../../../domain/time/clock';
 import { adminStyles } from './styles';
 
 const labels = adminMessages.fund;
