@@ -22,6 +22,7 @@ import * as outOfService from './migrations/2026_11_27_0100_out_of_service';
 import * as borrowerChat from './migrations/2026_11_27_0200_borrower_chat';
 import * as waitingList from './migrations/2026_11_28_0100_waiting_list';
 import * as ledger from './migrations/2026_11_29_0400_ledger';
+import * as howToPay from './migrations/2026_11_29_0410_how_to_pay';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0200_borrower_chat': borrowerChat,
   '2026_11_28_0100_waiting_list': waitingList,
   '2026_11_29_0400_ledger': ledger,
+  '2026_11_29_0410_how_to_pay': howToPay,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -18,6 +18,7 @@ export interface Database {
   motorbike: MotorbikeTable;
   charge: ChargeTable;
   ledger_entry: LedgerEntryTable;
+  fund_how_to_pay: FundHowToPayTable;
   borrower_device: BorrowerDeviceTable;
   borrower_device_booking: BorrowerDeviceBookingTable;
   borrower_link_code: BorrowerLinkCodeTable;
@@ -236,6 +237,16 @@ export interface LedgerEntryTable {
   created_at: string;
   /** The admin's name; empty when the app wrote it. */
   created_by: string;
+}
+
+/** `Cara bayar`: one row (id 1), replaced when the treasurer saves it. */
+export interface FundHowToPayTable {
+  id: number;
+  treasurer: string;
+  /** An account or e-wallet number, as the treasurer writes it. */
+  account: string;
+  updated_at: string;
+  updated_by: string;
 }
 
 /** A phone or browser that booked: its secret (kept in its localStorage) stored as SHA-256 hex. */

@@ -42,6 +42,7 @@ const ALL_TABLES = [
   'borrower_link_code',
   'cancel_token_attempts',
   'charge',
+  'fund_how_to_pay',
   'idempotency_keys',
   'ledger_entry',
   'login_attempts',
@@ -90,6 +91,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_11_27_0200_borrower_chat',
         '2026_11_28_0100_waiting_list',
         '2026_11_29_0400_ledger',
+        '2026_11_29_0410_how_to_pay',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {

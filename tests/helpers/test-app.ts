@@ -80,6 +80,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     returnGraceMinutes: 10,
     noShowMinutes: 30,
     borrowerReminderMinutes: 60,
+    fundReminderDay: 1,
     ...overrides,
   };
 }

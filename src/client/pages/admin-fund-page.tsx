@@ -7,6 +7,7 @@ import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchFundBook, fetchFundOverview } from '../features/admin/api';
 import { FundBookSection } from '../features/admin/fund-book';
 import { FundForm } from '../features/admin/fund-forms';
+import { HowToPayForm } from '../features/admin/fund-how-to-pay';
 import { DuesGridSection, MemberStatementSection } from '../features/admin/fund-members';
 import { MonthSummary } from '../features/admin/fund-month';
 import { useAdminList } from '../features/admin/use-admin-list';
@@ -100,6 +101,7 @@ function FundScreen({ signOut }: AdminPageProps) {
       </div>
       <FundBookSection book={book} onPage={setPage} onChanged={saved} signOut={signOut} />
       <Outstanding overview={list} />
+      <HowToPayForm current={list.howToPay} onSaved={saved} signOut={signOut} />
       <MemberStatementSection members={list.members} version={version} signOut={signOut} />
       <DuesGridSection year={Number(book.month.slice(0, 4))} version={version} signOut={signOut} />
     </div>

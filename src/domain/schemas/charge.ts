@@ -10,5 +10,7 @@ export const loanChargeSchema = z.object({
   provisional: z.boolean(),
   changed: z.boolean(),
   paid: z.boolean(),
+  /** `Cara bayar`, on the borrower's own charge once the treasurer has said it. */
+  howToPay: z.string().nullable().optional(),
 });
 export type LoanCharge = z.infer<typeof loanChargeSchema>;

@@ -119,6 +119,7 @@ export const fundOverviewSchema = z.object({
   outstanding: z.array(outstandingMemberSchema),
   members: z.array(memberSchema.extend({ active: z.boolean() })),
   today: z.string(),
+  howToPay: z.object({ treasurer: z.string(), account: z.string() }).nullable(),
 });
 export type FundOverview = z.infer<typeof fundOverviewSchema>;
 
@@ -151,3 +152,16 @@ export const duesGridSchema = z.object({
   members: z.array(memberSchema.extend({ paid: z.array(z.number()) })),
 });
 export type DuesGrid = z.infer<typeof duesGridSchema>;
+
+const MAX_HOW_TO_PAY_LENGTH = 80;
+const howToPayField = (label: string) =>
+  plainText(label, { error: labels.howToPayRequired(label) })
+    .max(MAX_HOW_TO_PAY_LENGTH, { error: labels.howToPayTooLong(label, MAX_HOW_TO_PAY_LENGTH) })
+    .refine((value) => value.trim() !== '', { error: labels.howToPayRequired(label) });
+
+/** `Cara bayar`: the treasurer's name and the account or e-wallet number students pay to. */
+export const howToPayRequestSchema = z.strictObject({
+  treasurer: howToPayField(labels.treasurer),
+  account: howToPayField(labels.account),
+});
+export type HowToPayRequest = z.infer<typeof howToPayRequestSchema>;

@@ -23,6 +23,7 @@ export const COPIED_TABLES: Table[] = [
   'motorbike',
   'charge',
   'ledger_entry',
+  'fund_how_to_pay',
   'borrower_device',
   'borrower_device_booking',
   'borrower_link_code',

@@ -373,3 +373,45 @@ export async function chargeEntriesOf(db: Executor, bookingId: number): Promise<
     .executeTakeFirstOrThrow();
   return { owed: Number(row.owed ?? 0), count: Number(row.count) };
 }
+
+/** Each linked borrower chat with the members of the bookings made from its device. */
+export async function findLinkedChatMembers(db: Executor, chatId?: string): Promise<{ chatId: string; usersId: string }[]> {
+  let query = db
+    .selectFrom('borrower_chat as c')
+    .innerJoin('borrower_device_booking as d', 'd.device_id', 'c.device_id')
+    .innerJoin('borrow_request as b', 'b.id', 'd.booking_id')
+    .select(['c.chat_id', 'b.users_id'])
+    .distinct();
+  if (chatId !== undefined) query = query.where('c.chat_id', '=', chatId);
+  return (await query.execute()).map((row) => ({ chatId: row.chat_id, usersId: row.users_id }));
+}
+
+/** What each member owes: the sum of their entries' `owed`. */
+export async function findOwedByMember(db: Executor): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('ledger_entry')
+    .select((eb) => ['users_id', eb.fn.sum<number | string>('owed').as('owed')])
+    .where('users_id', 'is not', null)
+    .groupBy('users_id')
+    .execute();
+  return new Map(rows.map((row) => [row.users_id ?? '', Number(row.owed)]));
+}
+
+export interface HowToPay {
+  treasurer: string;
+  account: string;
+}
+
+export async function findHowToPay(db: Executor): Promise<HowToPay | undefined> {
+  return db.selectFrom('fund_how_to_pay').select(['treasurer', 'account']).where('id', '=', 1).executeTakeFirst();
+}
+
+/** The one row, written whole each time (not the ledger: what it says is today's instruction, not money). */
+export async function saveHowToPay(db: Executor, info: HowToPay & { at: string; by: string }): Promise<void> {
+  const values = { treasurer: info.treasurer, account: info.account, updated_at: info.at, updated_by: info.by };
+  await db
+    .insertInto('fund_how_to_pay')
+    .values({ id: 1, ...values })
+    .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+    .execute();
+}

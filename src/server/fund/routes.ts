@@ -8,6 +8,7 @@ import {
   expenseRequestSchema,
   fundBookQuerySchema,
   fundCsvQuerySchema,
+  howToPayRequestSchema,
   paymentRequestSchema,
 } from '../../domain/schemas/fund';
 import { messages } from '../../domain/text/messages';
@@ -16,6 +17,7 @@ import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { toCsv } from '../http/csv';
 import { HttpError, parseOrThrow } from '../http/http-errors';
+import { updateHowToPay } from './how-to-pay';
 import {
   changeCharge,
   correctEntry,
@@ -89,6 +91,12 @@ export async function fundRoutes(app: FastifyInstance, context: AppContext): Pro
     const correction = parseOrThrow(correctionRequestSchema, request.body);
     const outcome = await correctEntry(db, adminSession(request).admin, id, correction, clock());
     return reply.status(201).send(answer(outcome, labels.entryNotFound));
+  });
+
+  app.put('/api/admin/kas/cara-bayar', { preHandler: requireAdmin }, async (request) => {
+    const info = parseOrThrow(howToPayRequestSchema, request.body);
+    await updateHowToPay(db.kysely, adminSession(request).admin, info, now());
+    return { ok: true, message: labels.howToPaySaved };
   });
 
   app.put('/api/admin/kas/charges/:ref', { preHandler: requireAdmin }, async (request) => {

@@ -36,6 +36,7 @@ import { appendAuditEntry } from '../audit/service';
 import { emit } from '../events/bus';
 import { findMemberByRef, listMembers } from '../roster/service';
 import { appendChargeEntry } from './charges';
+import { howToPay, howToPayText } from './how-to-pay';
 import {
   appendLedgerEntry,
   type ChargeRow,
@@ -120,7 +121,14 @@ export async function fundOverview(db: Executor, now: Date, timeZone: string): P
     class: member.class,
     active: member.active,
   }));
-  return { balance: cashOf(ledger), totalOutstanding: sumOf(outstanding), outstanding, members, today: todayIn(timeZone, now) };
+  return {
+    balance: cashOf(ledger),
+    totalOutstanding: sumOf(outstanding),
+    outstanding,
+    members,
+    today: todayIn(timeZone, now),
+    howToPay: await howToPay(db),
+  };
 }
 
 /** The balance and the five largest amounts outstanding, for the owner's /kas. */
@@ -455,5 +463,5 @@ export async function ownCharge(db: Executor, bookingId: number): Promise<LoanCh
   const charge = await findCharge(db, bookingId);
   if (!charge) return undefined;
   const ledger = await findLedger(db, { usersId: charge.usersId });
-  return loanChargeOf(charge, settledByBooking(ledger).get(bookingId) ?? false);
+  return { ...loanChargeOf(charge, settledByBooking(ledger).get(bookingId) ?? false), howToPay: await howToPayText(db) };
 }

@@ -23,6 +23,7 @@ import {
   type ExpenseRequest,
   fundBookSchema,
   fundOverviewSchema,
+  type HowToPayRequest,
   memberStatementSchema,
   type PaymentRequest,
 } from '../../../domain/schemas/fund';
@@ -95,6 +96,7 @@ export const recordPayment = (input: PaymentRequest) => callApi('/api/admin/kas/
 export const recordExpense = (input: ExpenseRequest) => callApi('/api/admin/kas/expenses', saved, { method: 'POST', body: input });
 export const changeCharge = (ref: string, input: ChargeChangeRequest) =>
   callApi(`/api/admin/kas/charges/${segment(ref)}`, saved, { method: 'PUT', body: input });
+export const saveHowToPay = (input: HowToPayRequest) => callApi('/api/admin/kas/cara-bayar', saved, { method: 'PUT', body: input });
 export const correctEntry = (id: number, input: CorrectionRequest) =>
   callApi(`/api/admin/kas/entries/${id}/correction`, saved, { method: 'POST', body: input });
 

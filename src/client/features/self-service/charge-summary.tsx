@@ -20,6 +20,7 @@ export function ChargeSummary({ charge }: { charge: LoanCharge }) {
         </ul>
       )}
       {notes.some((note) => note !== '') && <p className="text-slate-700">({notes.filter((note) => note !== '').join('; ')})</p>}
+      {!charge.paid && charge.howToPay && <p>{charge.howToPay}</p>}
     </div>
   );
 }
