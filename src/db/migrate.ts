@@ -23,6 +23,7 @@ import * as borrowerChat from './migrations/2026_11_27_0200_borrower_chat';
 import * as waitingList from './migrations/2026_11_28_0100_waiting_list';
 import * as ledger from './migrations/2026_11_29_0400_ledger';
 import * as howToPay from './migrations/2026_11_29_0410_how_to_pay';
+import * as paymentClaim from './migrations/2026_11_29_0420_payment_claim';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0100_waiting_list': waitingList,
   '2026_11_29_0400_ledger': ledger,
   '2026_11_29_0410_how_to_pay': howToPay,
+  '2026_11_29_0420_payment_claim': paymentClaim,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -19,6 +19,7 @@ export interface Database {
   charge: ChargeTable;
   ledger_entry: LedgerEntryTable;
   fund_how_to_pay: FundHowToPayTable;
+  payment_claim: PaymentClaimTable;
   borrower_device: BorrowerDeviceTable;
   borrower_device_booking: BorrowerDeviceBookingTable;
   borrower_link_code: BorrowerLinkCodeTable;
@@ -247,6 +248,20 @@ export interface FundHowToPayTable {
   account: string;
   updated_at: string;
   updated_by: string;
+}
+
+/** `Saya sudah bayar`, one per loan: `pending` until the treasurer confirms (a payment entry) or refuses it. */
+export interface PaymentClaimTable {
+  id: Generated<number>;
+  booking_id: number;
+  users_id: string;
+  /** The loan's charge when pressed. */
+  amount: number;
+  status: 'pending' | 'confirmed' | 'refused';
+  claimed_at: string;
+  decided_at: string | null;
+  /** The admin's name. */
+  decided_by: string | null;
 }
 
 /** A phone or browser that booked: its secret (kept in its localStorage) stored as SHA-256 hex. */

@@ -50,6 +50,7 @@ const ALL_TABLES = [
   'out_of_service',
   'out_of_service_booking',
   'outbox',
+  'payment_claim',
   'schedule_version',
   'slot_offer',
   'slot_wait',
@@ -92,6 +93,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_11_28_0100_waiting_list',
         '2026_11_29_0400_ledger',
         '2026_11_29_0410_how_to_pay',
+        '2026_11_29_0420_payment_claim',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {

@@ -6,6 +6,7 @@ import { formatRupiah, formatSignedRupiah } from '../../domain/text/money';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchFundBook, fetchFundOverview } from '../features/admin/api';
 import { FundBookSection } from '../features/admin/fund-book';
+import { PendingClaims } from '../features/admin/fund-claims';
 import { FundForm } from '../features/admin/fund-forms';
 import { HowToPayForm } from '../features/admin/fund-how-to-pay';
 import { DuesGridSection, MemberStatementSection } from '../features/admin/fund-members';
@@ -95,6 +96,7 @@ function FundScreen({ signOut }: AdminPageProps) {
       <p role="status" className="font-medium text-green-800 empty:hidden">
         {notice}
       </p>
+      <PendingClaims claims={list.claims} onDecided={saved} signOut={signOut} />
       <div className="grid min-w-0 gap-6 lg:grid-cols-2">
         <FundForm kind="payment" members={list.members} today={list.today} onSaved={saved} signOut={signOut} />
         <FundForm kind="expense" members={list.members} today={list.today} onSaved={saved} signOut={signOut} />

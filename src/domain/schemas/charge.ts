@@ -12,5 +12,7 @@ export const loanChargeSchema = z.object({
   paid: z.boolean(),
   /** `Cara bayar`, on the borrower's own charge once the treasurer has said it. */
   howToPay: z.string().nullable().optional(),
+  /** `Saya sudah bayar` pressed: waiting for the treasurer, or refused by them. */
+  claim: z.enum(['pending', 'refused']).nullable().optional(),
 });
 export type LoanCharge = z.infer<typeof loanChargeSchema>;

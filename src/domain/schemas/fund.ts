@@ -113,6 +113,16 @@ export type FundEntry = z.infer<typeof fundEntrySchema>;
 export const outstandingMemberSchema = memberSchema.extend({ amount: z.number() });
 export type OutstandingMember = z.infer<typeof outstandingMemberSchema>;
 
+/** `Saya sudah bayar` waiting for the treasurer. */
+export const pendingClaimSchema = z.object({
+  id: z.number(),
+  member: memberSchema,
+  amount: z.number(),
+  loanDate: z.string(),
+  claimedAt: z.string(),
+});
+export type PendingClaim = z.infer<typeof pendingClaimSchema>;
+
 export const fundOverviewSchema = z.object({
   balance: z.number(),
   totalOutstanding: z.number(),
@@ -120,6 +130,7 @@ export const fundOverviewSchema = z.object({
   members: z.array(memberSchema.extend({ active: z.boolean() })),
   today: z.string(),
   howToPay: z.object({ treasurer: z.string(), account: z.string() }).nullable(),
+  claims: z.array(pendingClaimSchema),
 });
 export type FundOverview = z.infer<typeof fundOverviewSchema>;
 

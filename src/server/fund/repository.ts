@@ -415,3 +415,77 @@ export async function saveHowToPay(db: Executor, info: HowToPay & { at: string; 
     .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
     .execute();
 }
+
+export interface ClaimRow {
+  id: number;
+  bookingId: number;
+  usersId: string;
+  amount: number;
+  status: 'pending' | 'confirmed' | 'refused';
+  claimedAt: string;
+  member: { ref: string | null; name: string; class: string };
+  loanDate: string;
+}
+
+function claimQuery(db: Executor) {
+  return db
+    .selectFrom('payment_claim as p')
+    .innerJoin('users as u', 'u.id', 'p.users_id')
+    .innerJoin('borrow_request as b', 'b.id', 'p.booking_id')
+    .select(['p.id', 'p.booking_id', 'p.users_id', 'p.amount', 'p.status', 'p.claimed_at', 'u.ref', 'u.name', 'u.class', SPAN_COLUMN.date]);
+}
+
+function toClaim(row: Awaited<ReturnType<ReturnType<typeof claimQuery>['execute']>>[number]): ClaimRow {
+  return {
+    id: Number(row.id),
+    bookingId: row.booking_id,
+    usersId: row.users_id,
+    amount: Number(row.amount),
+    status: row.status,
+    claimedAt: row.claimed_at,
+    member: { ref: row.ref, name: row.name, class: row.class },
+    loanDate: row.borrow_date,
+  };
+}
+
+export async function findClaimOfLoan(db: Executor, bookingId: number): Promise<ClaimRow | undefined> {
+  const row = await claimQuery(db).where('p.booking_id', '=', bookingId).executeTakeFirst();
+  return row && toClaim(row);
+}
+
+export async function findClaim(db: Executor, id: number): Promise<ClaimRow | undefined> {
+  const row = await claimQuery(db).where('p.id', '=', id).executeTakeFirst();
+  return row && toClaim(row);
+}
+
+export async function findPendingClaims(db: Executor): Promise<ClaimRow[]> {
+  return (await claimQuery(db).where('p.status', '=', 'pending').orderBy('p.claimed_at').orderBy('p.id').execute()).map(toClaim);
+}
+
+/** Pending again with today's amount: a first press, or one after a refusal. */
+export async function putClaimPending(
+  db: Executor,
+  claim: { bookingId: number; usersId: string; amount: number; at: string },
+): Promise<void> {
+  const values = { amount: claim.amount, status: 'pending' as const, claimed_at: claim.at, decided_at: null, decided_by: null };
+  await db
+    .insertInto('payment_claim')
+    .values({ booking_id: claim.bookingId, users_id: claim.usersId, ...values })
+    .onConflict((conflict) => conflict.column('booking_id').doUpdateSet(values))
+    .execute();
+}
+
+/** From pending only: true when this call decided it (a second decision, on any instance, finds none). */
+export async function decideClaim(
+  db: Executor,
+  id: number,
+  decision: { status: 'confirmed' | 'refused'; at: string; by: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_claim')
+    .set({ status: decision.status, decided_at: decision.at, decided_by: decision.by })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

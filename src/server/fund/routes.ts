@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { wholeMinutes } from '../../domain/admin/admin-limits';
 import { adminMessages } from '../../domain/admin/admin-messages';
 import {
   chargeChangeRequestSchema,
@@ -11,12 +12,15 @@ import {
   howToPayRequestSchema,
   paymentRequestSchema,
 } from '../../domain/schemas/fund';
+import { cancelTokenRequestSchema } from '../../domain/schemas/own-booking';
 import { messages } from '../../domain/text/messages';
 import { todayIn } from '../../domain/time/clock';
 import { adminSession, createRequireAdmin } from '../admin/guard';
+import { findBookingByToken } from '../bookings/cancel/token-lookup';
 import type { AppContext } from '../context';
 import { toCsv } from '../http/csv';
 import { HttpError, parseOrThrow } from '../http/http-errors';
+import { claimPaid, decidePendingClaim } from './claims';
 import { updateHowToPay } from './how-to-pay';
 import {
   changeCharge,
@@ -92,6 +96,33 @@ export async function fundRoutes(app: FastifyInstance, context: AppContext): Pro
     const outcome = await correctEntry(db, adminSession(request).admin, id, correction, clock());
     return reply.status(201).send(answer(outcome, labels.entryNotFound));
   });
+
+  // `Saya sudah bayar` on the card: proved by the booking's cancel secret, in the body as its other uses (0036).
+  app.post('/api/bookings/charge-paid', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+    const { token } = parseOrThrow(cancelTokenRequestSchema, request.body);
+    const at = now();
+    const found = await findBookingByToken(db, { token, ip: request.ip, now: at, timeZone: config.timeZone });
+    if (found.kind === 'unknown') throw new HttpError(404, messages.cancelLinkInvalid);
+    if (found.kind === 'rate-limited') {
+      throw new HttpError(429, messages.loginTooManyAttempts(wholeMinutes(found.retryAfterMs)), undefined, {
+        'Retry-After': String(Math.ceil(found.retryAfterMs / 1000)),
+      });
+    }
+    const outcome = await claimPaid(db, found.value.id, at);
+    if (outcome.kind === 'refused') throw new HttpError(409, outcome.message);
+    return { ok: true, message: outcome.message };
+  });
+
+  for (const [action, decision] of [
+    ['confirm', 'confirmed'],
+    ['refuse', 'refused'],
+  ] as const) {
+    app.post(`/api/admin/kas/claims/:id/${action}`, { preHandler: requireAdmin }, async (request) => {
+      const { id } = parseOrThrow(idParamsSchema, request.params);
+      return answer(await decidePendingClaim(db, adminSession(request).admin, id, decision, clock()), labels.claimNotFound);
+    });
+  }
 
   app.put('/api/admin/kas/cara-bayar', { preHandler: requireAdmin }, async (request) => {
     const info = parseOrThrow(howToPayRequestSchema, request.body);

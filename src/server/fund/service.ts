@@ -43,8 +43,10 @@ import {
   findBookingIdByRef,
   findCharge,
   findChargeLoan,
+  findClaimOfLoan,
   findLedger,
   findLedgerEntry,
+  findPendingClaims,
   type LedgerRow,
   setAdminAmount,
 } from './repository';
@@ -128,6 +130,13 @@ export async function fundOverview(db: Executor, now: Date, timeZone: string): P
     members,
     today: todayIn(timeZone, now),
     howToPay: await howToPay(db),
+    claims: (await findPendingClaims(db)).map((claim) => ({
+      id: claim.id,
+      member: { ref: claim.member.ref ?? '', name: claim.member.name, class: claim.member.class },
+      amount: claim.amount,
+      loanDate: claim.loanDate,
+      claimedAt: claim.claimedAt,
+    })),
   };
 }
 
@@ -463,5 +472,10 @@ export async function ownCharge(db: Executor, bookingId: number): Promise<LoanCh
   const charge = await findCharge(db, bookingId);
   if (!charge) return undefined;
   const ledger = await findLedger(db, { usersId: charge.usersId });
-  return { ...loanChargeOf(charge, settledByBooking(ledger).get(bookingId) ?? false), howToPay: await howToPayText(db) };
+  const claim = await findClaimOfLoan(db, bookingId);
+  return {
+    ...loanChargeOf(charge, settledByBooking(ledger).get(bookingId) ?? false),
+    howToPay: await howToPayText(db),
+    claim: claim && claim.status !== 'confirmed' ? claim.status : null,
+  };
 }
