@@ -98,6 +98,7 @@ describe(`the class fund on ${TEST_ENGINE}`, () => {
       changed: false,
       paid: false,
       howToPay: null,
+      claim: null,
     });
   });
 
@@ -144,6 +145,7 @@ describe(`the class fund on ${TEST_ENGINE}`, () => {
       changed: false,
       paid: true,
       howToPay: null,
+      claim: null,
     });
   });
 
