@@ -75,5 +75,14 @@ describe('how to pay and Saya sudah bayar', () => {
     await page.reload();
     await card.getByText('Tagihan: Rp20.000 (lunas)').waitFor();
     expect(await card.getByText(/^Cara bayar/).count()).toBe(0);
+
+    // After the next login the treasurer lands on Kas, the tab used last.
+    await treasurer.getByRole('button', { name: 'Keluar' }).click();
+    await treasurer.waitForURL('**/login');
+    await treasurer.getByLabel('Nama').fill('Admin Uji');
+    await treasurer.getByLabel('Kode Masuk').fill(adminIdOf(app));
+    await treasurer.getByRole('button', { name: 'Masuk' }).click();
+    await treasurer.waitForURL('**/admin/kas');
+    await treasurer.getByRole('main').getByRole('heading', { level: 2, name: 'Juli 2031', exact: true }).waitFor();
   });
 });
