@@ -6,6 +6,7 @@ import { messages } from '../../../domain/text/messages';
 import { formatRupiah } from '../../../domain/text/money';
 import { fetchDuesGrid, fetchMemberStatement } from './api';
 import { EntryTable } from './fund-book';
+import { Cell, ScrollTable } from './scroll-table';
 import { adminStyles } from './styles';
 
 const labels = adminMessages.fund;
@@ -79,7 +80,7 @@ export function MemberStatementSection({ members, version, signOut }: MembersPro
       <Status state={statement} />
       {typeof statement === 'object' && (
         <>
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <dl className="grid grid-cols-[repeat(auto-fit,minmax(9rem,1fr))] gap-3">
             {(
               [
                 [labels.statementCharges, statement.charges],
@@ -115,41 +116,38 @@ export function DuesGridSection({ year, version, signOut }: { year: number; vers
       </h2>
       <Status state={grid} />
       {typeof grid === 'object' && (
-        <section
-          aria-label={labels.duesTableLabel(year)}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
-          tabIndex={0}
-          className="overflow-x-auto rounded-lg bg-white shadow focus-visible:outline-2 focus-visible:outline-blue-700"
-        >
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-100">
-              <tr>
-                <th scope="col" className={adminStyles.th}>
-                  {labels.member}
+        <ScrollTable label={labels.duesTableLabel(year)}>
+          <thead className="bg-slate-100">
+            <tr>
+              <th scope="col" className={adminStyles.th}>
+                {labels.member}
+              </th>
+              {grid.months.map((month) => (
+                <th key={month} scope="col" className={adminStyles.th}>
+                  <abbr title={formatIndonesianMonth(month)}>{formatIndonesianMonth(month, true).slice(0, 3)}</abbr>
                 </th>
-                {grid.months.map((month) => (
-                  <th key={month} scope="col" className={adminStyles.th}>
-                    <abbr title={formatIndonesianMonth(month)}>{formatIndonesianMonth(month, true).slice(0, 3)}</abbr>
-                  </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {grid.members.map((member) => (
+              <tr key={member.ref} className="border-t border-slate-200">
+                <Cell label={labels.member} className="font-medium">
+                  {member.name}
+                </Cell>
+                {member.paid.map((amount, index) => (
+                  <Cell
+                    key={grid.months[index]}
+                    label={formatIndonesianMonth(grid.months[index] ?? '')}
+                    className="tabular-nums whitespace-nowrap"
+                  >
+                    {amount > 0 ? formatRupiah(amount) : <span className="text-slate-600">{labels.duesUnpaid}</span>}
+                  </Cell>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {grid.members.map((member) => (
-                <tr key={member.ref} className="border-t border-slate-200">
-                  <th scope="row" className={`${adminStyles.td} font-medium whitespace-nowrap`}>
-                    {member.name}
-                  </th>
-                  {member.paid.map((amount, index) => (
-                    <td key={grid.months[index]} className={`${adminStyles.td} tabular-nums whitespace-nowrap`}>
-                      {amount > 0 ? formatRupiah(amount) : <span className="text-slate-600">{labels.duesUnpaid}</span>}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
     </section>
   );

@@ -71,7 +71,7 @@ export function MonthSummary({ book, onMonth }: { book: FundBook; onMonth: (mont
   ] as const;
   return (
     <section aria-labelledby={`${id}-month`} className="flex min-w-0 flex-col gap-3 rounded-lg bg-white p-4 shadow">
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <button
           type="button"
           onClick={() => onMonth(addMonths(book.month, -1))}
@@ -92,7 +92,7 @@ export function MonthSummary({ book, onMonth }: { book: FundBook; onMonth: (mont
           →
         </button>
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(9rem,1fr))] gap-3">
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-md bg-slate-50 p-2">
             <dt className="text-sm text-slate-700">{label}</dt>
