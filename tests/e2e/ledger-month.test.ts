@@ -104,6 +104,8 @@ describe("closing a month in the treasurer's book", () => {
       expect((await chart.boundingBox())?.height ?? 0).toBeGreaterThan(40);
       expect(await main.getByRole('link', { name: 'Unduh CSV' }).getAttribute('href')).toBe(`/api/admin/kas.csv?month=${month}`);
 
+      await main.getByRole('button', { name: 'Tampilkan iuran' }).click();
+      await main.getByRole('region', { name: 'Daftar iuran 2031' }).getByText('Budi Santoso').waitFor();
       expect(await violations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBe(0);
       await screenshot(page, `ledger-month-${width}`);

@@ -318,6 +318,8 @@ export const adminMessages = {
     duesTableLabel: (year: number) => `Daftar iuran ${year}`,
     duesPaid: 'lunas',
     duesUnpaid: 'belum',
+    duesShow: 'Tampilkan iuran',
+    duesHide: 'Sembunyikan iuran',
   },
   // The `Motor` tab's `Tidak tersedia` periods (issue 27).
   outOfService: {

@@ -1,7 +1,8 @@
 /** Issue 25: money is integer rupiah; the balance is a sum over rows, never a stored number. */
 export const MAX_FUND_AMOUNT = 10_000_000;
 export const MAX_FUND_NOTE_LENGTH = 200;
-export const FUND_PAGE_SIZE = 50;
+/** A month's entries a page: on a phone each is a card, so a page stays a few screens long. */
+export const FUND_PAGE_SIZE = 20;
 
 export const PAYMENT_METHODS = ['Tunai', 'Transfer', 'QRIS'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

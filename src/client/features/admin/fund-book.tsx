@@ -143,7 +143,7 @@ interface FundBookProps {
   signOut: () => void;
 }
 
-/** The month's entries, newest first, 50 a page; `Koreksi` on what was recorded by hand, `Ubah` on a charge. */
+/** The month's entries, newest first, 20 a page; `Koreksi` on what was recorded by hand, `Ubah` on a charge. */
 export function FundBookSection({ book, onPage, onChanged, signOut }: FundBookProps) {
   const id = useId();
   const [changing, setChanging] = useState<FundEntry | null>(null);

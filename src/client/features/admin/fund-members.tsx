@@ -4,6 +4,7 @@ import { formatIndonesianMonth } from '../../../domain/fund/ledger';
 import type { DuesGrid, MemberStatement } from '../../../domain/schemas/fund';
 import { messages } from '../../../domain/text/messages';
 import { formatRupiah } from '../../../domain/text/money';
+import { buttonStyles } from '../../components/button-styles';
 import { fetchDuesGrid, fetchMemberStatement } from './api';
 import { EntryTable } from './fund-book';
 import { Cell, ScrollTable } from './scroll-table';
@@ -107,13 +108,18 @@ export function MemberStatementSection({ members, version, signOut }: MembersPro
 /** Who paid `Iuran` for which month of the year. */
 export function DuesGridSection({ year, version, signOut }: { year: number; version: number; signOut: () => void }) {
   const id = useId();
+  // Shown on request: a class's grid is a long list of cards on a phone.
+  const [open, setOpen] = useState(false);
   const load = useCallback(() => fetchDuesGrid(year), [year]);
-  const grid = useLoaded<DuesGrid>(load, version, signOut);
+  const grid = useLoaded<DuesGrid>(open ? load : null, version, signOut);
   return (
-    <section aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col gap-3">
+    <section aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col items-start gap-3">
       <h2 id={`${id}-title`} className="text-xl font-bold">
         {labels.duesGrid} {year}
       </h2>
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className={buttonStyles.secondary}>
+        {open ? labels.duesHide : labels.duesShow}
+      </button>
       <Status state={grid} />
       {typeof grid === 'object' && (
         <ScrollTable label={labels.duesTableLabel(year)}>
