@@ -246,6 +246,8 @@ export interface FundHowToPayTable {
   treasurer: string;
   /** An account or e-wallet number, as the treasurer writes it. */
   account: string;
+  /** The QRIS picture as base64 PNG, at most 512 px a side, metadata stripped on upload. */
+  qris_png: string | null;
   updated_at: string;
   updated_by: string;
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { DESKTOP, PHONE } from '../helpers/browser';
@@ -43,6 +44,11 @@ describe('how to pay and Saya sudah bayar', () => {
     await howToPay.getByLabel('Nomor rekening atau e-wallet').fill('DANA 0812 3456 7890');
     await howToPay.getByRole('button', { name: 'Simpan cara bayar' }).click();
     await treasurer.getByRole('main').getByRole('status').getByText('Cara bayar disimpan.').waitFor();
+    const qris = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    await howToPay.getByLabel('Gambar QRIS (opsional)').setInputFiles({ name: 'qris.png', mimeType: 'image/png', buffer: qris });
+    await treasurer.getByRole('main').getByRole('status').getByText('Gambar QRIS disimpan.').waitFor();
 
     const page = await openPage(app, { viewport: PHONE, agreed: true });
     const at = jakartaInstant(DATE, '12:00');
@@ -57,6 +63,8 @@ describe('how to pay and Saya sudah bayar', () => {
     const card = page.getByRole('region', { name: 'Peminjaman kamu' });
     await card.getByText('Tagihan: Rp20.000 (belum lunas)').waitFor();
     await card.getByText('Cara bayar: DANA 0812 3456 7890 a.n. Siti Rahmawati').waitFor();
+    const picture = card.getByRole('img', { name: 'Kode QRIS untuk membayar kas kelas' });
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(512);
     await card.getByRole('button', { name: 'Saya sudah bayar' }).click();
     await card.getByRole('status').filter({ hasText: 'Menunggu konfirmasi bendahara.' }).waitFor();
     expect(await card.getByRole('button', { name: 'Saya sudah bayar' }).count()).toBe(0);

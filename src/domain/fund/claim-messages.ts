@@ -6,4 +6,5 @@ export const claimMessages = {
   refused: 'Pembayaran belum diterima bendahara. Hubungi bendahara bila sudah membayar.',
   noCharge: 'Tidak ada tagihan untuk peminjaman ini.',
   alreadyPaid: 'Tagihan ini sudah lunas.',
+  qrisAlt: 'Kode QRIS untuk membayar kas kelas',
 } as const;

@@ -12,6 +12,8 @@ export const loanChargeSchema = z.object({
   paid: z.boolean(),
   /** `Cara bayar`, on the borrower's own charge once the treasurer has said it. */
   howToPay: z.string().nullable().optional(),
+  /** A QRIS picture is at /api/kas/qris.png. */
+  qris: z.boolean().optional(),
   /** `Saya sudah bayar` pressed: waiting for the treasurer, or refused by them. */
   claim: z.enum(['pending', 'refused']).nullable().optional(),
 });

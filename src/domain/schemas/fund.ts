@@ -129,7 +129,7 @@ export const fundOverviewSchema = z.object({
   outstanding: z.array(outstandingMemberSchema),
   members: z.array(memberSchema.extend({ active: z.boolean() })),
   today: z.string(),
-  howToPay: z.object({ treasurer: z.string(), account: z.string() }).nullable(),
+  howToPay: z.object({ treasurer: z.string(), account: z.string(), qris: z.boolean() }).nullable(),
   claims: z.array(pendingClaimSchema),
 });
 export type FundOverview = z.infer<typeof fundOverviewSchema>;
@@ -176,3 +176,6 @@ export const howToPayRequestSchema = z.strictObject({
   account: howToPayField(labels.account),
 });
 export type HowToPayRequest = z.infer<typeof howToPayRequestSchema>;
+
+/** A QRIS picture, base64 in JSON (the admin's own requests are JSON); the server decodes, checks and shrinks it. */
+export const qrisUploadSchema = z.strictObject({ image: z.string().min(1).max(6_000_000) });

@@ -400,14 +400,36 @@ export async function findOwedByMember(db: Executor): Promise<Map<string, number
 export interface HowToPay {
   treasurer: string;
   account: string;
+  /** Whether a QRIS picture is stored. */
+  qris: boolean;
 }
 
 export async function findHowToPay(db: Executor): Promise<HowToPay | undefined> {
-  return db.selectFrom('fund_how_to_pay').select(['treasurer', 'account']).where('id', '=', 1).executeTakeFirst();
+  const row = await db
+    .selectFrom('fund_how_to_pay')
+    .select(['treasurer', 'account', (eb) => eb('qris_png', 'is not', null).as('has_qris')])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row && { treasurer: row.treasurer, account: row.account, qris: row.has_qris === true || Number(row.has_qris) === 1 };
+}
+
+export async function findQrisPng(db: Executor): Promise<string | null> {
+  const row = await db.selectFrom('fund_how_to_pay').select('qris_png').where('id', '=', 1).executeTakeFirst();
+  return row?.qris_png ?? null;
+}
+
+/** The picture beside the saved name and number: false when none is saved yet. */
+export async function saveQrisPng(db: Executor, png: string | null, change: { at: string; by: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('fund_how_to_pay')
+    .set({ qris_png: png, updated_at: change.at, updated_by: change.by })
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The one row, written whole each time (not the ledger: what it says is today's instruction, not money). */
-export async function saveHowToPay(db: Executor, info: HowToPay & { at: string; by: string }): Promise<void> {
+export async function saveHowToPay(db: Executor, info: Omit<HowToPay, 'qris'> & { at: string; by: string }): Promise<void> {
   const values = { treasurer: info.treasurer, account: info.account, updated_at: info.at, updated_by: info.by };
   await db
     .insertInto('fund_how_to_pay')

@@ -11,6 +11,7 @@ import {
   fundCsvQuerySchema,
   howToPayRequestSchema,
   paymentRequestSchema,
+  qrisUploadSchema,
 } from '../../domain/schemas/fund';
 import { cancelTokenRequestSchema } from '../../domain/schemas/own-booking';
 import { messages } from '../../domain/text/messages';
@@ -21,7 +22,8 @@ import type { AppContext } from '../context';
 import { toCsv } from '../http/csv';
 import { HttpError, parseOrThrow } from '../http/http-errors';
 import { claimPaid, decidePendingClaim } from './claims';
-import { updateHowToPay } from './how-to-pay';
+import { MAX_QRIS_UPLOAD_BYTES, removeQris, storeQris, updateHowToPay } from './how-to-pay';
+import { findQrisPng } from './repository';
 import {
   changeCharge,
   correctEntry,
@@ -128,6 +130,31 @@ export async function fundRoutes(app: FastifyInstance, context: AppContext): Pro
     const info = parseOrThrow(howToPayRequestSchema, request.body);
     await updateHowToPay(db.kysely, adminSession(request).admin, info, now());
     return { ok: true, message: labels.howToPaySaved };
+  });
+
+  // Base64 of a phone photo, so past the app's usual body limit; the service refuses more than MAX_QRIS_UPLOAD_BYTES decoded.
+  app.put(
+    '/api/admin/kas/cara-bayar/qris',
+    { preHandler: requireAdmin, bodyLimit: Math.ceil(MAX_QRIS_UPLOAD_BYTES * 1.4) },
+    async (request) => {
+      const { image } = parseOrThrow(qrisUploadSchema, request.body);
+      const outcome = await storeQris(db.kysely, adminSession(request).admin, Buffer.from(image, 'base64'), now());
+      if (outcome.kind === 'unreadable') throw new HttpError(400, messages.invalidBody, { image: labels.qrisUnreadable });
+      if (outcome.kind === 'noHowToPay') throw new HttpError(409, labels.qrisNeedsHowToPay);
+      return { ok: true, message: labels.qrisSaved };
+    },
+  );
+
+  app.delete('/api/admin/kas/cara-bayar/qris', { preHandler: requireAdmin }, async (request) => {
+    await removeQris(db.kysely, adminSession(request).admin, now());
+    return { ok: true, message: labels.qrisRemoved };
+  });
+
+  // Public like the charge it stands under: anyone who may pay the class fund may see where to.
+  app.get('/api/kas/qris.png', async (_request, reply) => {
+    const png = await findQrisPng(db.kysely);
+    if (png === null) throw new HttpError(404, labels.qrisNone);
+    return reply.header('Content-Type', 'image/png').header('Cache-Control', 'no-cache').send(Buffer.from(png, 'base64'));
   });
 
   app.put('/api/admin/kas/charges/:ref', { preHandler: requireAdmin }, async (request) => {

@@ -476,6 +476,7 @@ export async function ownCharge(db: Executor, bookingId: number): Promise<LoanCh
   return {
     ...loanChargeOf(charge, settledByBooking(ledger).get(bookingId) ?? false),
     howToPay: await howToPayText(db),
+    qris: (await howToPay(db))?.qris ?? false,
     claim: claim && claim.status !== 'confirmed' ? claim.status : null,
   };
 }

@@ -97,6 +97,8 @@ export const recordExpense = (input: ExpenseRequest) => callApi('/api/admin/kas/
 export const changeCharge = (ref: string, input: ChargeChangeRequest) =>
   callApi(`/api/admin/kas/charges/${segment(ref)}`, saved, { method: 'PUT', body: input });
 export const saveHowToPay = (input: HowToPayRequest) => callApi('/api/admin/kas/cara-bayar', saved, { method: 'PUT', body: input });
+export const uploadQris = (image: string) => callApi('/api/admin/kas/cara-bayar/qris', saved, { method: 'PUT', body: { image } });
+export const removeQris = () => callApi('/api/admin/kas/cara-bayar/qris', saved, { method: 'DELETE' });
 export const decideClaim = (id: number, action: 'confirm' | 'refuse') =>
   callApi(`/api/admin/kas/claims/${id}/${action}`, saved, { method: 'POST' });
 export const correctEntry = (id: number, input: CorrectionRequest) =>

@@ -3,7 +3,7 @@ import { adminMessages } from '../../../domain/admin/admin-messages';
 import { type HowToPayRequest, howToPayRequestSchema } from '../../../domain/schemas/fund';
 import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { buttonStyles } from '../../components/button-styles';
-import { saveHowToPay } from './api';
+import { removeQris, saveHowToPay, uploadQris } from './api';
 import { adminStyles } from './styles';
 
 const labels = adminMessages.fund;
@@ -14,12 +14,12 @@ export function HowToPayForm({
   onSaved,
   signOut,
 }: {
-  current: HowToPayRequest | null;
+  current: (HowToPayRequest & { qris: boolean }) | null;
   onSaved: (message: string) => void;
   signOut: () => void;
 }) {
   const id = useId();
-  const [values, setValues] = useState<HowToPayRequest>(current ?? { treasurer: '', account: '' });
+  const [values, setValues] = useState<HowToPayRequest>({ treasurer: current?.treasurer ?? '', account: current?.account ?? '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -82,6 +82,70 @@ export function HowToPayForm({
           {busy ? labels.saving : `${labels.save} ${labels.howToPay.toLowerCase()}`}
         </button>
       </div>
+      {current && <QrisField present={current.qris} onSaved={onSaved} signOut={signOut} />}
     </form>
+  );
+}
+
+/** The file as base64, as the upload's JSON carries it. */
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** The optional QRIS picture: sent as chosen, shrunk and stripped by the server. */
+function QrisField({ present, onSaved, signOut }: { present: boolean; onSaved: (message: string) => void; signOut: () => void }) {
+  const id = useId();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function send(action: () => ReturnType<typeof removeQris>) {
+    setBusy(true);
+    const result = await action();
+    setBusy(false);
+    if (result.ok) {
+      setError('');
+      onSaved(result.data.message);
+    } else if (result.status === 401) signOut();
+    else setError(result.errors.image ?? result.message);
+  }
+
+  return (
+    <div className="flex min-w-0 flex-col items-start gap-2">
+      <label htmlFor={`${id}-qris`} className={adminStyles.label}>
+        {labels.qris}
+      </label>
+      <p id={`${id}-qris-hint`} className="text-sm text-slate-700">
+        {labels.qrisHint}
+      </p>
+      {present && <img src="/api/kas/qris.png" alt={labels.qrisAlt} className="size-32" />}
+      <input
+        id={`${id}-qris`}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        disabled={busy}
+        aria-describedby={error ? `${id}-qris-hint ${id}-qris-error` : `${id}-qris-hint`}
+        aria-invalid={error ? true : undefined}
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          if (file) await send(async () => uploadQris(await readBase64(file)));
+        }}
+        className="max-w-full"
+      />
+      {error && (
+        <p id={`${id}-qris-error`} className={adminStyles.fieldError}>
+          {error}
+        </p>
+      )}
+      {present && (
+        <button type="button" disabled={busy} onClick={() => send(removeQris)} className={adminStyles.dangerButton}>
+          {labels.qrisRemove}
+        </button>
+      )}
+    </div>
   );
 }

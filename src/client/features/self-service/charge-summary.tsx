@@ -55,6 +55,7 @@ export function ChargeSummary({ charge, token }: { charge: LoanCharge; token?: s
       )}
       {notes.some((note) => note !== '') && <p className="text-slate-700">({notes.filter((note) => note !== '').join('; ')})</p>}
       {unpaid && charge.howToPay && <p>{charge.howToPay}</p>}
+      {unpaid && charge.qris && <img src="/api/kas/qris.png" alt={claimMessages.qrisAlt} className="mt-1 size-48 max-w-full" />}
       {unpaid && !charge.provisional && token && <PaidButton token={token} claim={charge.claim} />}
     </div>
   );
