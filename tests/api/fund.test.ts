@@ -98,6 +98,7 @@ describe(`the class fund on ${TEST_ENGINE}`, () => {
       changed: false,
       paid: false,
       howToPay: null,
+      qris: false,
       claim: null,
     });
   });
@@ -145,6 +146,7 @@ describe(`the class fund on ${TEST_ENGINE}`, () => {
       changed: false,
       paid: true,
       howToPay: null,
+      qris: false,
       claim: null,
     });
   });

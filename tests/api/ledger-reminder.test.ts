@@ -67,7 +67,11 @@ describe(`the monthly fund reminder and /tagihan on ${TEST_ENGINE}, two instance
     });
     const saved = await api.put('/api/admin/kas/cara-bayar', { treasurer: 'Siti Bendahara', account: 'BCA 1234567890' });
     expect(saved.status).toBe(200);
-    expect((await api.get('/api/admin/kas')).body.howToPay).toEqual({ treasurer: 'Siti Bendahara', account: 'BCA 1234567890' });
+    expect((await api.get('/api/admin/kas')).body.howToPay).toEqual({
+      treasurer: 'Siti Bendahara',
+      account: 'BCA 1234567890',
+      qris: false,
+    });
     const own = await requestJson(first.baseUrl, '/api/bookings/by-token', { method: 'POST', body: { token: rizky.token } });
     expect(own.body.booking.charge).toMatchObject({
       amount: 20_000,

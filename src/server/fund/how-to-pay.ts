@@ -3,7 +3,7 @@ import type { Executor } from '../../db/executor';
 import { howToPayLine } from '../../domain/fund/reminder';
 import type { HowToPayRequest } from '../../domain/schemas/fund';
 import type { SessionAdmin } from '../admin/service';
-import { findHowToPay, type HowToPay, saveHowToPay, saveQrisPng } from './repository';
+import { findHowToPay, findQrisPng, type HowToPay, saveHowToPay, saveQrisPng } from './repository';
 
 export async function howToPay(db: Executor): Promise<HowToPay | null> {
   return (await findHowToPay(db)) ?? null;
@@ -51,4 +51,9 @@ export async function storeQris(db: Executor, admin: SessionAdmin, image: Buffer
 
 export async function removeQris(db: Executor, admin: SessionAdmin, now: Date): Promise<void> {
   await saveQrisPng(db, null, { at: now.toISOString(), by: admin.name });
+}
+
+export async function qrisPicture(db: Executor): Promise<Buffer | null> {
+  const png = await findQrisPng(db);
+  return png === null ? null : Buffer.from(png, 'base64');
 }
