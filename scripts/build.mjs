@@ -49,7 +49,7 @@ export async function buildIfStale({ force = false } = {}) {
   const { build } = await import('esbuild');
   const common = { outdir: 'dist', bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: true, logLevel: 'warning' };
   // The server carries its dependencies: resolving and reading some 400 module files was most of
-  // its start-up (decision 0040). Left out: the native module, and a package that reads files
+  // its start-up (decision 0040). Left out: the native modules (sharp loaded only on a QRIS upload), and a package that reads files
   // beside its own code. Whitespace goes too: less to parse at start. CommonJS, because only a
   // script takes V8's code cache in Node 20: boot.ts runs it with one (decision 0047).
   await build({
@@ -57,7 +57,7 @@ export async function buildIfStale({ force = false } = {}) {
     entryPoints: { 'server/app': 'src/server/start.ts' },
     format: 'cjs',
     outExtension: { '.js': '.cjs' },
-    external: ['better-sqlite3', 'pg-native', '@touch4it/ical-timezones'],
+    external: ['better-sqlite3', 'pg-native', '@touch4it/ical-timezones', 'sharp'],
     minifyWhitespace: true,
     minifySyntax: true,
     define: { 'import.meta.url': 'importMetaUrlOfBundle', SERVER_BUNDLE: 'true' },

@@ -16,6 +16,6 @@ export interface Evidence {
   faultNear(at: number): boolean;
   /** Filled by the outbox invariant: second sends a fault excuses, by outbox key. */
   excusedDuplicates: Map<string, number>;
-  kas?: { apiBalance: number; csvBalance: number };
+  kas?: { apiBalance: number; csvBalance: number; csvInMinusOut: number };
   screens?: { days: { date: string; bookings: DayBooking[] }[]; loansOut: LoanOut[] };
 }

@@ -81,7 +81,7 @@ function acknowledgedStored({ snapshot, evidence }: CheckInput): string[] {
   for (const reason of evidence.cancelled)
     if (!cancelled.has(reason)) found.push(`cancel of "${reason}" acknowledged but the booking is not cancelled`);
   const notes = new Map<string, number>();
-  for (const row of [...snapshot.payments, ...snapshot.expenses]) notes.set(row.note, (notes.get(row.note) ?? 0) + 1);
+  for (const row of snapshot.ledger.filter((entry) => entry.kind !== 'correction')) notes.set(row.note, (notes.get(row.note) ?? 0) + 1);
   for (const entry of evidence.fundEntries) {
     const count = notes.get(entry.note) ?? 0;
     if (entry.outcome === 'stored' && count !== 1) found.push(`fund entry acknowledged as "${entry.note}" is stored ${count} times`);
@@ -203,19 +203,17 @@ function computeCharge(booking: BookingRow, snapshot: Snapshot, graceMinutes: nu
   ).total;
 }
 
-/**
- * The fund's balance: today payments minus expenses (tables charge/payment/expense), as the Kas
- * tab's API and CSV say it. The ledger of issue 39 replaces this one function.
- */
+/** The fund's balance is the sum of the ledger's cash, as the Kas tab's API and the CSV's last `Saldo` say it (issue 39). */
 function fundBalance({ snapshot, evidence }: CheckInput): string[] {
   if (!evidence?.kas) return [];
-  const fromRows =
-    snapshot.payments.reduce((sum, row) => sum + row.amount, 0) - snapshot.expenses.reduce((sum, row) => sum + row.amount, 0);
+  const fromEntries = snapshot.ledger.reduce((sum, entry) => sum + entry.cash, 0);
   const found: string[] = [];
-  if (evidence.kas.apiBalance !== fromRows)
-    found.push(`GET /api/admin/kas says Rp${evidence.kas.apiBalance}, the entries sum to Rp${fromRows}`);
-  if (evidence.kas.csvBalance !== fromRows)
-    found.push(`kas.csv's payments minus expenses are Rp${evidence.kas.csvBalance}, the entries sum to Rp${fromRows}`);
+  if (evidence.kas.apiBalance !== fromEntries)
+    found.push(`GET /api/admin/kas says Rp${evidence.kas.apiBalance}, the entries sum to Rp${fromEntries}`);
+  if (evidence.kas.csvBalance !== fromEntries)
+    found.push(`kas.csv's last Saldo is Rp${evidence.kas.csvBalance}, the entries sum to Rp${fromEntries}`);
+  if (evidence.kas.csvInMinusOut !== fromEntries)
+    found.push(`kas.csv's Masuk minus Keluar is Rp${evidence.kas.csvInMinusOut}, the entries sum to Rp${fromEntries}`);
   return found;
 }
 

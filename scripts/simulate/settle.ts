@@ -42,7 +42,15 @@ export async function gatherScreens(sim: Sim): Promise<void> {
   }
   if (kas.status === 200 && csv.status === 200) {
     const rows = parse(csv.text, { columns: true, bom: true, skip_empty_lines: true }) as Record<string, string>[];
-    const sum = (kind: string) => rows.filter((row) => row.Jenis === kind).reduce((total, row) => total + Number(row.Jumlah), 0);
-    sim.evidence.kas = { apiBalance: kas.body.balance as number, csvBalance: sum('Pembayaran') - sum('Pengeluaran') };
+    // A negative amount is written inert (`'-5000`, issue 40): the number is what follows the apostrophe.
+    const amount = (cell: string | undefined) => Number((cell ?? '').replace(/^'/, '') || 0);
+    const entries = rows.filter((row) => row.Jenis !== 'Saldo awal' && row.Jenis !== 'Jumlah');
+    const sum = (column: string) => entries.reduce((total, row) => total + amount(row[column]), 0);
+    const opening = amount(rows.find((row) => row.Jenis === 'Saldo awal')?.Saldo);
+    sim.evidence.kas = {
+      apiBalance: kas.body.balance as number,
+      csvBalance: amount(rows.at(-1)?.Saldo),
+      csvInMinusOut: opening + sum('Masuk') - sum('Keluar'),
+    };
   }
 }

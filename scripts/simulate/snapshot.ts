@@ -7,8 +7,8 @@ export interface Snapshot {
   bookings: BookingRow[];
   users: { id: string; name: string; class: string; committee: boolean }[];
   charges: ChargeRow[];
-  payments: { id: number; users_id: string; amount: number; note: string }[];
-  expenses: { id: number; amount: number; note: string }[];
+  /** The treasurer's ledger (issue 39): every money event, never updated. */
+  ledger: { id: number; kind: string; cash: number; note: string }[];
   audit: { action: string; target: string | null; detail: string | null }[];
   outbox: OutboxRow[];
   offers: OfferRow[];
@@ -71,7 +71,7 @@ const bool = (value: unknown) => value === true || value === 1;
 
 export async function readSnapshot(db: Db, now: Date, timeZone: string): Promise<Snapshot> {
   const k = db.kysely;
-  const [bookings, users, charges, payments, expenses, audit, outbox, offers] = await Promise.all([
+  const [bookings, users, charges, ledger, audit, outbox, offers] = await Promise.all([
     k
       .selectFrom('borrow_request')
       .select([
@@ -97,8 +97,7 @@ export async function readSnapshot(db: Db, now: Date, timeZone: string): Promise
       .execute(),
     k.selectFrom('users').select(['id', 'name', 'class', 'committee']).execute(),
     k.selectFrom('charge').select(['id', 'booking_id', 'lines', 'computed_total', 'amount', 'provisional', 'admin_amount']).execute(),
-    k.selectFrom('payment').select(['id', 'users_id', 'amount', 'note']).execute(),
-    k.selectFrom('expense').select(['id', 'amount', 'note']).execute(),
+    k.selectFrom('ledger_entry').select(['id', 'kind', 'cash', 'note']).orderBy('id').execute(),
     k.selectFrom('audit_log').select(['action', 'target', 'detail']).execute(),
     k
       .selectFrom('outbox')
@@ -116,8 +115,7 @@ export async function readSnapshot(db: Db, now: Date, timeZone: string): Promise
     bookings,
     users: users.map((user) => ({ ...user, committee: bool(user.committee) })),
     charges: charges.map((charge) => ({ ...charge, provisional: bool(charge.provisional) })),
-    payments,
-    expenses,
+    ledger,
     audit,
     outbox,
     offers,

@@ -23,6 +23,9 @@ import * as borrowerChat from './migrations/2026_11_27_0200_borrower_chat';
 import * as waitingList from './migrations/2026_11_28_0100_waiting_list';
 import * as motorKeyPlace from './migrations/2026_11_29_0200_motor_key_place';
 import * as outOfServiceAsk from './migrations/2026_11_29_0300_out_of_service_ask';
+import * as ledger from './migrations/2026_11_29_0400_ledger';
+import * as howToPay from './migrations/2026_11_29_0410_how_to_pay';
+import * as paymentClaim from './migrations/2026_11_29_0420_payment_claim';
 import * as waitLimits from './migrations/2026_11_29_0500_wait_limits';
 import * as outboxClaimedBy from './migrations/2026_11_29_0600_outbox_claimed_by';
 
@@ -53,6 +56,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0500_wait_limits': waitLimits,
   '2026_11_29_0300_out_of_service_ask': outOfServiceAsk,
   '2026_11_29_0600_outbox_claimed_by': outboxClaimedBy,
+  '2026_11_29_0400_ledger': ledger,
+  '2026_11_29_0410_how_to_pay': howToPay,
+  '2026_11_29_0420_payment_claim': paymentClaim,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

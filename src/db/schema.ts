@@ -17,8 +17,9 @@ export interface Database {
   schedule_version: ScheduleVersionTable;
   motorbike: MotorbikeTable;
   charge: ChargeTable;
-  payment: PaymentTable;
-  expense: ExpenseTable;
+  ledger_entry: LedgerEntryTable;
+  fund_how_to_pay: FundHowToPayTable;
+  payment_claim: PaymentClaimTable;
   borrower_device: BorrowerDeviceTable;
   borrower_device_booking: BorrowerDeviceBookingTable;
   borrower_link_code: BorrowerLinkCodeTable;
@@ -216,27 +217,59 @@ export interface ChargeTable {
   updated_at: string;
 }
 
-export interface PaymentTable {
+/**
+ * The treasurer's book (docs/decisions/0053): entries are appended, never updated or deleted. `cash`
+ * moves the fund's balance (+ in, − out), `owed` what the member owes (+ a charge, − a payment of charges).
+ */
+export interface LedgerEntryTable {
   id: Generated<number>;
-  users_id: string;
-  amount: number;
-  method: string;
-  /** Calendar date in APP_TIMEZONE. */
-  paid_on: string;
+  /** LedgerKind (src/domain/fund/ledger.ts). */
+  kind: string;
+  /** Calendar date in APP_TIMEZONE the entry counts on. */
+  entry_date: string;
+  users_id: string | null;
+  booking_id: number | null;
+  cash: number;
+  owed: number;
+  /** `YYYY-MM` an `Iuran` pays for. */
+  dues_month: string | null;
+  /** The payment's method, the expense's category. */
+  detail: Generated<string>;
+  /** The admin's note, a charge change's or a correction's reason. */
   note: Generated<string>;
+  /** A charge's JSON: the rule's lines and the recorded times that set it. */
+  basis: string | null;
+  /** The entry this one reverses. */
+  corrects_id: number | null;
   created_at: string;
-  /** The admin's name. */
+  /** The admin's name; empty when the app wrote it. */
   created_by: string;
 }
 
-export interface ExpenseTable {
+/** `Cara bayar`: one row (id 1), replaced when the treasurer saves it. */
+export interface FundHowToPayTable {
+  id: number;
+  treasurer: string;
+  /** An account or e-wallet number, as the treasurer writes it. */
+  account: string;
+  /** The QRIS picture as base64 PNG, at most 512 px a side, metadata stripped on upload. */
+  qris_png: string | null;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** `Saya sudah bayar`, one per loan: `pending` until the treasurer confirms (a payment entry) or refuses it. */
+export interface PaymentClaimTable {
   id: Generated<number>;
-  category: string;
+  booking_id: number;
+  users_id: string;
+  /** The loan's charge when pressed. */
   amount: number;
-  spent_on: string;
-  note: Generated<string>;
-  created_at: string;
-  created_by: string;
+  status: 'pending' | 'confirmed' | 'refused';
+  claimed_at: string;
+  decided_at: string | null;
+  /** The admin's name. */
+  decided_by: string | null;
 }
 
 /** A phone or browser that booked: its secret (kept in its localStorage) stored as SHA-256 hex. */

@@ -1,6 +1,6 @@
 import { noticeButtonRoute } from './bookings/telegram';
 import { chatBotRoutes } from './chat/telegram';
-import { fundCommand } from './fund/telegram';
+import { fundCommand, outstandingCommand } from './fund/telegram';
 import { handoverBotRoutes } from './handover/telegram';
 import { outOfServiceBotRoutes } from './out-of-service/telegram';
 import { ownerHelp, scheduleCommands } from './owner/commands';
@@ -22,7 +22,7 @@ export function botRoutes(deps: BotDeps, bookOffer: BookOffer): BotRoutes {
       buttons: [outOfService.button, handover.button, noticeButtonRoute(deps)],
     },
     borrower: {
-      commands: { ...chat.commands, ...schedule },
+      commands: { ...chat.commands, ...schedule, '/tagihan': outstandingCommand(deps) },
       otherCommand: chat.otherCommand,
       buttons: [offerButtonRoute(deps, bookOffer), chat.button],
     },

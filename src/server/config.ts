@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { type DatabaseLocation, type PostgresTimeouts, parseDatabaseUrl } from '../db/database';
 import { DEFAULT_START_REMINDER_MINUTES } from '../domain/chat/borrower-bot';
+import { DEFAULT_FUND_REMINDER_DAY, MAX_FUND_REMINDER_DAY } from '../domain/fund/reminder';
 import { DEFAULT_NO_SHOW_MINUTES, DEFAULT_RETURN_GRACE_MINUTES } from '../domain/handover/handover';
 import { isClockTime, isKnownTimeZone } from '../domain/time/clock';
 
@@ -56,6 +57,8 @@ export interface Config {
   borrowerReminderMinutes: number;
   /** The app's public address (`APP_URL`), for links in borrowers' chats (`Pesan lagi`, issue 38); undefined: no such links. */
   appUrl: string | undefined;
+  /** The day of the month (1–28) a linked chat that owes is reminded at 09:00 (issue 39). */
+  fundReminderDay: number;
 }
 
 /** Proxy hops (0: X-Forwarded-* ignored), or the proxies' addresses and CIDR ranges. */
@@ -275,5 +278,6 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     noShowMinutes: readWholeNumber(env, 'NO_SHOW_MINUTES', DEFAULT_NO_SHOW_MINUTES, 1, 1440),
     borrowerReminderMinutes: readWholeNumber(env, 'REMINDER_BEFORE_START_MINUTES', DEFAULT_START_REMINDER_MINUTES, 0, 1440),
     appUrl: readAppUrl(env),
+    fundReminderDay: readWholeNumber(env, 'FUND_REMINDER_DAY', DEFAULT_FUND_REMINDER_DAY, 1, MAX_FUND_REMINDER_DAY),
   };
 }

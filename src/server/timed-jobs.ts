@@ -2,6 +2,7 @@ import type { BuildOptions } from './app';
 import { DEFAULT_DAILY_BACKUP_INTERVAL_MS, dailyBackupJob } from './backup/daily';
 import { DEFAULT_BORROWER_ROUND_INTERVAL_MS, remindBorrowers } from './chat/jobs';
 import type { AppContext } from './context';
+import { fundReminderJob } from './fund/jobs';
 import { DEFAULT_PROVISIONAL_INTERVAL_MS, provisionalChargesJob } from './fund/provisional';
 import type { Job } from './jobs/jobs';
 import { DEFAULT_CANCELLATION_FINISH_INTERVAL_MS, outOfServiceJob, tellBackInService } from './out-of-service/jobs';
@@ -42,5 +43,10 @@ export function timedJobs(context: AppContext, options: BuildOptions): (Job | un
     handover: handoverQuestions ? { graceMinutes: returnGraceMinutes, noShowMinutes } : undefined,
     intervalMs: schedulerIntervalMs,
   });
-  return [...jobs, owner, borrowerRoundJob(context, options.borrowerRoundIntervalMs ?? DEFAULT_BORROWER_ROUND_INTERVAL_MS)];
+  return [
+    ...jobs,
+    owner,
+    borrowerRoundJob(context, options.borrowerRoundIntervalMs ?? DEFAULT_BORROWER_ROUND_INTERVAL_MS),
+    fundReminderJob(context, options.borrowerRoundIntervalMs),
+  ];
 }

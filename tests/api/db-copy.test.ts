@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { COPIED_TABLES } from '../../src/server/backup/copy';
 import { addDeviceBookings, findOrAddDevice, insertLinkCode, linkChat } from '../../src/server/chat/repository';
+import { putClaimPending } from '../../src/server/fund/repository';
 import type { User } from '../../src/server/roster/repository';
 import { findOpenWaits, insertOffer, insertWait } from '../../src/server/waiting-list/repository';
 import { adminClient, login, loginCookie } from '../helpers/admin-fixtures';
@@ -83,6 +84,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('npm run db:copy from SQLite to Postg
     expect((await signedIn.post('/api/admin/kas/payments', payment)).status).toBe(201);
     const expense = { category: 'Bensin', amount: 15_000, date: '2026-11-22' };
     expect((await signedIn.post('/api/admin/kas/expenses', expense)).status).toBe(201);
+    expect((await signedIn.put('/api/admin/kas/cara-bayar', { treasurer: 'Siti', account: 'DANA 0812' })).status).toBe(200);
     expect((await signedIn.put('/api/admin/motor', { name: 'Motor PPTI 21', plate: 'B 4321 KLM', lastKm: 15_210 })).status).toBe(200);
     // A borrower's linked chat (issue 26), written as the link code and /start write it.
     const copyAt = new Date('2026-11-22T01:00:00.000Z');
@@ -91,6 +93,8 @@ describe.runIf(TEST_ENGINE === 'postgres')('npm run db:copy from SQLite to Postg
     await addDeviceBookings(sourceApp.db.kysely, deviceId, [booked.id]);
     await insertLinkCode(sourceApp.db.kysely, { hash: 'b'.repeat(64), deviceId, now: copyAt, expiresAt: copyAt });
     await linkChat(sourceApp.db.kysely, '1001', deviceId, copyAt);
+    // A student's Saya sudah bayar waiting for the treasurer (0053).
+    await putClaimPending(sourceApp.db.kysely, { bookingId: booked.id, usersId: rizky.id, amount: 10_000, at: copyAt.toISOString() });
     // A wait and the offer made to it (the waiting list, 0044).
     const wanted = { date: '2026-11-26', start: '10:00', end: '12:00' };
     await insertWait(sourceApp.db.kysely, {

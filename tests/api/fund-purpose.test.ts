@@ -112,8 +112,8 @@ describe(`the purpose of a booking and the committee's hours on ${TEST_ENGINE}`,
       await signIn();
       await api.post(`/api/admin/bookings/${booking?.ref}/handover`, { event: 'return', date, time: back });
     }
-    const entries = (await api.get('/api/admin/kas/book')).body.entries as { ref: string; amount: number }[];
-    expect(entries.find((entry) => entry.ref === listed[0]?.ref)?.amount).toBe(20_000);
+    const entries = (await api.get('/api/admin/kas/book')).body.entries as { ref: string; owed: number }[];
+    expect(entries.find((entry) => entry.ref === listed[0]?.ref)?.owed).toBe(20_000);
     expect(entries.find((entry) => entry.ref === listed[1]?.ref)).toBeUndefined();
   });
 });

@@ -42,14 +42,15 @@ const ALL_TABLES = [
   'borrower_link_code',
   'cancel_token_attempts',
   'charge',
-  'expense',
+  'fund_how_to_pay',
   'idempotency_keys',
+  'ledger_entry',
   'login_attempts',
   'motorbike',
   'out_of_service',
   'out_of_service_booking',
   'outbox',
-  'payment',
+  'payment_claim',
   'schedule_version',
   'slot_offer',
   'slot_wait',
@@ -94,6 +95,9 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_11_29_0300_out_of_service_ask',
         '2026_11_29_0500_wait_limits',
         '2026_11_29_0600_outbox_claimed_by',
+        '2026_11_29_0400_ledger',
+        '2026_11_29_0410_how_to_pay',
+        '2026_11_29_0420_payment_claim',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {

@@ -134,12 +134,12 @@ describe('the class fund on screen', () => {
       await balance.waitFor();
       const before = await saldo(page);
 
-      const payment = main.getByRole('form', { name: 'Pembayaran' });
+      const payment = main.getByRole('form', { name: 'Pemasukan' });
       await payment.getByLabel('Anggota').selectOption({ label: 'Rizky Maulana (PPTI 22)' });
       await payment.getByLabel('Jumlah').fill('15.000');
       await payment.getByLabel('Cara bayar').selectOption('QRIS');
-      await payment.getByRole('button', { name: 'Simpan pembayaran' }).click();
-      await main.getByRole('status').getByText('Pembayaran dicatat.').waitFor();
+      await payment.getByRole('button', { name: 'Simpan pemasukan' }).click();
+      await main.getByRole('status').getByText('Pembayaran Rp15.000 dari Rizky Maulana dicatat.').waitFor();
       await main.getByRole('heading', { level: 2, name: `Saldo kas: ${rupiah(before + 15_000)}` }).waitFor();
 
       const expense = main.getByRole('form', { name: 'Pengeluaran' });
@@ -151,7 +151,7 @@ describe('the class fund on screen', () => {
       await expense.getByLabel('Jumlah').fill('20000');
       await expense.getByLabel('Catatan').fill('Isi penuh');
       await expense.getByRole('button', { name: 'Simpan pengeluaran' }).click();
-      await main.getByRole('status').getByText('Pengeluaran dicatat.').waitFor();
+      await main.getByRole('status').getByText('Pengeluaran Rp20.000 (Bensin) dicatat.').waitFor();
       await main.getByRole('heading', { level: 2, name: `Saldo kas: ${rupiah(before - 5_000)}` }).waitFor();
 
       const book = main.getByRole('region', { name: 'Daftar catatan kas' });

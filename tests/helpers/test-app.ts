@@ -81,6 +81,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     noShowMinutes: 30,
     borrowerReminderMinutes: 60,
     appUrl: undefined,
+    fundReminderDay: 1,
     ...overrides,
   };
 }

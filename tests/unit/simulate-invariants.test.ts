@@ -40,8 +40,7 @@ function snapshot(extra: Partial<Snapshot> = {}): Snapshot {
       { id: 'u2', name: 'Rizky Maulana', class: 'PPTI 22', committee: false },
     ],
     charges: [],
-    payments: [],
-    expenses: [],
+    ledger: [],
     audit: [],
     outbox: [],
     offers: [],
@@ -154,12 +153,17 @@ describe('the simulator invariants', () => {
   it('fund-balance: the Kas answer and the CSV against the entries', () => {
     const rows = broken({
       snapshot: snapshot({
-        payments: [{ id: 1, users_id: 'u1', amount: 20_000, note: 'a' }],
-        expenses: [{ id: 1, amount: 5_000, note: 'b' }],
+        ledger: [
+          { id: 1, kind: 'payment', cash: 20_000, note: 'a' },
+          { id: 2, kind: 'expense', cash: -5_000, note: 'b' },
+        ],
       }),
-      evidence: evidence({ kas: { apiBalance: 15_000, csvBalance: 20_000 } }),
+      evidence: evidence({ kas: { apiBalance: 15_000, csvBalance: 20_000, csvInMinusOut: 25_000 } }),
     })['fund-balance'];
-    expect(rows).toEqual(["kas.csv's payments minus expenses are Rp20000, the entries sum to Rp15000"]);
+    expect(rows).toEqual([
+      "kas.csv's last Saldo is Rp20000, the entries sum to Rp15000",
+      "kas.csv's Masuk minus Keluar is Rp25000, the entries sum to Rp15000",
+    ]);
   });
 
   it('outbox-delivered-once: a second send is a violation, unless a fault was near; then it is counted by key', () => {

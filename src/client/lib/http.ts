@@ -32,7 +32,7 @@ const settled = <S>(source: S | Promise<S>): Promise<S | undefined> => Promise.r
 export async function callApi<T>(
   path: string,
   schema: SchemaSource<T>,
-  init: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+  init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
   const successSchema = settled(schema);
   const errorSchema = settled(errorResponseSchema());

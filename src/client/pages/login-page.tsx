@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { clientRoutes } from '../../domain/booking/client-routes';
 import { PageHeading } from '../components/page-heading';
-import { readStoredAdmin, storeAdmin } from '../features/admin/admin-storage';
+import { lastAdminTab, readStoredAdmin, storeAdmin } from '../features/admin/admin-storage';
 import { fetchAdminSession } from '../features/admin/api';
 import { LoginForm } from '../features/admin/login-form';
 import { useNavigate } from '../lib/navigation';
@@ -16,7 +16,7 @@ export function LoginPage() {
     fetchAdminSession(controller.signal).then((result) => {
       if (controller.signal.aborted || !result.ok) return;
       storeAdmin(result.data.admin);
-      navigate(clientRoutes.generate, { replace: true });
+      navigate(lastAdminTab(clientRoutes.generate), { replace: true });
     });
     return () => controller.abort();
   }, [navigate]);

@@ -19,6 +19,7 @@ export const auditActions = [
   'charge-changed',
   'payment-recorded',
   'expense-recorded',
+  'entry-corrected',
   'out-of-service-created',
   'out-of-service-ended',
   'out-of-service-edited',

@@ -1,7 +1,8 @@
 /** Issue 25: money is integer rupiah; the balance is a sum over rows, never a stored number. */
 export const MAX_FUND_AMOUNT = 10_000_000;
 export const MAX_FUND_NOTE_LENGTH = 200;
-export const FUND_PAGE_SIZE = 50;
+/** A month's entries a page: on a phone each is a card, so a page stays a few screens long. */
+export const FUND_PAGE_SIZE = 20;
 
 export const PAYMENT_METHODS = ['Tunai', 'Transfer', 'QRIS'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -18,16 +19,4 @@ export function isMonth(value: string): boolean {
 /** `YYYY-MM` holds `date` (`YYYY-MM-DD`). */
 export function isInMonth(date: string, month: string): boolean {
   return date.startsWith(`${month}-`);
-}
-
-/**
- * Payments are the member's, not a charge's: they settle the charges oldest first. True for each
- * charge (in the order given, oldest first) that the payments cover whole.
- */
-export function settledCharges(amountsOldestFirst: readonly number[], paid: number): boolean[] {
-  let left = paid;
-  return amountsOldestFirst.map((amount) => {
-    left -= amount;
-    return left >= 0;
-  });
 }

@@ -10,5 +10,11 @@ export const loanChargeSchema = z.object({
   provisional: z.boolean(),
   changed: z.boolean(),
   paid: z.boolean(),
+  /** `Cara bayar`, on the borrower's own charge once the treasurer has said it. */
+  howToPay: z.string().nullable().optional(),
+  /** A QRIS picture is at /api/kas/qris.png. */
+  qris: z.boolean().optional(),
+  /** `Saya sudah bayar` pressed: waiting for the treasurer, or refused by them. */
+  claim: z.enum(['pending', 'refused']).nullable().optional(),
 });
 export type LoanCharge = z.infer<typeof loanChargeSchema>;

@@ -106,7 +106,7 @@ export function isKnownTimeZone(timeZone: string): boolean {
 // (docs/decisions/0027). A unit test holds these to Intl's id-ID output.
 const WEEKDAYS = ['Minggu', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu'] as const;
 const SHORT_WEEKDAYS = ['Min', 'Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab'] as const;
-const MONTHS = [
+export const MONTHS = [
   'Januari',
   'Februari',
   'Maret',
@@ -120,7 +120,7 @@ const MONTHS = [
   'November',
   'Desember',
 ] as const;
-const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'] as const;
+export const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'] as const;
 
 function dateParts(date: string): { year: number; month: number; day: number; weekday: number } {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import { adminMessages } from '../../domain/admin/admin-messages';
 import { returnChargeText } from '../../domain/chat/owner-bot';
 import { type Charge, chargeFor, chargeRules, isPurpose } from '../../domain/fund/charges';
 import { minutesBetween } from '../../domain/handover/handover';
@@ -7,7 +8,9 @@ import { addDays, type Clock, localMomentIn, todayIn } from '../../domain/time/c
 import { withBookingLock } from '../bookings/booking-lock';
 import { enqueueBotText } from '../telegram/outbox/enqueue';
 import {
+  appendLedgerEntry,
   type ChargeLoanRow,
+  chargeEntriesOf,
   findCharge,
   findChargeLoan,
   findEarlierCommitteeLoans,
@@ -76,6 +79,43 @@ export async function settleCharge(
   };
   // A conflict means another writer got there first in the meantime: this newer reading wins.
   if (existing || !(await insertCharge(db, { ...write, usersId: loan.usersId }))) await updateComputedCharge(db, write);
+  await appendChargeEntry(db, loan, {
+    at: clock.now,
+    today: todayIn(clock.timeZone, clock.now),
+    by: '',
+    note: adminMessages.fund.recomputed,
+  });
+}
+
+/**
+ * Brings the book in line with the loan's charge, in the caller's transaction: the first time a charge
+ * costs something, a `charge` entry on the loan's date with the rule's lines and the recorded times;
+ * every later difference, a `charge-change` entry today. Nothing when the book already agrees.
+ */
+export async function appendChargeEntry(
+  db: Executor,
+  loan: ChargeLoanRow,
+  change: { at: Date; today: string; by: string; note: string },
+): Promise<void> {
+  const charge = await findCharge(db, loan.id);
+  if (!charge) return;
+  const booked = await chargeEntriesOf(db, loan.id);
+  const delta = charge.amount - booked.owed;
+  if (delta === 0) return;
+  const basis = { lines: charge.lines, pickedUpAt: loan.pickedUpAt, returnedAt: loan.returnedAt, provisional: charge.provisional };
+  await appendLedgerEntry(db, {
+    kind: booked.count === 0 ? 'charge' : 'charge-change',
+    date: booked.count === 0 ? loan.date : change.today,
+    usersId: loan.usersId,
+    bookingId: loan.id,
+    cash: 0,
+    owed: delta,
+    // The app's first reading of the rules needs no reason; an admin's amount always has one.
+    note: booked.count === 0 && change.by === '' ? '' : change.note,
+    basis: JSON.stringify(basis),
+    at: change.at.toISOString(),
+    by: change.by,
+  });
 }
 
 /** The owner's confirmation of a return, with its charge, once per loan; none when it costs nothing. */

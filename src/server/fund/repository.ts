@@ -224,97 +224,290 @@ export async function findAllCharges(db: Executor): Promise<BookCharge[]> {
   }));
 }
 
-export interface PaymentRow {
-  id: number;
-  member: { id: string; ref: string | null; name: string; class: string };
-  amount: number;
-  method: string;
-  date: string;
-  note: string;
-  createdAt: string;
-}
-
-export async function findAllPayments(db: Executor): Promise<PaymentRow[]> {
-  const rows = await db
-    .selectFrom('payment as p')
-    .innerJoin('users as u', 'u.id', 'p.users_id')
-    .select(['p.id', 'p.users_id', 'p.amount', 'p.method', 'p.paid_on', 'p.note', 'p.created_at', 'u.ref', 'u.name', 'u.class'])
-    .orderBy('p.paid_on')
-    .orderBy('p.id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    member: { id: row.users_id, ref: row.ref, name: row.name, class: row.class },
-    amount: Number(row.amount),
-    method: row.method,
-    date: row.paid_on,
-    note: row.note,
-    createdAt: row.created_at,
-  }));
-}
-
-export interface ExpenseRow {
-  id: number;
-  category: string;
-  amount: number;
-  date: string;
-  note: string;
-  createdAt: string;
-}
-
-export async function findAllExpenses(db: Executor): Promise<ExpenseRow[]> {
-  const rows = await db
-    .selectFrom('expense')
-    .select(['id', 'category', 'amount', 'spent_on', 'note', 'created_at'])
-    .orderBy('spent_on')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    category: row.category,
-    amount: Number(row.amount),
-    date: row.spent_on,
-    note: row.note,
-    createdAt: row.created_at,
-  }));
-}
-
-export async function insertPayment(
-  db: Executor,
-  payment: { usersId: string; amount: number; method: string; date: string; note: string; at: string; by: string },
-): Promise<void> {
-  await db
-    .insertInto('payment')
-    .values({
-      users_id: payment.usersId,
-      amount: payment.amount,
-      method: payment.method,
-      paid_on: payment.date,
-      note: payment.note,
-      created_at: payment.at,
-      created_by: payment.by,
-    })
-    .execute();
-}
-
-export async function insertExpense(
-  db: Executor,
-  expense: { category: string; amount: number; date: string; note: string; at: string; by: string },
-): Promise<void> {
-  await db
-    .insertInto('expense')
-    .values({
-      category: expense.category,
-      amount: expense.amount,
-      spent_on: expense.date,
-      note: expense.note,
-      created_at: expense.at,
-      created_by: expense.by,
-    })
-    .execute();
-}
-
 export async function findBookingIdByRef(db: Executor, ref: string): Promise<number | undefined> {
   const row = await db.selectFrom('borrow_request').select('id').where('ref', '=', ref).executeTakeFirst();
   return row?.id;
+}
+
+export interface LedgerMember {
+  id: string;
+  ref: string | null;
+  name: string;
+  class: string;
+}
+
+export interface LedgerRow {
+  id: number;
+  kind: string;
+  date: string;
+  member: LedgerMember | null;
+  bookingId: number | null;
+  bookingRef: string | null;
+  cash: number;
+  owed: number;
+  duesMonth: string | null;
+  detail: string;
+  note: string;
+  basis: string | null;
+  correctsId: number | null;
+  correctedById: number | null;
+  createdAt: string;
+  createdBy: string;
+}
+
+function ledgerQuery(db: Executor) {
+  return db
+    .selectFrom('ledger_entry as e')
+    .leftJoin('users as u', 'u.id', 'e.users_id')
+    .leftJoin('borrow_request as b', 'b.id', 'e.booking_id')
+    .leftJoin('ledger_entry as k', 'k.corrects_id', 'e.id')
+    .select([
+      'e.id',
+      'e.kind',
+      'e.entry_date',
+      'e.users_id',
+      'e.booking_id',
+      'e.cash',
+      'e.owed',
+      'e.dues_month',
+      'e.detail',
+      'e.note',
+      'e.basis',
+      'e.corrects_id',
+      'e.created_at',
+      'e.created_by',
+      'u.ref as member_ref',
+      'u.name',
+      'u.class',
+      'b.ref as booking_ref',
+      'k.id as corrected_by_id',
+    ])
+    .orderBy('e.entry_date')
+    .orderBy('e.id');
+}
+
+type LedgerQueryRow = Awaited<ReturnType<ReturnType<typeof ledgerQuery>['execute']>>[number];
+
+function toLedgerRow(row: LedgerQueryRow): LedgerRow {
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    date: row.entry_date,
+    member: row.users_id === null ? null : { id: row.users_id, ref: row.member_ref ?? null, name: row.name ?? '', class: row.class ?? '' },
+    bookingId: row.booking_id,
+    bookingRef: row.booking_ref ?? null,
+    cash: Number(row.cash),
+    owed: Number(row.owed),
+    duesMonth: row.dues_month,
+    detail: row.detail,
+    note: row.note,
+    basis: row.basis,
+    correctsId: row.corrects_id,
+    correctedById: row.corrected_by_id === null ? null : Number(row.corrected_by_id),
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+  };
+}
+
+/** The whole book (a class's is hundreds of entries a year), by date then as written; or one member's. */
+export async function findLedger(db: Executor, filter: { usersId?: string } = {}): Promise<LedgerRow[]> {
+  let query = ledgerQuery(db);
+  if (filter.usersId !== undefined) query = query.where('e.users_id', '=', filter.usersId);
+  return (await query.execute()).map(toLedgerRow);
+}
+
+export async function findLedgerEntry(db: Executor, id: number): Promise<LedgerRow | undefined> {
+  const row = await ledgerQuery(db).where('e.id', '=', id).executeTakeFirst();
+  return row && toLedgerRow(row);
+}
+
+export interface LedgerWrite {
+  kind: string;
+  date: string;
+  usersId: string | null;
+  bookingId?: number | null;
+  cash: number;
+  owed: number;
+  duesMonth?: string | null;
+  detail?: string;
+  note?: string;
+  basis?: string | null;
+  correctsId?: number | null;
+  at: string;
+  by: string;
+}
+
+/**
+ * The one way an entry is written: appended. An entry is reversed at most once (the unique
+ * corrects_id): false when another correction got there first.
+ */
+export async function appendLedgerEntry(db: Executor, entry: LedgerWrite): Promise<boolean> {
+  const result = await db
+    .insertInto('ledger_entry')
+    .values({
+      kind: entry.kind,
+      entry_date: entry.date,
+      users_id: entry.usersId,
+      booking_id: entry.bookingId ?? null,
+      cash: entry.cash,
+      owed: entry.owed,
+      dues_month: entry.duesMonth ?? null,
+      detail: entry.detail ?? '',
+      note: entry.note ?? '',
+      basis: entry.basis ?? null,
+      corrects_id: entry.correctsId ?? null,
+      created_at: entry.at,
+      created_by: entry.by,
+    })
+    .onConflict((conflict) => conflict.column('corrects_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** What the loan's charge entries add up to, and how many there are. */
+export async function chargeEntriesOf(db: Executor, bookingId: number): Promise<{ owed: number; count: number }> {
+  const row = await db
+    .selectFrom('ledger_entry')
+    .select((eb) => [eb.fn.sum<number | string | null>('owed').as('owed'), eb.fn.countAll<number | string>().as('count')])
+    .where('booking_id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+  return { owed: Number(row.owed ?? 0), count: Number(row.count) };
+}
+
+/** Each linked borrower chat with the members of the bookings made from its device. */
+export async function findLinkedChatMembers(db: Executor, chatId?: string): Promise<{ chatId: string; usersId: string }[]> {
+  let query = db
+    .selectFrom('borrower_chat as c')
+    .innerJoin('borrower_device_booking as d', 'd.device_id', 'c.device_id')
+    .innerJoin('borrow_request as b', 'b.id', 'd.booking_id')
+    .select(['c.chat_id', 'b.users_id'])
+    .distinct();
+  if (chatId !== undefined) query = query.where('c.chat_id', '=', chatId);
+  return (await query.execute()).map((row) => ({ chatId: row.chat_id, usersId: row.users_id }));
+}
+
+/** What each member owes: the sum of their entries' `owed`. */
+export async function findOwedByMember(db: Executor): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('ledger_entry')
+    .select((eb) => ['users_id', eb.fn.sum<number | string>('owed').as('owed')])
+    .where('users_id', 'is not', null)
+    .groupBy('users_id')
+    .execute();
+  return new Map(rows.map((row) => [row.users_id ?? '', Number(row.owed)]));
+}
+
+export interface HowToPay {
+  treasurer: string;
+  account: string;
+  /** Whether a QRIS picture is stored. */
+  qris: boolean;
+}
+
+export async function findHowToPay(db: Executor): Promise<HowToPay | undefined> {
+  const row = await db
+    .selectFrom('fund_how_to_pay')
+    .select(['treasurer', 'account', (eb) => eb('qris_png', 'is not', null).as('has_qris')])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row && { treasurer: row.treasurer, account: row.account, qris: row.has_qris === true || Number(row.has_qris) === 1 };
+}
+
+export async function findQrisPng(db: Executor): Promise<string | null> {
+  const row = await db.selectFrom('fund_how_to_pay').select('qris_png').where('id', '=', 1).executeTakeFirst();
+  return row?.qris_png ?? null;
+}
+
+/** The picture beside the saved name and number: false when none is saved yet. */
+export async function saveQrisPng(db: Executor, png: string | null, change: { at: string; by: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('fund_how_to_pay')
+    .set({ qris_png: png, updated_at: change.at, updated_by: change.by })
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The one row, written whole each time (not the ledger: what it says is today's instruction, not money). */
+export async function saveHowToPay(db: Executor, info: Omit<HowToPay, 'qris'> & { at: string; by: string }): Promise<void> {
+  const values = { treasurer: info.treasurer, account: info.account, updated_at: info.at, updated_by: info.by };
+  await db
+    .insertInto('fund_how_to_pay')
+    .values({ id: 1, ...values })
+    .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+    .execute();
+}
+
+export interface ClaimRow {
+  id: number;
+  bookingId: number;
+  usersId: string;
+  amount: number;
+  status: 'pending' | 'confirmed' | 'refused';
+  claimedAt: string;
+  member: { ref: string | null; name: string; class: string };
+  loanDate: string;
+}
+
+function claimQuery(db: Executor) {
+  return db
+    .selectFrom('payment_claim as p')
+    .innerJoin('users as u', 'u.id', 'p.users_id')
+    .innerJoin('borrow_request as b', 'b.id', 'p.booking_id')
+    .select(['p.id', 'p.booking_id', 'p.users_id', 'p.amount', 'p.status', 'p.claimed_at', 'u.ref', 'u.name', 'u.class', SPAN_COLUMN.date]);
+}
+
+function toClaim(row: Awaited<ReturnType<ReturnType<typeof claimQuery>['execute']>>[number]): ClaimRow {
+  return {
+    id: Number(row.id),
+    bookingId: row.booking_id,
+    usersId: row.users_id,
+    amount: Number(row.amount),
+    status: row.status,
+    claimedAt: row.claimed_at,
+    member: { ref: row.ref, name: row.name, class: row.class },
+    loanDate: row.borrow_date,
+  };
+}
+
+export async function findClaimOfLoan(db: Executor, bookingId: number): Promise<ClaimRow | undefined> {
+  const row = await claimQuery(db).where('p.booking_id', '=', bookingId).executeTakeFirst();
+  return row && toClaim(row);
+}
+
+export async function findClaim(db: Executor, id: number): Promise<ClaimRow | undefined> {
+  const row = await claimQuery(db).where('p.id', '=', id).executeTakeFirst();
+  return row && toClaim(row);
+}
+
+export async function findPendingClaims(db: Executor): Promise<ClaimRow[]> {
+  return (await claimQuery(db).where('p.status', '=', 'pending').orderBy('p.claimed_at').orderBy('p.id').execute()).map(toClaim);
+}
+
+/** Pending again with today's amount: a first press, or one after a refusal. */
+export async function putClaimPending(
+  db: Executor,
+  claim: { bookingId: number; usersId: string; amount: number; at: string },
+): Promise<void> {
+  const values = { amount: claim.amount, status: 'pending' as const, claimed_at: claim.at, decided_at: null, decided_by: null };
+  await db
+    .insertInto('payment_claim')
+    .values({ booking_id: claim.bookingId, users_id: claim.usersId, ...values })
+    .onConflict((conflict) => conflict.column('booking_id').doUpdateSet(values))
+    .execute();
+}
+
+/** From pending only: true when this call decided it (a second decision, on any instance, finds none). */
+export async function decideClaim(
+  db: Executor,
+  id: number,
+  decision: { status: 'confirmed' | 'refused'; at: string; by: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_claim')
+    .set({ status: decision.status, decided_at: decision.at, decided_by: decision.by })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -1,15 +1,31 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin/admin-messages';
-import { FUND_PAGE_SIZE, isInMonth, settledCharges } from '../../domain/fund/fund';
+import type { ChargeLine } from '../../domain/fund/charges';
+import { FUND_PAGE_SIZE } from '../../domain/fund/fund';
+import {
+  CORRECTABLE_KINDS,
+  formatIndonesianMonth,
+  isLedgerKind,
+  type LedgerKind,
+  monthlyFlows,
+  monthOf,
+  monthTotals,
+  movementOf,
+  reversalOf,
+  settledCharges,
+} from '../../domain/fund/ledger';
 import type {
   ChargeChangeRequest,
+  CorrectionRequest,
+  DuesGrid,
   ExpenseRequest,
   FundBook,
   FundBookQuery,
   FundEntry,
   FundOverview,
   LoanCharge,
+  MemberStatement,
   OutstandingMember,
   PaymentRequest,
 } from '../../domain/schemas/fund';
@@ -19,17 +35,19 @@ import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/service';
 import { emit } from '../events/bus';
 import { findMemberByRef, listMembers } from '../roster/service';
+import { appendChargeEntry } from './charges';
+import { howToPay, howToPayText } from './how-to-pay';
 import {
-  type BookCharge,
+  appendLedgerEntry,
   type ChargeRow,
-  findAllCharges,
-  findAllExpenses,
-  findAllPayments,
   findBookingIdByRef,
   findCharge,
   findChargeLoan,
-  insertExpense,
-  insertPayment,
+  findClaimOfLoan,
+  findLedger,
+  findLedgerEntry,
+  findPendingClaims,
+  type LedgerRow,
   setAdminAmount,
 } from './repository';
 
@@ -37,37 +55,35 @@ export { findCharge } from './repository';
 
 const labels = adminMessages.fund;
 
-export type FundWriteOutcome = { kind: 'ok' } | { kind: 'invalid'; errors: Record<string, string> } | { kind: 'notFound' };
+export type FundWriteOutcome =
+  | { kind: 'ok'; message: string }
+  | { kind: 'invalid'; errors: Record<string, string> }
+  | { kind: 'notFound' }
+  | { kind: 'conflict'; message: string };
 
-interface Ledger {
-  charges: BookCharge[];
-  payments: Awaited<ReturnType<typeof findAllPayments>>;
-  expenses: Awaited<ReturnType<typeof findAllExpenses>>;
+type Clock = { now: Date; timeZone: string };
+
+const isCharge = (row: LedgerRow) => row.kind === 'charge' || row.kind === 'charge-change';
+
+/** Each member's charges (net per loan, oldest loan first) and what their payments of charges add up to. */
+function chargesByMember(ledger: LedgerRow[]): Map<string, { loans: Map<number, number>; paid: number }> {
+  const byMember = new Map<string, { loans: Map<number, number>; paid: number }>();
+  for (const row of ledger) {
+    if (!row.member || row.owed === 0) continue;
+    const member = byMember.get(row.member.id) ?? { loans: new Map<number, number>(), paid: 0 };
+    if (isCharge(row) && row.bookingId !== null) member.loans.set(row.bookingId, (member.loans.get(row.bookingId) ?? 0) + row.owed);
+    else member.paid -= row.owed;
+    byMember.set(row.member.id, member);
+  }
+  return byMember;
 }
 
-/** A class fund holds hundreds of rows a year: the book is read whole and summed here, from the rows. */
-async function readLedger(db: Executor): Promise<Ledger> {
-  return { charges: await findAllCharges(db), payments: await findAllPayments(db), expenses: await findAllExpenses(db) };
-}
-
-function paidByMember(ledger: Ledger): Map<string, number> {
-  const paid = new Map<string, number>();
-  for (const payment of ledger.payments) paid.set(payment.member.id, (paid.get(payment.member.id) ?? 0) + payment.amount);
-  return paid;
-}
-
-/** Whether each charge (by booking id) is covered, the member's payments settling their charges oldest first. */
-function settledByBooking(ledger: Ledger): Map<number, boolean> {
-  const paid = paidByMember(ledger);
-  const byMember = new Map<string, BookCharge[]>();
-  for (const charge of ledger.charges) byMember.set(charge.member.id, [...(byMember.get(charge.member.id) ?? []), charge]);
+/** Whether each loan's charge (by booking id) is covered, the member's payments settling their charges oldest first. */
+function settledByBooking(ledger: LedgerRow[]): Map<number, boolean> {
   const settled = new Map<number, boolean>();
-  for (const [memberId, charges] of byMember) {
-    const flags = settledCharges(
-      charges.map((charge) => charge.amount),
-      paid.get(memberId) ?? 0,
-    );
-    for (const [index, charge] of charges.entries()) settled.set(charge.bookingId, flags[index] ?? false);
+  for (const { loans, paid } of chargesByMember(ledger).values()) {
+    const flags = settledCharges([...loans.values()], paid);
+    for (const [index, bookingId] of [...loans.keys()].entries()) settled.set(bookingId, flags[index] ?? false);
   }
   return settled;
 }
@@ -83,27 +99,24 @@ function loanChargeOf(charge: ChargeRow, paid: boolean): LoanCharge {
   };
 }
 
-function outstandingOf(ledger: Ledger): OutstandingMember[] {
+function outstandingMembers(ledger: LedgerRow[]): OutstandingMember[] {
   const owed = new Map<string, OutstandingMember>();
-  for (const charge of ledger.charges) {
-    const { member } = charge;
-    if (member.ref === null) continue;
+  for (const row of ledger) {
+    const member = row.member;
+    if (!member || member.ref === null || row.owed === 0) continue;
     const entry = owed.get(member.id) ?? { ref: member.ref, name: member.name, class: member.class, amount: 0 };
-    entry.amount += charge.amount;
+    entry.amount += row.owed;
     owed.set(member.id, entry);
-  }
-  for (const [memberId, amount] of paidByMember(ledger)) {
-    const entry = owed.get(memberId);
-    if (entry) entry.amount -= amount;
   }
   return [...owed.values()].filter((entry) => entry.amount > 0).sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name));
 }
 
-const sum = (rows: { amount: number }[]) => rows.reduce((total, row) => total + row.amount, 0);
+const sumOf = (rows: { amount: number }[]) => rows.reduce((total, row) => total + row.amount, 0);
+const cashOf = (ledger: LedgerRow[]) => ledger.reduce((total, row) => total + row.cash, 0);
 
 export async function fundOverview(db: Executor, now: Date, timeZone: string): Promise<FundOverview> {
-  const ledger = await readLedger(db);
-  const outstanding = outstandingOf(ledger);
+  const ledger = await findLedger(db);
+  const outstanding = outstandingMembers(ledger);
   const members = (await listMembers(db)).map((member) => ({
     ref: member.ref,
     name: member.name,
@@ -111,121 +124,236 @@ export async function fundOverview(db: Executor, now: Date, timeZone: string): P
     active: member.active,
   }));
   return {
-    balance: sum(ledger.payments) - sum(ledger.expenses),
-    totalOutstanding: sum(outstanding),
+    balance: cashOf(ledger),
+    totalOutstanding: sumOf(outstanding),
     outstanding,
     members,
     today: todayIn(timeZone, now),
+    howToPay: await howToPay(db),
+    claims: (await findPendingClaims(db)).map((claim) => ({
+      id: claim.id,
+      member: { ref: claim.member.ref ?? '', name: claim.member.name, class: claim.member.class },
+      amount: claim.amount,
+      loanDate: claim.loanDate,
+      claimedAt: claim.claimedAt,
+    })),
   };
 }
 
 /** The balance and the five largest amounts outstanding, for the owner's /kas. */
 export async function fundSummary(db: Executor): Promise<{ balance: number; totalOutstanding: number; largest: OutstandingMember[] }> {
-  const ledger = await readLedger(db);
-  const outstanding = outstandingOf(ledger);
-  return { balance: sum(ledger.payments) - sum(ledger.expenses), totalOutstanding: sum(outstanding), largest: outstanding.slice(0, 5) };
+  const ledger = await findLedger(db);
+  const outstanding = outstandingMembers(ledger);
+  return { balance: cashOf(ledger), totalOutstanding: sumOf(outstanding), largest: outstanding.slice(0, 5) };
 }
 
-interface DatedEntry extends FundEntry {
-  sortKey: string;
+/** A member's outstanding charges, for their chat: charges less payments of charges. */
+export async function memberOutstanding(db: Executor, usersId: string): Promise<number> {
+  return (await findLedger(db, { usersId })).reduce((total, row) => total + row.owed, 0);
 }
 
-function bookEntries(ledger: Ledger, filter: { memberRef?: string | undefined; month?: string | undefined }): DatedEntry[] {
-  const settled = settledByBooking(ledger);
-  const entries: DatedEntry[] = [
-    ...ledger.charges.map((charge) => ({
-      kind: 'charge' as const,
-      date: charge.date,
-      member: charge.member.ref === null ? null : { ref: charge.member.ref, name: charge.member.name, class: charge.member.class },
-      ref: charge.ref,
-      detail: charge.lines.map((line) => `${line.label} ${formatRupiah(line.amount)}`).join(', '),
-      amount: charge.amount,
-      note: charge.adminReason ?? '',
-      charge: loanChargeOf(charge, settled.get(charge.bookingId) ?? false),
-      sortKey: `${charge.date} ${charge.start} ${charge.createdAt}`,
-    })),
-    ...ledger.payments.map((payment) => ({
-      kind: 'payment' as const,
-      date: payment.date,
-      member: payment.member.ref === null ? null : { ref: payment.member.ref, name: payment.member.name, class: payment.member.class },
-      ref: null,
-      detail: payment.method,
-      amount: payment.amount,
-      note: payment.note,
-      charge: null,
-      sortKey: `${payment.date} 99:99 ${payment.createdAt}`,
-    })),
-    ...ledger.expenses.map((expense) => ({
-      kind: 'expense' as const,
-      date: expense.date,
-      member: null,
-      ref: null,
-      detail: expense.category,
-      amount: expense.amount,
-      note: expense.note,
-      charge: null,
-      sortKey: `${expense.date} 99:99 ${expense.createdAt}`,
-    })),
-  ];
-  return entries
-    .filter((entry) => entry.kind !== 'charge' || entry.amount > 0 || (entry.charge?.computed ?? 0) > 0)
-    .filter((entry) => filter.memberRef === undefined || entry.member?.ref === filter.memberRef)
-    .filter((entry) => filter.month === undefined || isInMonth(entry.date, filter.month))
-    .sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0));
+function chargeDetail(basis: string | null): { lines: ChargeLine[]; text: string } {
+  if (basis === null) return { lines: [], text: '' };
+  const { lines } = JSON.parse(basis) as { lines: ChargeLine[] };
+  return { lines, text: lines.map((line) => `${line.label} ${formatRupiah(line.amount)}`).join(', ') };
 }
 
-export async function fundBook(db: Executor, query: FundBookQuery): Promise<FundBook> {
-  const entries = bookEntries(await readLedger(db), { memberRef: query.member || undefined, month: query.month });
-  const pages = Math.max(1, Math.ceil(entries.length / FUND_PAGE_SIZE));
-  const page = Math.min(query.page, pages);
+interface EntryContext {
+  byId: Map<number, LedgerRow>;
+  charges: Map<number, ChargeRow>;
+  settled: Map<number, boolean>;
+}
+
+function toEntry(row: LedgerRow, context: EntryContext): FundEntry {
+  const kind: LedgerKind = isLedgerKind(row.kind) ? row.kind : 'correction';
+  const corrected = row.correctsId === null ? undefined : context.byId.get(row.correctsId);
+  const correction = row.correctedById === null ? undefined : context.byId.get(row.correctedById);
+  const charge = row.bookingId === null ? undefined : context.charges.get(row.bookingId);
+  const isChargeKind = kind === 'charge' || kind === 'charge-change';
   return {
-    entries: entries.slice((page - 1) * FUND_PAGE_SIZE, page * FUND_PAGE_SIZE).map(({ sortKey: _sortKey, ...entry }) => entry),
-    page,
-    pages,
-    total: entries.length,
+    id: row.id,
+    kind,
+    date: row.date,
+    member: row.member?.ref ? { ref: row.member.ref, name: row.member.name, class: row.member.class } : null,
+    ref: row.bookingRef,
+    detail: isChargeKind ? chargeDetail(row.basis).text : row.detail,
+    note: row.note,
+    moneyIn: Math.max(0, row.cash),
+    moneyOut: Math.max(0, -row.cash),
+    owed: row.owed,
+    duesMonth: row.duesMonth,
+    corrects: corrected
+      ? { id: corrected.id, kind: isLedgerKind(corrected.kind) ? corrected.kind : 'correction', date: corrected.date }
+      : null,
+    correctedBy: correction ? { id: correction.id, date: correction.date } : null,
+    correctable: CORRECTABLE_KINDS.includes(kind) && row.correctedById === null,
+    charge: isChargeKind && charge && row.bookingId !== null ? loanChargeOf(charge, context.settled.get(row.bookingId) ?? false) : null,
+    by: row.createdBy,
   };
 }
 
-/** Every entry of the filter, newest first: charges and expenses count against the fund's cash as the balance does. */
-export async function fundCsvRows(db: Executor, query: Omit<FundBookQuery, 'page'>): Promise<string[][]> {
-  const entries = bookEntries(await readLedger(db), { memberRef: query.member || undefined, month: query.month });
-  const kindLabel = { charge: labels.charge, payment: labels.payment, expense: labels.expense };
-  return [
-    [...labels.csvHeader],
-    ...entries.map((entry) => [
+async function entryContext(db: Executor, ledger: LedgerRow[], rows: LedgerRow[]): Promise<EntryContext> {
+  const charges = new Map<number, ChargeRow>();
+  for (const row of rows) {
+    if (row.bookingId === null || charges.has(row.bookingId)) continue;
+    const charge = await findCharge(db, row.bookingId);
+    if (charge) charges.set(row.bookingId, charge);
+  }
+  return { byId: new Map(ledger.map((row) => [row.id, row])), charges, settled: settledByBooking(ledger) };
+}
+
+/** A month of the book, newest first, with the month's totals and the twelve months' flows ending with it. */
+export async function fundBook(db: Executor, query: FundBookQuery, clock: Clock): Promise<FundBook> {
+  const month = query.month ?? monthOf(todayIn(clock.timeZone, clock.now));
+  const ledger = await findLedger(db);
+  const rows = ledger.filter((row) => monthOf(row.date) === month).reverse();
+  const pages = Math.max(1, Math.ceil(rows.length / FUND_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const shown = rows.slice((page - 1) * FUND_PAGE_SIZE, page * FUND_PAGE_SIZE);
+  const context = await entryContext(db, ledger, shown);
+  return {
+    month,
+    totals: monthTotals(ledger, month),
+    flows: monthlyFlows(ledger, month),
+    entries: shown.map((row) => toEntry(row, context)),
+    page,
+    pages,
+    total: rows.length,
+  };
+}
+
+/** Everything the member's name is on: charges, payments, dues and their corrections, newest first. */
+export async function memberStatement(db: Executor, memberRef: string): Promise<MemberStatement | undefined> {
+  const member = await findMemberByRef(db, memberRef);
+  if (!member) return undefined;
+  const ledger = await findLedger(db);
+  const rows = ledger.filter((row) => row.member?.id === member.id);
+  const context = await entryContext(db, ledger, rows);
+  const sum = (pick: (row: LedgerRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  return {
+    member: { ref: member.ref, name: member.name, class: member.class },
+    charges: sum((row) => (isCharge(row) ? row.owed : 0)),
+    paid: sum((row) => (isCharge(row) ? 0 : -row.owed)),
+    dues: sum((row) => (row.duesMonth !== null ? row.cash : 0)),
+    outstanding: sum((row) => row.owed),
+    entries: rows.reverse().map((row) => toEntry(row, context)),
+  };
+}
+
+/** Who paid `Iuran` for which month of `year`, net of corrections; the active members and anyone who paid. */
+export async function duesGrid(db: Executor, year: number): Promise<DuesGrid> {
+  const months = Array.from({ length: 12 }, (_, index) => `${year}-${String(index + 1).padStart(2, '0')}`);
+  const paid = new Map<string, number[]>();
+  for (const row of await findLedger(db)) {
+    if (row.duesMonth === null || !row.member || !row.duesMonth.startsWith(`${year}-`)) continue;
+    const amounts = paid.get(row.member.id) ?? months.map(() => 0);
+    const index = months.indexOf(row.duesMonth);
+    amounts[index] = (amounts[index] ?? 0) + row.cash;
+    paid.set(row.member.id, amounts);
+  }
+  const members = (await listMembers(db)).filter((member) => member.active || paid.has(member.id));
+  return {
+    year,
+    months,
+    members: members.map((member) => ({
+      ref: member.ref,
+      name: member.name,
+      class: member.class,
+      paid: paid.get(member.id) ?? months.map(() => 0),
+    })),
+  };
+}
+
+/**
+ * The CSV of a month (or of the whole book): a `Saldo awal` row, every entry oldest first with the
+ * running `Saldo`, a `Jumlah` row whose `Saldo` is the month's `Saldo akhir`. A charge moves no cash:
+ * its amount is in `Keterangan`, its `Masuk` and `Keluar` empty.
+ */
+export async function fundCsv(db: Executor, month: string | undefined, clock: Clock): Promise<{ name: string; rows: string[][] }> {
+  const ledger = await findLedger(db);
+  const today = monthOf(todayIn(clock.timeZone, clock.now));
+  const first = month ?? (ledger[0] ? monthOf(ledger[0].date) : today);
+  const last = month ?? today;
+  const totals = monthTotals(ledger, first);
+  let balance = totals.opening;
+  let moneyIn = 0;
+  let moneyOut = 0;
+  const rows = ledger.filter((row) => monthOf(row.date) >= first && monthOf(row.date) <= last);
+  const context = await entryContext(db, ledger, []);
+  const body = rows.map((row) => {
+    const entry = toEntry(row, context);
+    balance += row.cash;
+    moneyIn += entry.moneyIn;
+    moneyOut += entry.moneyOut;
+    const cash = row.cash !== 0 || !(entry.kind === 'charge' || entry.kind === 'charge-change');
+    return [
       entry.date,
-      kindLabel[entry.kind],
+      labels.kinds[entry.kind],
       entry.member?.name ?? '',
-      entry.member?.class ?? '',
-      entry.detail,
-      String(entry.amount),
-      entry.note,
-    ]),
+      csvDetail(entry),
+      cash ? String(entry.moneyIn) : '',
+      cash ? String(entry.moneyOut) : '',
+      String(balance),
+    ];
+  });
+  return {
+    name: first === last ? `kas-${first}.csv` : `kas-${first}_${last}.csv`,
+    rows: [
+      [...labels.csvHeader],
+      [`${first}-01`, labels.opening, '', '', '', '', String(totals.opening)],
+      ...body,
+      ['', labels.csvTotal, '', '', String(moneyIn), String(moneyOut), String(balance)],
+    ],
+  };
+}
+
+function csvDetail(entry: FundEntry): string {
+  const parts = [
+    entry.kind === 'charge' || entry.kind === 'charge-change' ? `${labels.kinds.charge} ${formatRupiah(entry.owed)}` : '',
+    entry.detail,
+    entry.duesMonth ? formatIndonesianMonth(entry.duesMonth) : '',
+    entry.corrects ? labels.corrects(labels.kinds[entry.corrects.kind], entry.corrects.date) : '',
+    entry.note,
   ];
+  return parts.filter((part) => part !== '').join('; ');
 }
 
-function checkDate(date: string, now: Date, timeZone: string): Record<string, string> {
-  return date > todayIn(timeZone, now) ? { date: labels.dateInFuture } : {};
+function checkDate(date: string, clock: Clock): Record<string, string> {
+  return date > todayIn(clock.timeZone, clock.now) ? { date: labels.dateInFuture } : {};
 }
 
-export async function recordPayment(
-  db: Db,
-  admin: SessionAdmin,
-  payment: PaymentRequest,
-  clock: { now: Date; timeZone: string },
-): Promise<FundWriteOutcome> {
-  const dateErrors = checkDate(payment.date, clock.now, clock.timeZone);
+function savedMessage(payment: PaymentRequest, name: string, duesMonth: string): string {
+  const amount = formatRupiah(payment.amount);
+  if (payment.type === 'dues') return labels.duesSavedOf(amount, name, formatIndonesianMonth(duesMonth));
+  if (payment.type === 'income') return labels.incomeSavedOf(amount);
+  return labels.paymentSavedOf(amount, name);
+}
+
+async function payingMember(trx: Executor, payment: PaymentRequest) {
+  if (payment.type === 'income') return { member: null };
+  const member = await findMemberByRef(trx, payment.member);
+  if (!member) return { errors: { member: labels.memberUnknown } };
+  if (!member.active) return { errors: { member: labels.memberInactive } };
+  return { member };
+}
+
+/** `Pembayaran tagihan` (settles charges), `Iuran` (never does) or `Pemasukan lain` (no member). */
+export async function recordPayment(db: Db, admin: SessionAdmin, payment: PaymentRequest, clock: Clock): Promise<FundWriteOutcome> {
+  const dateErrors = checkDate(payment.date, clock);
   if (Object.keys(dateErrors).length > 0) return { kind: 'invalid', errors: dateErrors };
   return db.kysely.transaction().execute(async (trx) => {
-    const member = await findMemberByRef(trx, payment.member);
-    if (!member) return { kind: 'invalid', errors: { member: labels.memberUnknown } };
-    if (!member.active) return { kind: 'invalid', errors: { member: labels.memberInactive } };
+    const found = await payingMember(trx, payment);
+    if (found.errors) return { kind: 'invalid', errors: found.errors };
+    const { member } = found;
     const note = payment.note.trim();
-    await insertPayment(trx, {
-      usersId: member.id,
-      amount: payment.amount,
-      method: payment.method,
+    const duesMonth = payment.type === 'dues' ? (payment.duesMonth ?? monthOf(payment.date)) : null;
+    await appendLedgerEntry(trx, {
+      kind: payment.type,
       date: payment.date,
+      usersId: member?.id ?? null,
+      ...movementOf(payment.type, payment.amount),
+      duesMonth,
+      detail: payment.method,
       note,
       at: clock.now.toISOString(),
       by: admin.name,
@@ -235,27 +363,24 @@ export async function recordPayment(
       actorUserId: admin.id,
       actorName: admin.name,
       action: 'payment-recorded',
-      target: member.name,
-      detail: [formatRupiah(payment.amount), payment.method, payment.date, note].filter((part) => part !== '').join(', '),
+      target: member?.name ?? labels.kinds.income,
+      detail: [formatRupiah(payment.amount), payment.method, payment.date, duesMonth ?? '', note].filter((part) => part !== '').join(', '),
     });
-    return { kind: 'ok' };
+    return { kind: 'ok', message: savedMessage(payment, member?.name ?? '', duesMonth ?? '') };
   });
 }
 
-export async function recordExpense(
-  db: Db,
-  admin: SessionAdmin,
-  expense: ExpenseRequest,
-  clock: { now: Date; timeZone: string },
-): Promise<FundWriteOutcome> {
-  const dateErrors = checkDate(expense.date, clock.now, clock.timeZone);
+export async function recordExpense(db: Db, admin: SessionAdmin, expense: ExpenseRequest, clock: Clock): Promise<FundWriteOutcome> {
+  const dateErrors = checkDate(expense.date, clock);
   if (Object.keys(dateErrors).length > 0) return { kind: 'invalid', errors: dateErrors };
   return db.kysely.transaction().execute(async (trx) => {
     const note = expense.note.trim();
-    await insertExpense(trx, {
-      category: expense.category,
-      amount: expense.amount,
+    await appendLedgerEntry(trx, {
+      kind: 'expense',
       date: expense.date,
+      usersId: null,
+      ...movementOf('expense', expense.amount),
+      detail: expense.category,
       note,
       at: clock.now.toISOString(),
       by: admin.name,
@@ -268,36 +393,77 @@ export async function recordExpense(
       target: expense.category,
       detail: [formatRupiah(expense.amount), expense.date, note].filter((part) => part !== '').join(', '),
     });
-    return { kind: 'ok' };
+    return { kind: 'ok', message: labels.expenseSavedOf(formatRupiah(expense.amount), expense.category) };
   });
 }
 
-/** A waiver (0) or another amount, with the reason; the computed lines stay, and the audit keeps old and new. */
+/** `Koreksi`: the reversing entry, dated today, linked to the original, which stays as it was. */
+export async function correctEntry(
+  db: Db,
+  admin: SessionAdmin,
+  id: number,
+  correction: CorrectionRequest,
+  clock: Clock,
+): Promise<FundWriteOutcome> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const original = await findLedgerEntry(trx, id);
+    if (!original) return { kind: 'notFound' };
+    if (!CORRECTABLE_KINDS.includes(original.kind as LedgerKind)) return { kind: 'conflict', message: labels.notCorrectable };
+    const reason = correction.reason.trim();
+    const kindLabel = labels.kinds[original.kind as LedgerKind];
+    const amount = formatRupiah(Math.abs(original.cash));
+    const written = await appendLedgerEntry(trx, {
+      kind: 'correction',
+      date: todayIn(clock.timeZone, clock.now),
+      usersId: original.member?.id ?? null,
+      ...reversalOf(original),
+      duesMonth: original.duesMonth,
+      detail: original.detail,
+      note: reason,
+      correctsId: original.id,
+      at: clock.now.toISOString(),
+      by: admin.name,
+    });
+    if (!written) return { kind: 'conflict', message: labels.alreadyCorrected };
+    await appendAuditEntry(trx, {
+      at: clock.now,
+      actorUserId: admin.id,
+      actorName: admin.name,
+      action: 'entry-corrected',
+      target: original.member?.name ?? kindLabel,
+      detail: `${kindLabel} ${amount}, ${original.date}: ${reason}`,
+    });
+    return { kind: 'ok', message: labels.correctionSaved(kindLabel.toLowerCase(), amount) };
+  });
+}
+
+/** A waiver (0) or another amount, with the reason: a charge change in the book; the computed lines stay. */
 export async function changeCharge(
   db: Db,
   admin: SessionAdmin,
   ref: string,
   change: ChargeChangeRequest,
-  now: Date,
+  clock: Clock,
 ): Promise<FundWriteOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
     const bookingId = await findBookingIdByRef(trx, ref);
     const charge = bookingId === undefined ? undefined : await findCharge(trx, bookingId);
-    if (bookingId === undefined || !charge) return { kind: 'notFound' };
+    const loan = bookingId === undefined ? undefined : await findChargeLoan(trx, bookingId);
+    if (bookingId === undefined || !charge || !loan) return { kind: 'notFound' };
     const reason = change.reason.trim();
-    await setAdminAmount(trx, bookingId, { amount: change.amount, reason, at: now.toISOString() });
-    const loan = await findChargeLoan(trx, bookingId);
+    await setAdminAmount(trx, bookingId, { amount: change.amount, reason, at: clock.now.toISOString() });
+    await appendChargeEntry(trx, loan, { at: clock.now, today: todayIn(clock.timeZone, clock.now), by: admin.name, note: reason });
     await emit(trx, {
       type: 'chargeChanged',
-      loan: loan ? { name: loan.name, date: loan.date, start: loan.start } : null,
+      loan: { name: loan.name, date: loan.date, start: loan.start },
       ref,
       before: charge.amount,
       after: change.amount,
       reason,
       admin: { id: admin.id, name: admin.name },
-      at: now,
+      at: clock.now,
     });
-    return { kind: 'ok' };
+    return { kind: 'ok', message: labels.chargeSaved };
   });
 }
 
@@ -305,7 +471,12 @@ export async function changeCharge(
 export async function ownCharge(db: Executor, bookingId: number): Promise<LoanCharge | undefined> {
   const charge = await findCharge(db, bookingId);
   if (!charge) return undefined;
-  const ledger = await readLedger(db);
-  const mine = { ...ledger, charges: ledger.charges.filter((row) => row.member.id === charge.usersId) };
-  return loanChargeOf(charge, settledByBooking(mine).get(bookingId) ?? false);
+  const ledger = await findLedger(db, { usersId: charge.usersId });
+  const claim = await findClaimOfLoan(db, bookingId);
+  return {
+    ...loanChargeOf(charge, settledByBooking(ledger).get(bookingId) ?? false),
+    howToPay: await howToPayText(db),
+    qris: (await howToPay(db))?.qris ?? false,
+    claim: claim && claim.status !== 'confirmed' ? claim.status : null,
+  };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { adminMessages } from '../../../domain/admin/admin-messages';
 import { clientRoutes } from '../../../domain/booking/client-routes';
@@ -7,6 +7,7 @@ import type { Admin } from '../../../domain/schemas/admin';
 import { messages } from '../../../domain/text/messages';
 import { buttonStyles } from '../../components/button-styles';
 import { PageHeading } from '../../components/page-heading';
+import { storeLastAdminTab } from './admin-storage';
 import { logoutAdmin } from './api';
 import { useAdminAccess } from './use-admin-access';
 
@@ -35,6 +36,9 @@ export function AdminShell({ title, children }: { title: string; children: (prop
   const { access, retry, signOut } = useAdminAccess();
   const [pathname] = useLocation();
   const [logoutFailed, setLogoutFailed] = useState(false);
+  useEffect(() => {
+    if (access.state === 'allowed' && TABS.some((tab) => tab.to === pathname)) storeLastAdminTab(pathname);
+  }, [access.state, pathname]);
 
   async function logout() {
     setLogoutFailed(false);

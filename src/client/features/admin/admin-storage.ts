@@ -19,3 +19,17 @@ export function storeAdmin(admin: Admin): void {
 export function clearStoredAdmin(): void {
   for (const key of Object.values(KEYS)) localStorage.removeItem(key);
 }
+
+// Kept across logouts: after the next login the admin lands where they last worked (issue 39).
+const LAST_TAB_KEY = 'adminLastTab';
+const TAB_PATH = /^\/(admin\/[a-z-]+|generate)$/;
+
+export function storeLastAdminTab(path: string): void {
+  if (TAB_PATH.test(path)) localStorage.setItem(LAST_TAB_KEY, path);
+}
+
+/** The tab the admin used last, or `fallback`: only a tab's own path is ever answered. */
+export function lastAdminTab(fallback: string): string {
+  const path = localStorage.getItem(LAST_TAB_KEY);
+  return path && TAB_PATH.test(path) ? path : fallback;
+}

@@ -18,9 +18,13 @@ import {
 } from '../../../domain/schemas/admin';
 import {
   type ChargeChangeRequest,
+  type CorrectionRequest,
+  duesGridSchema,
   type ExpenseRequest,
   fundBookSchema,
   fundOverviewSchema,
+  type HowToPayRequest,
+  memberStatementSchema,
   type PaymentRequest,
 } from '../../../domain/schemas/fund';
 import {
@@ -84,15 +88,23 @@ export const importRoster = (csv: string) =>
 export const fetchAuditPage = (page: number) => callApi(`/api/admin/audit${query({ page: String(page) })}`, auditPageResponseSchema);
 
 export const fetchFundOverview = () => callApi('/api/admin/kas', fundOverviewSchema);
-export type FundFilter = { member?: string; month?: string };
-export const fetchFundBook = (filter: FundFilter & { page: number }) =>
-  callApi(`/api/admin/kas/book${query({ ...filter, page: String(filter.page) })}`, fundBookSchema);
-export const fundCsvPath = (filter: FundFilter) => `/api/admin/kas.csv${query(filter)}`;
-const saved = z.object({ ok: z.literal(true) });
+export const fetchFundBook = (month: string, page: number) =>
+  callApi(`/api/admin/kas/book${query({ month, page: String(page) })}`, fundBookSchema);
+export const fetchMemberStatement = (ref: string) => callApi(`/api/admin/kas/members/${segment(ref)}`, memberStatementSchema);
+export const fetchDuesGrid = (year: number) => callApi(`/api/admin/kas/dues${query({ year: String(year) })}`, duesGridSchema);
+export const fundCsvPath = (month: string) => `/api/admin/kas.csv${query({ month })}`;
+const saved = z.object({ ok: z.literal(true), message: z.string() });
 export const recordPayment = (input: PaymentRequest) => callApi('/api/admin/kas/payments', saved, { method: 'POST', body: input });
 export const recordExpense = (input: ExpenseRequest) => callApi('/api/admin/kas/expenses', saved, { method: 'POST', body: input });
 export const changeCharge = (ref: string, input: ChargeChangeRequest) =>
   callApi(`/api/admin/kas/charges/${segment(ref)}`, saved, { method: 'PUT', body: input });
+export const saveHowToPay = (input: HowToPayRequest) => callApi('/api/admin/kas/cara-bayar', saved, { method: 'PUT', body: input });
+export const uploadQris = (image: string) => callApi('/api/admin/kas/cara-bayar/qris', saved, { method: 'PUT', body: { image } });
+export const removeQris = () => callApi('/api/admin/kas/cara-bayar/qris', saved, { method: 'DELETE' });
+export const decideClaim = (id: number, action: 'confirm' | 'refuse') =>
+  callApi(`/api/admin/kas/claims/${id}/${action}`, saved, { method: 'POST' });
+export const correctEntry = (id: number, input: CorrectionRequest) =>
+  callApi(`/api/admin/kas/entries/${id}/correction`, saved, { method: 'POST', body: input });
 
 export const fetchOutOfService = () => callApi('/api/admin/out-of-service', periodsResponseSchema);
 export const previewOutOfService = (period: PeriodRequest) =>

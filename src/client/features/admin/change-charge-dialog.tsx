@@ -19,7 +19,7 @@ export function ChangeChargeDialog({
 }: {
   entry: FundEntry | null;
   onClose: () => void;
-  onSaved: () => void;
+  onSaved: (message: string) => void;
   signOut: () => void;
 }) {
   const id = useId();
@@ -27,7 +27,7 @@ export function ChangeChargeDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    setValues({ amount: entry ? String(entry.amount) : '', reason: '' });
+    setValues({ amount: entry ? String(entry.charge?.amount ?? entry.owed) : '', reason: '' });
     setErrors({});
   }, [entry]);
 
@@ -45,7 +45,7 @@ export function ChangeChargeDialog({
     setBusy(true);
     const result = await changeCharge(entry.ref, parsed.data);
     setBusy(false);
-    if (result.ok) onSaved();
+    if (result.ok) onSaved(result.data.message);
     else if (result.status === 401) signOut();
     else setErrors(Object.keys(result.errors).length > 0 ? result.errors : { reason: result.message });
   }

@@ -1,192 +1,185 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
+import { formatIndonesianMonth } from '../../../domain/fund/ledger';
 import type { FundBook, FundEntry } from '../../../domain/schemas/fund';
-import { messages } from '../../../domain/text/messages';
 import { formatRupiah } from '../../../domain/text/money';
 import { formatIndonesianDate } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
-import { type FundFilter, fetchFundBook, fundCsvPath } from './api';
+import { fundCsvPath } from './api';
 import { ChangeChargeDialog } from './change-charge-dialog';
+import { CorrectEntryDialog } from './fund-correct-dialog';
 import { Cell, ScrollTable, TableHeadWithActions } from './scroll-table';
 import { adminStyles } from './styles';
 
 const labels = adminMessages.fund;
-const kindLabel = { charge: labels.charge, payment: labels.payment, expense: labels.expense } as const;
 
-/** Cash in and out of the fund carry a sign; a charge is owed, not cash. */
-function amountText(entry: FundEntry): string {
-  const sign = { payment: '+', expense: '−', charge: '' }[entry.kind];
-  return `${sign}${formatRupiah(entry.amount)}`;
-}
+const isCharge = (entry: FundEntry) => entry.kind === 'charge' || entry.kind === 'charge-change';
 
-function chargeNote(entry: FundEntry): string {
-  const charge = entry.charge;
-  if (!charge) return entry.note;
+export function entryDetail(entry: FundEntry): string {
   const parts = [
-    charge.provisional ? labels.provisional : '',
-    charge.changed ? `${labels.changedFrom(formatRupiah(charge.computed))}: ${entry.note}` : '',
+    isCharge(entry) ? `${labels.kinds.charge} ${formatRupiah(entry.owed)}` : '',
+    entry.detail,
+    entry.duesMonth ? formatIndonesianMonth(entry.duesMonth) : '',
+    entry.charge?.provisional ? labels.provisional : '',
   ];
   return parts.filter((part) => part !== '').join('; ');
 }
 
+/** The link between an entry and its correction, both ways: the original stays, struck through. */
+function Links({ entry }: { entry: FundEntry }) {
+  if (entry.corrects) {
+    return (
+      <a href={`#kas-${entry.corrects.id}`} className="block underline">
+        {labels.corrects(labels.kinds[entry.corrects.kind], formatIndonesianDate(entry.corrects.date))}
+      </a>
+    );
+  }
+  if (entry.correctedBy) {
+    return (
+      <a href={`#kas-${entry.correctedBy.id}`} className="block font-medium underline">
+        {labels.correctedBy(formatIndonesianDate(entry.correctedBy.date))}
+      </a>
+    );
+  }
+  return null;
+}
+
+function EntryRow({ entry, onCorrect, onChange }: { entry: FundEntry; onCorrect?: () => void; onChange?: () => void }) {
+  const struck = entry.correctedBy !== null ? 'line-through' : '';
+  return (
+    <tr id={`kas-${entry.id}`} className="border-t border-slate-200">
+      <Cell label={labels.date}>{formatIndonesianDate(entry.date)}</Cell>
+      <Cell label={labels.kind}>{labels.kinds[entry.kind]}</Cell>
+      <Cell label={labels.member}>{entry.member ? `${entry.member.name} (${entry.member.class})` : '–'}</Cell>
+      <Cell label={labels.detail} className={struck}>
+        {entryDetail(entry)}
+      </Cell>
+      <Cell label={labels.moneyIn} className={`whitespace-nowrap tabular-nums ${struck}`}>
+        {entry.moneyIn > 0 ? `+${formatRupiah(entry.moneyIn)}` : ''}
+      </Cell>
+      <Cell label={labels.moneyOut} className={`whitespace-nowrap tabular-nums ${struck}`}>
+        {entry.moneyOut > 0 ? `−${formatRupiah(entry.moneyOut)}` : ''}
+      </Cell>
+      <Cell label={labels.note}>
+        {entry.note}
+        <Links entry={entry} />
+      </Cell>
+      <Cell>
+        {entry.correctable && onCorrect && (
+          <button
+            type="button"
+            onClick={onCorrect}
+            aria-label={`${labels.correct} ${labels.kinds[entry.kind].toLowerCase()} ${formatRupiah(entry.moneyIn || entry.moneyOut)} ${entry.member?.name ?? ''}`.trim()}
+            className={adminStyles.smallButton}
+          >
+            {labels.correct}
+          </button>
+        )}
+        {entry.kind === 'charge' && entry.ref && onChange && (
+          <button
+            type="button"
+            onClick={onChange}
+            aria-label={`${labels.change} ${labels.charge.toLowerCase()} ${entry.member?.name ?? ''} ${entry.date}`}
+            className={adminStyles.smallButton}
+          >
+            {labels.change}
+          </button>
+        )}
+      </Cell>
+    </tr>
+  );
+}
+
+/** Without `onCorrect` and `onChange`, a statement to read: no buttons. */
+export function EntryTable({
+  label,
+  entries,
+  onCorrect,
+  onChange,
+}: {
+  label: string;
+  entries: FundEntry[];
+  onCorrect?: (entry: FundEntry) => void;
+  onChange?: (entry: FundEntry) => void;
+}) {
+  return (
+    <ScrollTable label={label}>
+      <TableHeadWithActions
+        labels={[labels.date, labels.kind, labels.member, labels.detail, labels.moneyIn, labels.moneyOut, labels.note]}
+      />
+      <tbody>
+        {entries.map((entry) => (
+          <EntryRow
+            key={entry.id}
+            entry={entry}
+            onCorrect={onCorrect && (() => onCorrect(entry))}
+            onChange={onChange && (() => onChange(entry))}
+          />
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}
+
+function Pages({ book, onPage }: { book: FundBook; onPage: (page: number) => void }) {
+  if (book.pages <= 1) return null;
+  return (
+    <nav aria-label={labels.book} className="flex flex-wrap items-center gap-3">
+      <button type="button" disabled={book.page <= 1} onClick={() => onPage(book.page - 1)} className={buttonStyles.secondary}>
+        {labels.previous}
+      </button>
+      <span>{labels.pageOf(book.page, book.pages)}</span>
+      <button type="button" disabled={book.page >= book.pages} onClick={() => onPage(book.page + 1)} className={buttonStyles.secondary}>
+        {labels.next}
+      </button>
+    </nav>
+  );
+}
+
 interface FundBookProps {
-  members: { ref: string; name: string; class: string }[];
-  version: number;
+  book: FundBook;
+  onPage: (page: number) => void;
   onChanged: (message: string) => void;
   signOut: () => void;
 }
 
-/** The page of the book the filter asks for, asked again when the filter, the page or `version` changes. */
-function useFundBook(version: number, signOut: () => void) {
-  const [filter, setFilter] = useState<FundFilter>({});
-  const [page, setPage] = useState(1);
-  const [book, setBook] = useState<FundBook | 'loading' | 'failed'>('loading');
-
-  const load = useCallback(async () => {
-    const result = await fetchFundBook({ ...filter, page });
-    if (result.ok) setBook(result.data);
-    else if (result.status === 401) signOut();
-    else setBook('failed');
-  }, [filter, page, signOut]);
-  useEffect(() => {
-    void version;
-    void load();
-  }, [load, version]);
-
-  return { filter, setFilter, setPage, book };
-}
-
-type FundBookState = ReturnType<typeof useFundBook>;
-
-function BookFilters({
-  id,
-  members,
-  fundBook: { filter, setFilter, setPage },
-}: {
-  id: string;
-  members: FundBookProps['members'];
-  fundBook: FundBookState;
-}) {
-  return (
-    <div className="flex flex-wrap items-end gap-3">
-      <div className="min-w-0">
-        <label htmlFor={`${id}-member`} className={adminStyles.label}>
-          {labels.member}
-        </label>
-        <select
-          id={`${id}-member`}
-          value={filter.member ?? ''}
-          onChange={(event) => {
-            setPage(1);
-            setFilter({ ...filter, member: event.target.value || undefined });
-          }}
-          className={`${adminStyles.input} max-w-full`}
-        >
-          <option value="">{labels.allMembers}</option>
-          {members.map((member) => (
-            <option key={member.ref} value={member.ref}>
-              {member.name} ({member.class})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="max-w-full min-w-0">
-        <label htmlFor={`${id}-month`} className={adminStyles.label}>
-          {labels.month}
-        </label>
-        <input
-          id={`${id}-month`}
-          type="month"
-          value={filter.month ?? ''}
-          onChange={(event) => {
-            setPage(1);
-            setFilter({ ...filter, month: event.target.value || undefined });
-          }}
-          className={`${adminStyles.input} max-w-full`}
-        />
-      </div>
-      <a href={fundCsvPath(filter)} download className={buttonStyles.secondary}>
-        {adminMessages.downloadCsv}
-      </a>
-    </div>
-  );
-}
-
-function BookTable({ book, setPage, change }: { book: FundBook; setPage: (page: number) => void; change: (entry: FundEntry) => void }) {
-  return (
-    <>
-      <ScrollTable label={labels.bookTableLabel}>
-        <TableHeadWithActions labels={[labels.date, labels.kind, labels.member, labels.detail, labels.amount, labels.note]} />
-        <tbody>
-          {book.entries.map((entry, index) => (
-            <tr key={`${entry.kind}-${entry.ref ?? index}-${entry.date}`} className="border-t border-slate-200">
-              <Cell label={labels.date}>{formatIndonesianDate(entry.date)}</Cell>
-              <Cell label={labels.kind}>{kindLabel[entry.kind]}</Cell>
-              <Cell label={labels.member}>{entry.member ? `${entry.member.name} (${entry.member.class})` : '–'}</Cell>
-              <Cell label={labels.detail}>{entry.detail}</Cell>
-              <Cell label={labels.amount} className="whitespace-nowrap tabular-nums">
-                {amountText(entry)}
-              </Cell>
-              <Cell label={labels.note}>{chargeNote(entry)}</Cell>
-              <Cell>
-                {entry.kind === 'charge' && entry.ref && (
-                  <button
-                    type="button"
-                    onClick={() => change(entry)}
-                    aria-label={`${labels.change} ${labels.charge.toLowerCase()} ${entry.member?.name ?? ''} ${entry.date}`}
-                    className={adminStyles.smallButton}
-                  >
-                    {labels.change}
-                  </button>
-                )}
-              </Cell>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
-      {book.pages > 1 && (
-        <nav aria-label={labels.book} className="flex flex-wrap items-center gap-3">
-          <button type="button" disabled={book.page <= 1} onClick={() => setPage(book.page - 1)} className={buttonStyles.secondary}>
-            {labels.previous}
-          </button>
-          <span>{labels.pageOf(book.page, book.pages)}</span>
-          <button
-            type="button"
-            disabled={book.page >= book.pages}
-            onClick={() => setPage(book.page + 1)}
-            className={buttonStyles.secondary}
-          >
-            {labels.next}
-          </button>
-        </nav>
-      )}
-    </>
-  );
-}
-
-/** The book, newest first, 50 a page, filtered by member and month; a charge can be changed or waived. */
-export function FundBookSection({ members, version, onChanged, signOut }: FundBookProps) {
+/** The month's entries, newest first, 20 a page; `Koreksi` on what was recorded by hand, `Ubah` on a charge. */
+export function FundBookSection({ book, onPage, onChanged, signOut }: FundBookProps) {
   const id = useId();
-  const fundBook = useFundBook(version, signOut);
-  const { book } = fundBook;
   const [changing, setChanging] = useState<FundEntry | null>(null);
+  const [correcting, setCorrecting] = useState<FundEntry | null>(null);
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col gap-3">
-      <h2 id={`${id}-title`} className="text-xl font-bold">
-        {labels.book}
-      </h2>
-      <BookFilters id={id} members={members} fundBook={fundBook} />
-      {book === 'loading' && <p role="status">{messages.loading}</p>}
-      {book === 'failed' && <p role="alert">{adminMessages.loadFailed}</p>}
-      {typeof book === 'object' && book.entries.length === 0 && <p>{labels.bookEmpty}</p>}
-      {typeof book === 'object' && book.entries.length > 0 && <BookTable book={book} setPage={fundBook.setPage} change={setChanging} />}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-title`} className="text-xl font-bold">
+          {labels.book} {formatIndonesianMonth(book.month)}
+        </h2>
+        <a href={fundCsvPath(book.month)} download className={buttonStyles.secondary}>
+          {adminMessages.downloadCsv}
+        </a>
+      </div>
+      {book.entries.length === 0 ? (
+        <p>{labels.bookEmpty}</p>
+      ) : (
+        <EntryTable label={labels.bookTableLabel} entries={book.entries} onCorrect={setCorrecting} onChange={setChanging} />
+      )}
+      <Pages book={book} onPage={onPage} />
       <ChangeChargeDialog
         entry={changing}
         onClose={() => setChanging(null)}
-        onSaved={() => {
+        onSaved={(message) => {
           setChanging(null);
-          onChanged(labels.chargeSaved);
+          onChanged(message);
+        }}
+        signOut={signOut}
+      />
+      <CorrectEntryDialog
+        entry={correcting}
+        onClose={() => setCorrecting(null)}
+        onSaved={(message) => {
+          setCorrecting(null);
+          onChanged(message);
         }}
         signOut={signOut}
       />

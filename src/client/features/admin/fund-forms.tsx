@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
 import { EXPENSE_CATEGORIES, MAX_FUND_NOTE_LENGTH, PAYMENT_METHODS } from '../../../domain/fund/fund';
+import { INCOME_KINDS } from '../../../domain/fund/ledger';
 import { expenseRequestSchema, paymentRequestSchema } from '../../../domain/schemas/fund';
 import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { buttonStyles } from '../../components/button-styles';
@@ -15,7 +16,7 @@ export function readAmount(text: string): number {
   return /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
 }
 
-type Field = 'member' | 'category' | 'method' | 'amount' | 'date' | 'note';
+type Field = 'type' | 'member' | 'duesMonth' | 'category' | 'method' | 'amount' | 'date' | 'note';
 type Values = Partial<Record<Field, string>>;
 type Errors = Record<string, string>;
 
@@ -27,10 +28,20 @@ interface FundFormProps {
   signOut: () => void;
 }
 
+/** What the form sends: a member and month only where the kind of income has them. */
+function requestBody(values: Values): Record<string, unknown> {
+  const { type, member, duesMonth, ...rest } = values;
+  const body: Record<string, unknown> = { ...rest, amount: readAmount(values.amount ?? '') };
+  if (type === undefined) return body;
+  return { ...body, type, ...(type === 'income' ? {} : { member }), ...(type === 'dues' ? { duesMonth } : {}) };
+}
+
+const incomeChoices = INCOME_KINDS.map((value) => ({ value, label: labels.kinds[value] }));
+
 function useFundForm({ kind, today, onSaved, signOut }: FundFormProps) {
   const initial: Values =
     kind === 'payment'
-      ? { member: '', method: PAYMENT_METHODS[0], amount: '', date: today, note: '' }
+      ? { type: 'payment', member: '', duesMonth: today.slice(0, 7), method: PAYMENT_METHODS[0], amount: '', date: today, note: '' }
       : { category: EXPENSE_CATEGORIES[0], amount: '', date: today, note: '' };
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Errors>({});
@@ -39,19 +50,19 @@ function useFundForm({ kind, today, onSaved, signOut }: FundFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const body = { ...values, amount: readAmount(values.amount ?? '') };
+    const body = requestBody(values);
     const parsed = kind === 'payment' ? paymentRequestSchema.safeParse(body) : expenseRequestSchema.safeParse(body);
     if (!parsed.success) {
       setErrors(fieldErrorsFromZod(parsed.error));
       return;
     }
     setBusy(true);
-    const result = 'member' in parsed.data ? await recordPayment(parsed.data) : await recordExpense(parsed.data);
+    const result = 'method' in parsed.data ? await recordPayment(parsed.data) : await recordExpense(parsed.data);
     setBusy(false);
     if (result.ok) {
       setErrors({});
       setValues(initial);
-      onSaved(kind === 'payment' ? labels.paymentSaved : labels.expenseSaved);
+      onSaved(result.data.message);
     } else if (result.status === 401) signOut();
     else setErrors(Object.keys(result.errors).length > 0 ? result.errors : { amount: result.message });
   }
@@ -136,7 +147,7 @@ export function FundForm(props: FundFormProps) {
   const id = useId();
   const form = useFundForm(props);
   const { values, errors, busy, submit, set } = form;
-  const title = kind === 'payment' ? labels.payment : labels.expense;
+  const title = kind === 'payment' ? labels.incomeTitle : labels.expense;
 
   return (
     <form
@@ -149,9 +160,23 @@ export function FundForm(props: FundFormProps) {
         {title}
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
-        {kind === 'payment' ? (
+        {kind === 'payment' && <Choice id={id} field="type" label={labels.entryType} options={incomeChoices} form={form} />}
+        {kind === 'payment' && values.type !== 'income' && (
           <Choice id={id} field="member" label={labels.member} options={memberChoices(members)} form={form} />
-        ) : (
+        )}
+        {kind === 'payment' && values.type === 'dues' && (
+          <Labelled id={id} field="duesMonth" label={labels.duesMonth} errors={errors}>
+            <input
+              id={`${id}-duesMonth`}
+              type="month"
+              value={values.duesMonth}
+              onChange={set('duesMonth')}
+              className={adminStyles.input}
+              {...described(id, errors, 'duesMonth')}
+            />
+          </Labelled>
+        )}
+        {kind === 'expense' && (
           <Choice id={id} field="category" label={labels.category} options={choices(EXPENSE_CATEGORIES)} form={form} />
         )}
         {kind === 'payment' && <Choice id={id} field="method" label={labels.method} options={choices(PAYMENT_METHODS)} form={form} />}

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { loginRequestSchema } from '../../../domain/schemas/admin';
 import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { useNavigate } from '../../lib/navigation';
-import { storeAdmin } from './admin-storage';
+import { lastAdminTab, storeAdmin } from './admin-storage';
 import { loginAdmin } from './api';
 
 type Field = 'name' | 'code';
@@ -35,7 +35,7 @@ export function LoginForm() {
     setBusy(false);
     if (result.ok) {
       storeAdmin(result.data.admin);
-      navigate('/generate');
+      navigate(lastAdminTab('/generate'));
       return;
     }
     // A refused login is said under the form; the field at fault is only marked.

@@ -94,7 +94,7 @@ export function HandoverActions({
       {handover.waitsForLateBike && (
         <p className="rounded-md border-l-8 border-amber-600 bg-amber-50 px-3 py-2 font-medium text-amber-950">{labels.waitsForLateBike}</p>
       )}
-      {booking.charge && <ChargeSummary charge={booking.charge} />}
+      {booking.charge && <ChargeSummary charge={booking.charge} token={token} />}
       {(handover.pickupOpen || handover.returnOpen) && (
         <div className="flex flex-wrap gap-2">
           {handover.pickupOpen && button('pickup', labels.pickupButton)}

@@ -1,0 +1,107 @@
+import { MONTHS, SHORT_MONTHS } from '../time/clock';
+
+/**
+ * The treasurer's book (docs/decisions/0053): entries are appended, never changed. `cash` is what an
+ * entry moves in the fund (+ in, − out), `owed` what it moves in the member's debt (+ a charge, − a
+ * payment of charges). A correction carries the negation of both, so every total is a plain sum.
+ */
+export const LEDGER_KINDS = ['charge', 'charge-change', 'payment', 'dues', 'income', 'expense', 'correction'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export function isLedgerKind(value: string): value is LedgerKind {
+  return (LEDGER_KINDS as readonly string[]).includes(value);
+}
+
+/** What a treasurer records by hand; charges come from the rules, corrections from `Koreksi`. */
+export const INCOME_KINDS = ['payment', 'dues', 'income'] as const;
+export type IncomeKind = (typeof INCOME_KINDS)[number];
+
+/** Charges are changed with `Ubah` (a charge change), everything recorded by hand with `Koreksi`. */
+export const CORRECTABLE_KINDS: readonly LedgerKind[] = ['payment', 'dues', 'income', 'expense'];
+
+export interface Movement {
+  cash: number;
+  owed: number;
+}
+
+export function movementOf(kind: 'payment' | 'dues' | 'income' | 'expense', amount: number): Movement {
+  switch (kind) {
+    case 'payment':
+      return { cash: amount, owed: -amount };
+    case 'expense':
+      return { cash: -amount, owed: 0 };
+    default:
+      return { cash: amount, owed: 0 };
+  }
+}
+
+export function reversalOf(entry: Movement): Movement {
+  return { cash: -entry.cash, owed: -entry.owed };
+}
+
+/** `2026-12` → `Desember 2026`; `short` → `Des 2026`. Here, not in clock.ts: the first load of / never needs it. */
+export function formatIndonesianMonth(month: string, short = false): string {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  return `${(short ? SHORT_MONTHS : MONTHS)[index - 1]} ${year}`;
+}
+
+export function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+/** `YYYY-MM` moved by `months`. */
+export function addMonths(month: string, months: number): string {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  const total = year * 12 + (index - 1) + months;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
+}
+
+export interface MonthTotals {
+  opening: number;
+  in: number;
+  out: number;
+  closing: number;
+}
+
+/** `Saldo awal`, `Masuk`, `Keluar`, `Saldo akhir` of `month`, from every entry's date and cash. */
+export function monthTotals(entries: readonly { date: string; cash: number }[], month: string): MonthTotals {
+  const totals = { opening: 0, in: 0, out: 0, closing: 0 };
+  for (const entry of entries) {
+    const entryMonth = monthOf(entry.date);
+    if (entryMonth < month) totals.opening += entry.cash;
+    else if (entryMonth === month && entry.cash > 0) totals.in += entry.cash;
+    else if (entryMonth === month) totals.out -= entry.cash;
+  }
+  totals.closing = totals.opening + totals.in - totals.out;
+  return totals;
+}
+
+/** Money in and out for each of the `count` months ending with `month`, oldest first. */
+export function monthlyFlows(
+  entries: readonly { date: string; cash: number }[],
+  month: string,
+  count = 12,
+): { month: string; in: number; out: number }[] {
+  const months = Array.from({ length: count }, (_, index) => addMonths(month, index - count + 1));
+  return months.map((each) => {
+    const { in: moneyIn, out } = monthTotals(entries, each);
+    return { month: each, in: moneyIn, out };
+  });
+}
+
+/** A member's outstanding charges: their charges and changes less their payments of charges (dues never count). */
+export function outstandingOf(entries: readonly { owed: number }[]): number {
+  return entries.reduce((sum, entry) => sum + entry.owed, 0);
+}
+
+/**
+ * Payments are the member's, not a charge's: they settle the charges oldest first. True for each
+ * charge (in the order given, oldest first) that the payments cover whole.
+ */
+export function settledCharges(amountsOldestFirst: readonly number[], paid: number): boolean[] {
+  let left = paid;
+  return amountsOldestFirst.map((amount) => {
+    left -= amount;
+    return left >= 0;
+  });
+}
