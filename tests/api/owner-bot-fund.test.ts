@@ -73,15 +73,15 @@ describe(`the class fund in the owner's chat on ${TEST_ENGINE}`, () => {
     const member = await testApp.db.kysely.selectFrom('users').select('ref').where('name', '=', 'Rizky Maulana').executeTakeFirstOrThrow();
     const at = { now: clock.now(), timeZone: TZ };
     await recordPayment(
-      testApp.db,
+      testApp.db.kysely,
       admin,
       { type: 'payment', member: member.ref ?? '', amount: 10_000, method: 'Tunai', date: DATE, note: '' },
       at,
     );
-    await recordExpense(testApp.db, admin, { category: 'Servis', amount: 25_000, date: DATE, note: '' }, at);
+    await recordExpense(testApp.db.kysely, admin, { category: 'Servis', amount: 25_000, date: DATE, note: '' }, at);
     expect(await ask(testApp, telegram, '/kas')).toBe('Saldo kas: -Rp15.000\nSisa tagihan terbesar:\n1. Rizky Maulana (PPTI 22): Rp30.000');
     await recordPayment(
-      testApp.db,
+      testApp.db.kysely,
       admin,
       { type: 'payment', member: member.ref ?? '', amount: 30_000, method: 'QRIS', date: DATE, note: '' },
       at,

@@ -29,6 +29,8 @@ function stopped(pid: number): boolean {
 export interface Submit {
   method: 'POST';
   path: string;
+  /** The route's pattern when `path` names a parameter's value (`/api/admin/kas/entries/:id/correction`). */
+  route?: string;
   body: unknown;
   key: string;
 }
@@ -60,7 +62,7 @@ export async function commitThenKillThenResend(
   firstAnswered: boolean;
 }> {
   const env = { DATABASE_URL: database.url, LOG_LEVEL: 'error' };
-  const first = await startServerProcess({ ...env, FAULT_STOP_BEFORE_ANSWER: `${submit.method} ${submit.path}` });
+  const first = await startServerProcess({ ...env, FAULT_STOP_BEFORE_ANSWER: `${submit.method} ${submit.route ?? submit.path}` });
   servers.push(first);
   const firstCookie = await loginCookie(first.baseUrl, admin);
   let firstAnswered = false;

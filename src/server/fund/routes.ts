@@ -15,6 +15,7 @@ import { todayIn } from '../../domain/time/clock';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { checkedRequest } from '../http/checked-request';
+import { idempotentWrite } from '../http/idempotent-write';
 import { toCsv } from '../http/csv';
 import { HttpError, parseOrThrow } from '../http/http-errors';
 import { paymentRoutes } from './payment-routes';
@@ -76,21 +77,27 @@ export async function fundRoutes(app: FastifyInstance, context: AppContext): Pro
 
   app.post('/api/admin/kas/payments', { preHandler: requireAdmin }, async (request, reply) => {
     const payment = parseOrThrow(paymentRequestSchema, request.body);
-    const outcome = await recordPayment(db, adminSession(request).admin, payment, clock());
-    return reply.status(201).send(answer(outcome, messages.invalidBody));
+    return idempotentWrite(db, request, reply, now(), async (trx) => ({
+      status: 201,
+      body: answer(await recordPayment(trx, adminSession(request).admin, payment, clock()), messages.invalidBody),
+    }));
   });
 
   app.post('/api/admin/kas/expenses', { preHandler: requireAdmin }, async (request, reply) => {
     const expense = parseOrThrow(expenseRequestSchema, request.body);
-    const outcome = await recordExpense(db, adminSession(request).admin, expense, clock());
-    return reply.status(201).send(answer(outcome, messages.invalidBody));
+    return idempotentWrite(db, request, reply, now(), async (trx) => ({
+      status: 201,
+      body: answer(await recordExpense(trx, adminSession(request).admin, expense, clock()), messages.invalidBody),
+    }));
   });
 
   app.post('/api/admin/kas/entries/:id/correction', { preHandler: requireAdmin }, async (request, reply) => {
     const { id } = parseOrThrow(idParamsSchema, request.params);
     const correction = parseOrThrow(correctionRequestSchema, request.body);
-    const outcome = await correctEntry(db, adminSession(request).admin, id, correction, clock());
-    return reply.status(201).send(answer(outcome, labels.entryNotFound));
+    return idempotentWrite(db, request, reply, now(), async (trx) => ({
+      status: 201,
+      body: answer(await correctEntry(trx, adminSession(request).admin, id, correction, clock()), labels.entryNotFound),
+    }));
   });
 
   app.put('/api/admin/kas/charges/:ref', { preHandler: requireAdmin }, async (request) => {

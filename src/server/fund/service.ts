@@ -338,103 +338,97 @@ async function payingMember(trx: Executor, payment: PaymentRequest) {
 }
 
 /** `Pembayaran tagihan` (settles charges), `Iuran` (never does) or `Pemasukan lain` (no member). */
-export async function recordPayment(db: Db, admin: SessionAdmin, payment: PaymentRequest, clock: Clock): Promise<FundWriteOutcome> {
+export async function recordPayment(trx: Executor, admin: SessionAdmin, payment: PaymentRequest, clock: Clock): Promise<FundWriteOutcome> {
   const dateErrors = checkDate(payment.date, clock);
   if (Object.keys(dateErrors).length > 0) return { kind: 'invalid', errors: dateErrors };
-  return db.kysely.transaction().execute(async (trx) => {
-    const found = await payingMember(trx, payment);
-    if (found.errors) return { kind: 'invalid', errors: found.errors };
-    const { member } = found;
-    const note = payment.note.trim();
-    const duesMonth = payment.type === 'dues' ? (payment.duesMonth ?? monthOf(payment.date)) : null;
-    await appendLedgerEntry(trx, {
-      kind: payment.type,
-      date: payment.date,
-      usersId: member?.id ?? null,
-      ...movementOf(payment.type, payment.amount),
-      duesMonth,
-      detail: payment.method,
-      note,
-      at: clock.now.toISOString(),
-      by: admin.name,
-    });
-    await appendAuditEntry(trx, {
-      at: clock.now,
-      actorUserId: admin.id,
-      actorName: admin.name,
-      action: 'payment-recorded',
-      target: member?.name ?? labels.kinds.income,
-      detail: [formatRupiah(payment.amount), payment.method, payment.date, duesMonth ?? '', note].filter((part) => part !== '').join(', '),
-    });
-    return { kind: 'ok', message: savedMessage(payment, member?.name ?? '', duesMonth ?? '') };
+  const found = await payingMember(trx, payment);
+  if (found.errors) return { kind: 'invalid', errors: found.errors };
+  const { member } = found;
+  const note = payment.note.trim();
+  const duesMonth = payment.type === 'dues' ? (payment.duesMonth ?? monthOf(payment.date)) : null;
+  await appendLedgerEntry(trx, {
+    kind: payment.type,
+    date: payment.date,
+    usersId: member?.id ?? null,
+    ...movementOf(payment.type, payment.amount),
+    duesMonth,
+    detail: payment.method,
+    note,
+    at: clock.now.toISOString(),
+    by: admin.name,
   });
+  await appendAuditEntry(trx, {
+    at: clock.now,
+    actorUserId: admin.id,
+    actorName: admin.name,
+    action: 'payment-recorded',
+    target: member?.name ?? labels.kinds.income,
+    detail: [formatRupiah(payment.amount), payment.method, payment.date, duesMonth ?? '', note].filter((part) => part !== '').join(', '),
+  });
+  return { kind: 'ok', message: savedMessage(payment, member?.name ?? '', duesMonth ?? '') };
 }
 
-export async function recordExpense(db: Db, admin: SessionAdmin, expense: ExpenseRequest, clock: Clock): Promise<FundWriteOutcome> {
+export async function recordExpense(trx: Executor, admin: SessionAdmin, expense: ExpenseRequest, clock: Clock): Promise<FundWriteOutcome> {
   const dateErrors = checkDate(expense.date, clock);
   if (Object.keys(dateErrors).length > 0) return { kind: 'invalid', errors: dateErrors };
-  return db.kysely.transaction().execute(async (trx) => {
-    const note = expense.note.trim();
-    await appendLedgerEntry(trx, {
-      kind: 'expense',
-      date: expense.date,
-      usersId: null,
-      ...movementOf('expense', expense.amount),
-      detail: expense.category,
-      note,
-      at: clock.now.toISOString(),
-      by: admin.name,
-    });
-    await appendAuditEntry(trx, {
-      at: clock.now,
-      actorUserId: admin.id,
-      actorName: admin.name,
-      action: 'expense-recorded',
-      target: expense.category,
-      detail: [formatRupiah(expense.amount), expense.date, note].filter((part) => part !== '').join(', '),
-    });
-    return { kind: 'ok', message: labels.expenseSavedOf(formatRupiah(expense.amount), expense.category) };
+  const note = expense.note.trim();
+  await appendLedgerEntry(trx, {
+    kind: 'expense',
+    date: expense.date,
+    usersId: null,
+    ...movementOf('expense', expense.amount),
+    detail: expense.category,
+    note,
+    at: clock.now.toISOString(),
+    by: admin.name,
   });
+  await appendAuditEntry(trx, {
+    at: clock.now,
+    actorUserId: admin.id,
+    actorName: admin.name,
+    action: 'expense-recorded',
+    target: expense.category,
+    detail: [formatRupiah(expense.amount), expense.date, note].filter((part) => part !== '').join(', '),
+  });
+  return { kind: 'ok', message: labels.expenseSavedOf(formatRupiah(expense.amount), expense.category) };
 }
 
 /** `Koreksi`: the reversing entry, dated today, linked to the original, which stays as it was. */
 export async function correctEntry(
-  db: Db,
+  trx: Executor,
   admin: SessionAdmin,
   id: number,
   correction: CorrectionRequest,
   clock: Clock,
 ): Promise<FundWriteOutcome> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const original = await findLedgerEntry(trx, id);
-    if (!original) return { kind: 'notFound' };
-    if (!CORRECTABLE_KINDS.includes(original.kind as LedgerKind)) return { kind: 'conflict', message: labels.notCorrectable };
-    const reason = correction.reason.trim();
-    const kindLabel = labels.kinds[original.kind as LedgerKind];
-    const amount = formatRupiah(Math.abs(original.cash));
-    const written = await appendLedgerEntry(trx, {
-      kind: 'correction',
-      date: todayIn(clock.timeZone, clock.now),
-      usersId: original.member?.id ?? null,
-      ...reversalOf(original),
-      duesMonth: original.duesMonth,
-      detail: original.detail,
-      note: reason,
-      correctsId: original.id,
-      at: clock.now.toISOString(),
-      by: admin.name,
-    });
-    if (!written) return { kind: 'conflict', message: labels.alreadyCorrected };
-    await appendAuditEntry(trx, {
-      at: clock.now,
-      actorUserId: admin.id,
-      actorName: admin.name,
-      action: 'entry-corrected',
-      target: original.member?.name ?? kindLabel,
-      detail: `${kindLabel} ${amount}, ${original.date}: ${reason}`,
-    });
-    return { kind: 'ok', message: labels.correctionSaved(kindLabel.toLowerCase(), amount) };
+  const original = await findLedgerEntry(trx, id);
+  if (!original) return { kind: 'notFound' };
+  if (!CORRECTABLE_KINDS.includes(original.kind as LedgerKind)) return { kind: 'conflict', message: labels.notCorrectable };
+  const reason = correction.reason.trim();
+  const kindLabel = labels.kinds[original.kind as LedgerKind];
+  const amount = formatRupiah(Math.abs(original.cash));
+  const written = await appendLedgerEntry(trx, {
+    kind: 'correction',
+    date: todayIn(clock.timeZone, clock.now),
+    usersId: original.member?.id ?? null,
+    ...reversalOf(original),
+    duesMonth: original.duesMonth,
+    detail: original.detail,
+    note: reason,
+    correctsId: original.id,
+    at: clock.now.toISOString(),
+    by: admin.name,
   });
+  if (!written) return { kind: 'conflict', message: labels.alreadyCorrected };
+  await appendAuditEntry(trx, {
+    at: clock.now,
+    actorUserId: admin.id,
+    actorName: admin.name,
+    action: 'entry-corrected',
+    target: original.member?.name ?? kindLabel,
+    detail: `${kindLabel} ${amount}, ${original.date}: ${reason}`,
+  });
+  return { kind: 'ok', message: labels.correctionSaved(kindLabel.toLowerCase(), amount) };
 }
 
 /** A waiver (0) or another amount, with the reason: a charge change in the book; the computed lines stay. */
