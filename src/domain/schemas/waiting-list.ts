@@ -22,9 +22,8 @@ export const waitDeviceRequestSchema = z.strictObject({ deviceSecret });
 export const waitDeviceResponseSchema = z.object({ linked: z.boolean(), waits: z.array(waitSchema) });
 
 /**
- * `Kabari saya kalau kosong`: the wanted span on one date, for a roster name, with the reason its
- * booking will carry when taken. 409 `{ message, needsLink: true }` when the device has no linked
- * chat; 422 `{ errors }` for a rule; 503 while Telegram is not configured.
+ * `Kabari saya kalau kosong`: the wanted span on one date, for a roster name, with the reason its booking will carry when taken. 409 `{
+ * message, needsLink: true }` when the device has no linked chat; 422 `{ errors }` for a rule; 503 while Telegram is not configured.
  */
 export const createWaitRequestSchema = z.strictObject({
   deviceSecret,

@@ -96,9 +96,8 @@ export interface RestoreResult {
 }
 
 /**
- * Puts a backup in place of the database. Refused while any process has the database file open
- * (read from /proc), when the backup fails `integrity_check`, or when a newer version made it.
- * The database it replaces is kept beside it as `….replaced-YYYYMMDD-HHMMSS.db`.
+ * Puts a backup in place of the database. Refused while any process has the database file open (read from /proc), when the backup fails
+ * `integrity_check`, or when a newer version made it. The database it replaces is kept beside it as `….replaced-YYYYMMDD-HHMMSS.db`.
  */
 export async function restoreSqlite(databasePath: string, file: string, now: Date, timeZone: string): Promise<RestoreResult> {
   if (!existsSync(file)) throw new BackupError(`restore: ${file} does not exist`);

@@ -71,9 +71,8 @@ export interface EventPeriod extends OutOfServicePeriod {
 }
 
 /**
- * A `Tidak tersedia` period made (`periodStarted`), decided or edited (`periodChanged`): `warned`
- * are the bookings inside it that `Biarkan` left standing in this commit, whose borrowers are told.
- * `affected` counts the bookings the decision was about.
+ * A `Tidak tersedia` period made (`periodStarted`), decided or edited (`periodChanged`): `warned` are the bookings inside it that `Biarkan`
+ * left standing in this commit, whose borrowers are told. `affected` counts the bookings the decision was about.
  */
 export interface PeriodStarted {
   type: 'periodStarted';

@@ -129,11 +129,10 @@ export async function enqueueReturnCharge(db: Executor, bookingId: number, clock
 }
 
 /**
- * The provisional charges now due: bookings from yesterday on and loans still out, neither returned
- * nor released nor cancelled, whose planned end + grace has passed. Each is written under the
- * booking lock, so a return cannot interleave with it; the unique booking makes it once across
- * instances. Older bookings are left alone: the first start after this feature must not charge
- * every booking nobody recorded.
+ * The provisional charges now due: bookings from yesterday on and loans still out, neither returned nor released nor cancelled, whose
+ * planned end + grace has passed. Each is written under the booking lock, so a return cannot interleave with it; the unique booking makes
+ * it once across instances. Older bookings are left alone: the first start after this feature must not charge every booking nobody
+ * recorded.
  */
 export async function writeDueProvisionalCharges(db: Db, clock: Clock & { graceMinutes: number }): Promise<number> {
   const now = localMomentIn(clock.timeZone, clock.now);

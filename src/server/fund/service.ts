@@ -265,9 +265,8 @@ export async function duesGrid(db: Executor, year: number): Promise<DuesGrid> {
 }
 
 /**
- * The CSV of a month (or of the whole book): a `Saldo awal` row, every entry oldest first with the
- * running `Saldo`, a `Jumlah` row whose `Saldo` is the month's `Saldo akhir`. A charge moves no cash:
- * its amount is in `Keterangan`, its `Masuk` and `Keluar` empty.
+ * The CSV of a month (or of the whole book): a `Saldo awal` row, every entry oldest first with the running `Saldo`, a `Jumlah` row whose
+ * `Saldo` is the month's `Saldo akhir`. A charge moves no cash: its amount is in `Keterangan`, its `Masuk` and `Keluar` empty.
  */
 export async function fundCsv(db: Executor, month: string | undefined, clock: Clock): Promise<{ name: string; rows: string[][] }> {
   const ledger = await findLedger(db);

@@ -62,9 +62,8 @@ async function enqueueMessageEdit(db: Executor, edit: MessageEdit, now: Date): P
 }
 
 /**
- * In the recording's transaction, whoever recorded it: every message already sent about the booking
- * shows what is recorded and keeps only the buttons that still apply. With Telegram off none was
- * sent, so nothing is queued.
+ * In the recording's transaction, whoever recorded it: every message already sent about the booking shows what is recorded and keeps only
+ * the buttons that still apply. With Telegram off none was sent, so nothing is queued.
  */
 export async function enqueueHandoverEdits(
   db: Executor,

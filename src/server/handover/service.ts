@@ -93,9 +93,8 @@ function alreadyRecorded(booking: HandoverBooking, event: HandoverEvent, timeZon
 }
 
 /**
- * The one way a pickup, return or release is recorded, under the booking lock: a return or a
- * release moves the booking's end to the minute the bike was free, and a booking of that remainder
- * must not interleave with it.
+ * The one way a pickup, return or release is recorded, under the booking lock: a return or a release moves the booking's end to the minute
+ * the bike was free, and a booking of that remainder must not interleave with it.
  */
 export function recordHandover(db: Db, lookup: HandoverLookup, request: HandoverRequest): Promise<HandoverOutcome> {
   return withBookingLock(db, (trx) => recordIn(trx, lookup, request, null));
