@@ -94,10 +94,7 @@ export function outstandingOf(entries: readonly { owed: number }[]): number {
   return entries.reduce((sum, entry) => sum + entry.owed, 0);
 }
 
-/**
- * Payments are the member's, not a charge's: they settle the charges oldest first. True for each
- * charge (in the order given, oldest first) that the payments cover whole.
- */
+/** Payments are the member's, not a charge's: they settle charges oldest first; true for each charge (oldest first) paid whole. */
 export function settledCharges(amountsOldestFirst: readonly number[], paid: number): boolean[] {
   let left = paid;
   return amountsOldestFirst.map((amount) => {

@@ -13,7 +13,6 @@ const text = (label: string, max: number, required: string) =>
     .max(max, { error: messages.tooLong(label, max) })
     .refine((value) => value.trim() !== '', { error: required });
 
-/** A wait as the device sees it. */
 export const waitSchema = z.object({ name: z.string(), date: z.string(), start: z.string(), end: z.string() });
 export type Wait = z.infer<typeof waitSchema>;
 

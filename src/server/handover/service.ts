@@ -387,10 +387,7 @@ export type CompletionOutcome =
   | { kind: 'already' | 'refused'; message: string; booking: HandoverBooking }
   | { kind: 'notFound' };
 
-/**
- * The fuel told after a return recorded without it (the owner's `Sudah kembali`): it completes the
- * same record and never moves its time, so the charge computed from that time stands.
- */
+/** The fuel told after the owner's `Sudah kembali`: it completes the same record, never moving its time, so the charge from it stands. */
 export function completeReturn(db: Db, ref: string, fuel: FuelLevel, by: Recorder, at: Date, timeZone: string): Promise<CompletionOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
     const booking = await findHandoverBooking(trx, { ref });

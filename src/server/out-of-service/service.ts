@@ -145,9 +145,8 @@ export async function cancelBookingsInside(db: Db, period: StoredPeriod, by: Per
 }
 
 /**
- * The periodic pass that finishes an interrupted `Batalkan semua`: the process may die between recording the decision and cancelling the
- * last booking inside. Every instance runs it; a booking made after the decision cannot be inside (the period refuses it), so this only
- * finishes that work. Cancelled as the period's maker (the owner when its admin is gone from the roster).
+ * Finishes an interrupted `Batalkan semua` (the process may die between the decision and the last cancel), on every instance; a booking
+ * made after the decision cannot be inside. Cancelled as the period's maker (the owner when its admin left the roster).
  */
 export async function finishCancellations(db: Db, clock: Clock): Promise<number> {
   let finished = 0;
@@ -266,7 +265,6 @@ export async function editPeriod(
   return { kind: 'edited', period, affected: edited.affected, cancelled, warned };
 }
 
-/** The period the bike is in now, if any. */
 export async function findCurrentPeriod(db: Executor, clock: Clock): Promise<StoredPeriod | undefined> {
   const now = localMomentIn(clock.timeZone, clock.now);
   return currentPeriod(await findPeriodsFrom(db, now.date), now);

@@ -19,8 +19,7 @@ export async function listWaitsForAdmin(db: Db, clock: { now: Date; timeZone: st
 }
 
 /**
- * `Akhiri tawaran`: ends the wait and any offer of it, under the booking lock like every change to
- * an offer, audited; false when there was nothing open. The span freed goes to the next round.
+ * `Akhiri tawaran`: ends the wait and its offer under the booking lock, audited; false if none open. The freed span goes to the next round.
  */
 export async function endWaitByAdmin(db: Db, admin: SessionAdmin, ref: string, now: Date): Promise<boolean> {
   return withBookingLock(db, async (trx) => {
