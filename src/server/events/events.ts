@@ -5,7 +5,6 @@ import type { Purpose } from '../../domain/fund/charges';
 import type { HandoverBooking, HandoverEvent, Recorder } from '../../domain/handover/handover';
 import type { OutOfServiceDecision, OutOfServicePeriod } from '../../domain/out-of-service/out-of-service';
 
-/** What every subscriber of a booking's event may read of it. */
 export interface EventBooking extends NamedBookingSpan {
   id: number;
   ref: string;

@@ -361,7 +361,6 @@ export async function appendLedgerEntry(db: Executor, entry: LedgerWrite): Promi
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** What the loan's charge entries add up to, and how many there are. */
 export async function chargeEntriesOf(db: Executor, bookingId: number): Promise<{ owed: number; count: number }> {
   const row = await db
     .selectFrom('ledger_entry')

@@ -147,7 +147,6 @@ export async function fundSummary(db: Executor): Promise<{ balance: number; tota
   return { balance: cashOf(ledger), totalOutstanding: sumOf(outstanding), largest: outstanding.slice(0, 5) };
 }
 
-/** A member's outstanding charges, for their chat: charges less payments of charges. */
 export async function memberOutstanding(db: Executor, usersId: string): Promise<number> {
   return (await findLedger(db, { usersId })).reduce((total, row) => total + row.owed, 0);
 }

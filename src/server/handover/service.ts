@@ -168,10 +168,7 @@ function wallClock(at: string | Date, timeZone: string): string {
   return `${date} ${time}`;
 }
 
-/**
- * An admin records an event at the instant they give, or corrects one already recorded (instant
- * and details); either way the audit trail keeps the old and the new value, in the same commit.
- */
+/** An admin records at the instant they give, or corrects a record (instant, details); the audit keeps old and new in the same commit. */
 export function recordOrCorrectByAdmin(
   db: Db,
   admin: AdminActor,

@@ -322,10 +322,7 @@ export async function claimPeriodsBackInService(
   });
 }
 
-/**
- * The refusal of a new booking over a period (`jam mulai`), in the booking's transaction; undefined
- * when none is hit. A voucher's span runs from its start whatever end was typed.
- */
+/** Refusal of a new booking over a period (`jam mulai`) in its transaction. A voucher's span runs from its start whatever end was typed. */
 export async function outOfServiceRefusal(
   db: Executor,
   input: Pick<BookingInput, 'date' | 'start' | 'end' | 'reason'>,
