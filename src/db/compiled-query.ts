@@ -7,10 +7,9 @@ class Slot {
 }
 
 /**
- * A query Kysely builds and compiles once per engine, then runs with each call's values. Building
- * a Kysely query costs more than SQLite takes to run the small ones of a booking's transaction
- * (docs/decisions/0048). `build` reads its values from `slots` and must give the query one shape
- * whatever the values: only where they go, never whether a clause is there.
+ * A query Kysely builds and compiles once per engine, then runs with each call's values. Building a Kysely query costs more than SQLite
+ * takes to run the small ones of a booking's transaction (docs/decisions/0048). `build` reads its values from `slots` and must give the
+ * query one shape whatever the values: only where they go, never whether a clause is there.
  */
 export function compiledQuery<Values extends Record<string, unknown>, Row>(
   build: (db: Executor, slots: Readonly<Values>) => Compilable<Row>,

@@ -217,15 +217,11 @@ export interface ChargeTable {
   updated_at: string;
 }
 
-/**
- * The treasurer's book (docs/decisions/0053): entries are appended, never updated or deleted. `cash`
- * moves the fund's balance (+ in, − out), `owed` what the member owes (+ a charge, − a payment of charges).
- */
+/** The treasurer's book (0053): append-only; `cash` and `owed` are signed as src/domain/fund/ledger.ts says. */
 export interface LedgerEntryTable {
   id: Generated<number>;
   /** LedgerKind (src/domain/fund/ledger.ts). */
   kind: string;
-  /** Calendar date in APP_TIMEZONE the entry counts on. */
   entry_date: string;
   users_id: string | null;
   booking_id: number | null;
@@ -239,7 +235,6 @@ export interface LedgerEntryTable {
   note: Generated<string>;
   /** A charge's JSON: the rule's lines and the recorded times that set it. */
   basis: string | null;
-  /** The entry this one reverses. */
   corrects_id: number | null;
   created_at: string;
   /** The admin's name; empty when the app wrote it. */

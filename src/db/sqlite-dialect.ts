@@ -14,9 +14,8 @@ import {
 
 const BUSY_TIMEOUT_MS = 10_000;
 const MAX_CACHED_STATEMENTS = 256;
-// SQLite's own default; better-sqlite3 builds it with 16 MB, which the server's resident size
-// showed after a bench's writes. Schedule reads are kept above it (0025) and the file is in the
-// OS's cache: a miss costs a read call, not the disk (decision 0040).
+// SQLite's own default; better-sqlite3 builds it with 16 MB, which the server's resident size showed after a bench's writes. Schedule reads
+// are kept above it (0025) and the file is in the OS's cache: a miss costs a read call, not the disk (decision 0040).
 const PAGE_CACHE_KIB = 2000;
 
 export type OpenSqlite = SqliteDatabase & { readonly inTransaction: boolean };

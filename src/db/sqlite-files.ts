@@ -13,10 +13,7 @@ export function checkSqliteFile(path: string, kind: 'quick' | 'integrity'): stri
   }
 }
 
-/**
- * A consistent copy of a live database through SQLite's online backup API: the copy is one
- * moment of the source, whatever the server commits meanwhile (a file copy is not).
- */
+/** A copy of a live database by SQLite's online backup API: one moment of the source whatever commits meanwhile (a file copy is not). */
 export async function copySqliteOnline(sourcePath: string, targetPath: string): Promise<void> {
   const source = new BetterSqlite3(sourcePath, { fileMustExist: true });
   try {

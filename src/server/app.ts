@@ -104,8 +104,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     trustProxy: fastifyTrustProxy(context.config.trustProxy),
     requestTimeout: requestTimeoutMs,
     http: {
-      // Given to Node itself too: set only after the server is made (as Fastify does), it cuts
-      // slow headers but not a slow body.
+      // Given to Node itself too: set only after the server is made (as Fastify does), it cuts slow headers but not a slow body.
       requestTimeout: requestTimeoutMs,
       // Node looks for timed-out requests only this often (30 s by default), which would let one live twice its time.
       connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs),

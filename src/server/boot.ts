@@ -1,7 +1,6 @@
-// The built server's entry (`dist/server/main.js`): runs the bundle `app.cjs` with V8's code cache
-// of an earlier start, so a start deserialises the compiled code instead of parsing 2.7 MB of
-// JavaScript and compiling what start-up runs (decision 0047). Without a usable cache it compiles
-// as Node would, and once listening writes one for the next start. Only Node's own modules here.
+// The built server's entry (`dist/server/main.js`): runs the bundle `app.cjs` with V8's code cache of an earlier start, so a start
+// deserialises the compiled code instead of parsing 2.7 MB of JavaScript and compiling what start-up runs (decision 0047). Without a usable
+// cache it compiles as Node would, and once listening writes one for the next start. Only Node's own modules here.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
@@ -15,9 +14,8 @@ interface AppModule {
 
 const bundle = join(dirname(fileURLToPath(import.meta.url)), 'app.cjs');
 const source = readFileSync(bundle);
-// V8 refuses a cache made by another V8 or with other flags, but checks only the length of the
-// source: the key holds the bundle itself. One file for each runtime, so the test servers (Node's
-// defaults) and production (package.json's flags) do not overwrite each other's.
+// V8 refuses a cache made by another V8 or with other flags, but checks only the length of the source: the key holds the bundle itself. One
+// file for each runtime, so the test servers (Node's defaults) and production (package.json's flags) do not overwrite each other's.
 const key = createHash('sha1')
   .update([process.version, process.arch, ...process.execArgv].join('\n'))
   .update(source)

@@ -18,9 +18,8 @@ export function createClock(clockFile: string | undefined): () => Date {
 }
 
 /**
- * APP_JOB_INTERVAL_MS (tests and `npm run simulate` only, with a clock file): every timed loop and
- * the outbox look this often, and a chat's sends are paced no wider, so a clock moved by hours is
- * acted on within a moment.
+ * APP_JOB_INTERVAL_MS (tests and `npm run simulate` only, with a clock file): every timed loop and the outbox look this often, and a chat's
+ * sends are paced no wider, so a clock moved by hours is acted on within a moment.
  */
 export function jobIntervalsFromEnv(env: Record<string, string | undefined>, clockFile: string | undefined): BuildOptions {
   const ms = Number(env.APP_JOB_INTERVAL_MS ?? '');

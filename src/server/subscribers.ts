@@ -16,10 +16,7 @@ import { recordPeriodCancellation, tellOwnerOfNote } from './out-of-service/subs
 
 const onHandover = [settleHandedOverLoan, showHandoverInMessages, auditAdminHandover, answerOwnerPress];
 
-/**
- * Every consequence of every state change, in the order it runs inside the change's transaction.
- * A feature adds its reaction here, never in the service that emits.
- */
+/** Every consequence of every state change, in run order inside its transaction; a feature adds its reaction here, not in the emitter. */
 export const subscribers: Subscribers = {
   bookingCreated: [tellOwnerOfBooking],
   bookingCancelled: [

@@ -1,9 +1,6 @@
 import { type RefObject, useLayoutEffect } from 'react';
 
-/**
- * While the menu is open, Escape or a press outside the bar closes it (`setOpenOn(undefined)`, a state setter); Escape from inside
- * the menu puts the focus back on its button.
- */
+/** While open, Escape or a press outside the bar closes the menu (`setOpenOn` is a state setter); Escape inside refocuses its button. */
 export function useMenuDismiss(
   open: boolean,
   setOpenOn: (openOn: undefined) => void,

@@ -57,7 +57,6 @@ export const fetchDeviceChats = (signal?: AbortSignal) =>
     { method: 'POST', body: { deviceSecret: deviceSecret() }, signal },
   );
 
-/** `Putuskan semua Telegram`: every chat unlinked; the device keeps the new secret the server gives it. */
 export async function unlinkAllChats() {
   const result = await callApi(
     '/api/telegram/unlink-all',

@@ -16,9 +16,8 @@ export interface ScheduleAnswers {
 }
 
 /**
- * Keeps answers the page has shown where the service worker keeps its own, under the URLs the page
- * asks offline and dated by the server's clock: a schedule that came inside the page, or before
- * the worker was there, is readable offline as soon as it is shown.
+ * Keeps answers the page has shown where the service worker keeps its own, under the URLs the page asks offline and dated by the server's
+ * clock: a schedule that came inside the page, or before the worker was there, is readable offline as soon as it is shown.
  */
 export async function keepScheduleAnswers({ clock, week, today }: ScheduleAnswers): Promise<void> {
   if (typeof caches === 'undefined') return;

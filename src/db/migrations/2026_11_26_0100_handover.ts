@@ -21,9 +21,8 @@ const HANDOVER_COLUMNS: [string, 'text' | 'integer' | 'boolean'][] = [
 ];
 
 /**
- * What happened to a booking, beside what was booked: a return or a release moves the booking's end
- * to the minute the bike was free again, and `booked_end_*` keep the plan (docs/decisions/0038).
- * The motorbike is a row of its own, so a second one is a row, not a schema change.
+ * What happened to a booking, beside what was booked: a return or a release moves the booking's end to the minute the bike was free again,
+ * and `booked_end_*` keep the plan (docs/decisions/0038). The motorbike is a row of its own, so a second one is a row, not a schema change.
  */
 export async function up(db: MigrationDb): Promise<void> {
   for (const [name, type] of HANDOVER_COLUMNS) await db.schema.alterTable('borrow_request').addColumn(name, type).execute();

@@ -1,9 +1,6 @@
 import { isSqlite, type MigrationDb, serialPrimaryKeyType } from './engine';
 
-/**
- * The class fund (docs/decisions/0039): a booking's purpose, the committee mark on a member, one
- * charge per loan (never deleted), and the payments and expenses the balance is summed from.
- */
+/** The class fund (0039): a booking's purpose, the committee mark, one kept charge per loan, the payments and expenses of the balance. */
 export async function up(db: MigrationDb): Promise<void> {
   const serial = serialPrimaryKeyType(db);
   await db.schema

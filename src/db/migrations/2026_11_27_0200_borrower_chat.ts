@@ -1,9 +1,8 @@
 import { isSqlite, type MigrationDb, serialPrimaryKeyType } from './engine';
 
 /**
- * Borrowers in the chat (docs/decisions/0043): a device (its secret stored hashed) and the bookings
- * made from it, one-use link codes (hashed), the chats linked to a device, and the outbox row's own
- * chat (null: the owner's chat, as before).
+ * Borrowers in the chat (docs/decisions/0043): a device (its secret stored hashed) and the bookings made from it, one-use link codes
+ * (hashed), the chats linked to a device, and the outbox row's own chat (null: the owner's chat, as before).
  */
 export async function up(db: MigrationDb): Promise<void> {
   const serial = serialPrimaryKeyType(db);

@@ -1,9 +1,8 @@
 import { isSqlite, type MigrationDb, serialPrimaryKeyType } from './engine';
 
 /**
- * The waiting list (docs/decisions/0044): a device's wait for a span, and the offers made to it,
- * each holding its span for a while. An offer not ended whose hold has not passed is the hold
- * every booking transaction checks.
+ * The waiting list (docs/decisions/0044): a device's wait for a span, and the offers made to it, each holding its span for a while. An
+ * offer not ended whose hold has not passed is the hold every booking transaction checks.
  */
 export async function up(db: MigrationDb): Promise<void> {
   const serial = serialPrimaryKeyType(db);

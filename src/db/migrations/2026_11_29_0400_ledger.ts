@@ -88,9 +88,8 @@ async function copyCharges(db: MigrationDb): Promise<void> {
 }
 
 /**
- * The treasurer's book (docs/decisions/0053): one append-only table of entries. Every charge, waiver,
- * payment and expense so far becomes an entry with its amount and date; the payment and expense
- * tables go, the charge table stays as each loan's current reading of the rules.
+ * The treasurer's book (docs/decisions/0053): one append-only table of entries. Every charge, waiver, payment and expense so far becomes an
+ * entry with its amount and date; the payment and expense tables go, the charge table stays as each loan's current reading of the rules.
  */
 export async function up(db: MigrationDb): Promise<void> {
   await createLedger(db);

@@ -1,10 +1,6 @@
 import type { MigrationDb } from './engine';
 
-/**
- * `Cara bayar` (docs/decisions/0053): the one place the treasurer says how to pay, shown wherever a
- * student sees a charge, with an optional QRIS picture (base64 PNG, resized and without metadata).
- * One row, replaced when the treasurer saves it.
- */
+/** `Cara bayar` (0053): one row, replaced on save, with an optional QRIS picture (base64 PNG, resized, metadata stripped). */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('fund_how_to_pay')

@@ -1,10 +1,6 @@
 import { isSqlite, type MigrationDb, serialPrimaryKeyType } from './engine';
 
-/**
- * `Saya sudah bayar` (docs/decisions/0053): a student's word that a loan's charge is paid, waiting for
- * the treasurer. Not money: only the treasurer's confirmation appends a payment to the ledger.
- * One per loan; pressed again after a refusal it waits again.
- */
+/** `Saya sudah bayar` (0053): a student's word that a charge is paid; only the treasurer's confirmation appends a payment. One per loan. */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('payment_claim')

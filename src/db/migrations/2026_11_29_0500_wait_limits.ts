@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { MigrationDb } from './engine';
 
 /**
- * Issue 40 (docs/decisions/0054): a wait keeps the parts of its span taken when asked, the only
- * parts it may be offered (`600-720,840-960`, minutes of its date; null for a wait made before, all
- * of its span). Waits are counted per roster name and cleaned up by ending time. A wait gets an
- * opaque `ref` for the admin's `Akhiri tawaran`, as bookings have.
+ * Issue 40 (0054): a wait keeps the parts of its span taken when asked, the only parts it may be offered (null before: all of it), and an
+ * opaque `ref` for `Akhiri tawaran`. Waits are counted per roster name and cleaned up by ending time.
  */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('slot_wait').addColumn('taken', 'text').execute();

@@ -13,9 +13,8 @@ export function formatDuration(minutes: number): string {
 }
 
 /**
- * The form's line above `Simpan`: `Kamis, 27 November 2026 · 08:00-10:30 (2 jam 30 menit)`; a voucher's
- * 6 hours past midnight end on the next day's weekday (`21:00-Jumat 03:00`). Undefined until the date and
- * times make a span.
+ * The form's line above `Simpan`: `Kamis, 27 November 2026 · 08:00-10:30 (2 jam 30 menit)`; a voucher's 6 hours past midnight end on the
+ * next day's weekday (`21:00-Jumat 03:00`). Undefined until the date and times make a span.
  */
 export function bookingSummary(input: Pick<BookingInput, 'date' | 'start' | 'end' | 'reason'>): string | undefined {
   const start = findMinutes(input.start);

@@ -148,9 +148,8 @@ export type NowStatus =
   | { kind: 'free'; until: string | undefined };
 
 /**
- * A late loan comes first: whatever the schedule says, the bike is still with its borrower. Then a loan
- * picked up and not returned, from its pickup even before its start (0051). `loansOut`: every loan picked
- * up and not returned, of any day (a loan late since yesterday is not in today's list).
+ * A late loan first: whatever the schedule says, the bike is still out. Then a loan picked up and not returned, from its pickup even before
+ * its start (0051). `loansOut`: every such loan of any day (one late since yesterday is not in today's list).
  */
 export function nowStatus(todayBookings: DayBooking[], now: ScheduleNow, loansOut: readonly LoanOut[] = []): NowStatus {
   const moment: LocalMoment = { date: now.date, time: formatMinutes(now.minutes) };

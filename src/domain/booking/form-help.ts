@@ -26,10 +26,7 @@ export function editDistance(a: string, b: string, limit: number): number {
   return Math.min(previous[b.length] ?? limit + 1, limit + 1);
 }
 
-/**
- * The one roster name within NAME_SUGGESTION_MAX_EDITS of what was typed (compared as name keys), or
- * undefined when the name is already on the roster, is empty, or is as close to two names or more.
- */
+/** The one roster name within NAME_SUGGESTION_MAX_EDITS of `typed` (as name keys); undefined if on the roster, empty or ambiguous. */
 export function suggestRosterName(typed: string, names: readonly string[]): string | undefined {
   const key = nameKey(typed);
   if (key === '') return undefined;
@@ -39,9 +36,8 @@ export function suggestRosterName(typed: string, names: readonly string[]): stri
 }
 
 /**
- * The next span of the requested length on the same day that shares no minute with `taken`: it starts
- * where a taken span ends, after the requested start and not before `earliest`, and ends by 23:59.
- * The length is the one asked for, so the class and daily limits hold as they did for the request.
+ * The next span of the requested length on the same day sharing no minute with `taken`: starting where a taken span ends, after the
+ * requested start and not before `earliest`, ending by 23:59. Same length, so the class and daily limits hold as for the request.
  */
 export function nextFreeSpan(
   requested: { start: string; end: string },

@@ -89,10 +89,9 @@ function rentableMinutes(loan: ChargeLoan, member: ChargeMember, use: number, fr
 }
 
 /**
- * The one rule for what a loan costs (issue 25), in integer rupiah, never negative. Use is
- * return − pickup; rent per started hour of use after RENT_TOLERANCE_MINUTES, none under an hour,
- * none for the home class, food or within a voucher's hours, committee use free up to its daily
- * hours; a fine per started hour late once the return is more than the grace past the planned end.
+ * The one rule for what a loan costs (issue 25), in integer rupiah, never negative. Use is return − pickup; rent per started hour of use
+ * after RENT_TOLERANCE_MINUTES, none under an hour, none for the home class, food or within a voucher's hours, committee use free up to its
+ * daily hours; a fine per started hour late once the return is more than the grace past the planned end.
  */
 export function chargeFor(loan: ChargeLoan, member: ChargeMember, rules: ChargeRules): Charge {
   if (loan.cancelled || loan.released) return NO_CHARGE;

@@ -1,9 +1,8 @@
 import { MONTHS, SHORT_MONTHS } from '../time/clock';
 
 /**
- * The treasurer's book (docs/decisions/0053): entries are appended, never changed. `cash` is what an
- * entry moves in the fund (+ in, − out), `owed` what it moves in the member's debt (+ a charge, − a
- * payment of charges). A correction carries the negation of both, so every total is a plain sum.
+ * The treasurer's book (0053): entries are appended, never changed. `cash` is what an entry moves in the fund (+ in, − out), `owed` what it
+ * moves in the member's debt (+ a charge, − a payment of charges). A correction negates both: every total is a plain sum.
  */
 export const LEDGER_KINDS = ['charge', 'charge-change', 'payment', 'dues', 'income', 'expense', 'correction'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -94,10 +93,7 @@ export function outstandingOf(entries: readonly { owed: number }[]): number {
   return entries.reduce((sum, entry) => sum + entry.owed, 0);
 }
 
-/**
- * Payments are the member's, not a charge's: they settle the charges oldest first. True for each
- * charge (in the order given, oldest first) that the payments cover whole.
- */
+/** Payments are the member's, not a charge's: they settle charges oldest first; true for each charge (oldest first) paid whole. */
 export function settledCharges(amountsOldestFirst: readonly number[], paid: number): boolean[] {
   let left = paid;
   return amountsOldestFirst.map((amount) => {

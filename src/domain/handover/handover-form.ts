@@ -31,9 +31,8 @@ export interface HandoverDetails {
 export type HandoverFormOutcome = { ok: true; details: HandoverDetails } | { ok: false; errors: Record<string, string> };
 
 /**
- * The details a request carries, or the errors to show under their fields. A pickup keeps only the
- * fuel and a release nothing: the server records no more of them. Empty kilometres are left out; an
- * empty note is sent, so an admin's correction can clear the one recorded.
+ * The details a request carries, or the errors to show under their fields. A pickup keeps only the fuel and a release nothing: the server
+ * records no more of them. Empty kilometres are left out; an empty note is sent, so an admin's correction can clear the one recorded.
  */
 export function readHandoverForm(input: HandoverFormInput): HandoverFormOutcome {
   if (input.event === 'release') return { ok: true, details: {} };

@@ -4,11 +4,7 @@ import type { LocalMoment } from '../time/moment';
 import { formatKilometres, type HandoverStage, minutesBetween, PICKUP_OPENS_MINUTES, type RecorderKind } from './handover';
 import { lifecycleMessages } from './lifecycle-messages';
 
-/**
- * The loan's one lifecycle (0050): scheduled → picked up → returned, or released (nobody came), or
- * cancelled. Every path that changes a loan (the borrower's page and chat, the owner's bot, the
- * admin console, a `Tidak tersedia` period) asks `findLifecycleRefusal` through the server's services.
- */
+/** The loan's one lifecycle (0050; `released`: nobody came): every path that changes a loan asks `findLifecycleRefusal`. */
 export type LoanState = 'scheduled' | 'pickedUp' | 'returned' | 'released' | 'cancelled';
 
 /** `completeReturn`: the fuel, kilometres or note added to a return already recorded, never moving its time. */
@@ -64,7 +60,6 @@ export function findAdminTimeRefusal(booking: BookingSpan, at: LocalMoment, now:
 function pickupRefusal(booking: LifecycleBooking, by: ActorKind, now: LocalMoment, at: LocalMoment): LifecycleRefusal | undefined {
   if (booking.stage === 'pickedUp') return 'alreadyPickedUp';
   if (booking.stage === 'returned') return 'alreadyReturned';
-  // An admin records what happened, bounded by findAdminTimeRefusal: the key may have gone the evening before.
   if (by !== 'admin' && minutesBetween(startOf(booking), at) < -PICKUP_OPENS_MINUTES) return 'tooEarly';
   // After the booked end a pickup would make a loan late that never was (issue 38): the key came back, record the return.
   if (by !== 'admin' && minutesBetween(bookedEndOf(booking), now) >= 0) return 'pickupEnded';
@@ -87,10 +82,7 @@ function cancelRefusal(booking: LifecycleBooking, by: ActorKind, now: LocalMomen
   return undefined;
 }
 
-/**
- * Undefined means `by` may make the transition now. `at` is the instant it records when not `now`:
- * an admin's typed time, or the start for the owner's `Sudah diambil` under the no-show question.
- */
+/** Undefined: `by` may do it now. `at`, when not `now`: an admin's typed time, or the start for a no-show's `Sudah diambil`. */
 export function findLifecycleRefusal(
   transition: LoanTransition,
   booking: LifecycleBooking,

@@ -49,7 +49,6 @@ export function bookingsInside<B extends BookingSpan>(bookings: readonly B[], pe
   return bookings.filter((booking) => overlapsPeriod(booking, period));
 }
 
-/** The period the bike is in at `now`, if any. */
 export function currentPeriod<P extends OutOfServicePeriod>(periods: readonly P[], now: LocalMoment): P | undefined {
   const at = findInstant(now);
   if (at === undefined) return undefined;

@@ -8,10 +8,7 @@ import { outOfServiceMessages } from './out-of-service-messages';
 export const UNTIL_CHOICES = ['1 jam', '3 jam', 'Sampai malam ini', 'Belum tahu'] as const;
 export type UntilChoice = (typeof UNTIL_CHOICES)[number];
 
-/**
- * The exclusive end a choice gives a period starting at `now`: one or three hours on, or the end of
- * today (`Sampai malam ini`, and `Belum tahu`, which the next morning's digest asks about again).
- */
+/** A choice's exclusive end from `now`: 1 or 3 hours on, or today's end (`Sampai malam ini`; `Belum tahu`, asked again next morning). */
 export function untilOfChoice(choice: UntilChoice, now: LocalMoment): LocalMoment {
   const minutes = findMinutes(now.time) ?? 0;
   const hours = choice === '1 jam' ? 1 : choice === '3 jam' ? 3 : undefined;

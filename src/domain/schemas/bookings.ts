@@ -57,9 +57,8 @@ export const todayResponseSchema = z.object({
   /** The dates whose schedule anyone may see (0037). */
   window: z.object({ from: z.string(), to: z.string() }),
   /**
-   * `Tidak tersedia` periods (issue 27), worked out by the server so the first load carries no rule:
-   * the status line's text while one covers now, and per date the minutes each covers. Absent from
-   * an answer kept from before them.
+   * `Tidak tersedia` periods (issue 27), worked out by the server so the first load carries no rule: the status line's text while one
+   * covers now, and per date the minutes each covers. Absent from an answer kept from before them.
    */
   outOfService: outOfServiceClockSchema.default({ now: null, days: {} }),
   /** Whether the app can tell a waiting borrower in Telegram: without a bot, no block offers `Kabari saya kalau kosong`. */

@@ -100,9 +100,7 @@ export const fundEntrySchema = z.object({
   /** What it moves in the member's outstanding charges. */
   owed: z.number(),
   duesMonth: z.string().nullable(),
-  /** The entry this one reverses, with its kind and date. */
   corrects: z.object({ id: z.number(), kind: z.enum(LEDGER_KINDS), date: z.string() }).nullable(),
-  /** The correction that reversed this one. */
   correctedBy: z.object({ id: z.number(), date: z.string() }).nullable(),
   correctable: z.boolean(),
   charge: loanChargeSchema.nullable(),

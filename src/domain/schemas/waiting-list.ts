@@ -13,7 +13,6 @@ const text = (label: string, max: number, required: string) =>
     .max(max, { error: messages.tooLong(label, max) })
     .refine((value) => value.trim() !== '', { error: required });
 
-/** A wait as the device sees it. */
 export const waitSchema = z.object({ name: z.string(), date: z.string(), start: z.string(), end: z.string() });
 export type Wait = z.infer<typeof waitSchema>;
 
@@ -22,9 +21,8 @@ export const waitDeviceRequestSchema = z.strictObject({ deviceSecret });
 export const waitDeviceResponseSchema = z.object({ linked: z.boolean(), waits: z.array(waitSchema) });
 
 /**
- * `Kabari saya kalau kosong`: the wanted span on one date, for a roster name, with the reason its
- * booking will carry when taken. 409 `{ message, needsLink: true }` when the device has no linked
- * chat; 422 `{ errors }` for a rule; 503 while Telegram is not configured.
+ * `Kabari saya kalau kosong`: the wanted span on one date, for a roster name, with the reason its booking will carry when taken. 409 `{
+ * message, needsLink: true }` when the device has no linked chat; 422 `{ errors }` for a rule; 503 while Telegram is not configured.
  */
 export const createWaitRequestSchema = z.strictObject({
   deviceSecret,

@@ -37,10 +37,7 @@ export interface WaitFacts {
   taken: readonly MinuteSpan[];
 }
 
-/**
- * `Kabari saya kalau kosong`: a span of a date from today to the horizon not over yet, partly
- * booked, out of service or held when asked, while fewer than MAX_OPEN_WAITS are open or offered.
- */
+/** `Kabari saya kalau kosong`: a span not over, today to the horizon, partly booked, out of service or held, under MAX_OPEN_WAITS. */
 export function checkWait(span: DaySpan, facts: WaitFacts): FieldErrors {
   const start = findMinutes(span.start);
   const end = findMinutes(span.end);

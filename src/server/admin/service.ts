@@ -42,9 +42,8 @@ function sameCode(given: string, expected: string): boolean {
 }
 
 /**
- * The attempt is recorded as failed before the limits are counted, so parallel attempts on any
- * instance see each other; one refused by the limit is removed, or anyone could extend a lockout
- * forever (docs/decisions/0008).
+ * The attempt is recorded as failed before the limits are counted, so parallel attempts on any instance see each other; one refused by the
+ * limit is removed, or anyone could extend a lockout forever (docs/decisions/0008).
  */
 export async function login(
   db: Executor,

@@ -74,9 +74,8 @@ async function sourceTables(source: Db): Promise<string[]> {
 }
 
 /**
- * Copies every row of `source` into `target`, a migrated PostgreSQL database that holds no data
- * yet, in one transaction: ids, refs and hashes as they are, each sequence moved past the
- * highest id, the row count of every table checked before the commit. Returns the counts.
+ * Copies every row of `source` into `target`, a migrated PostgreSQL database that holds no data yet, in one transaction: ids, refs and
+ * hashes as they are, each sequence moved past the highest id, the row count of every table checked before the commit. Returns the counts.
  */
 export async function copyDatabase(source: Db, target: Db): Promise<Map<Table, number>> {
   if (target.engine !== 'postgres') throw new BackupError('db:copy: the target must be PostgreSQL (--to postgres://…)');

@@ -25,10 +25,7 @@ export function fileStamp(at: Date, timeZone: string): string {
   return `${part('year')}${part('month')}${part('day')}-${part('hour')}${part('minute')}${part('second')}`;
 }
 
-/**
- * The next name after every existing `{stem}.db` / `{stem}-N.db`: a name freed by pruning is never
- * taken again, or the newest backup would sort as the oldest and be pruned next.
- */
+/** The next name after every `{stem}.db` / `{stem}-N.db`: a pruned name is never reused, or the newest would sort oldest and be pruned. */
 function freeName(dir: string, stem: string): string {
   const copies = existsSync(dir)
     ? readdirSync(dir).flatMap((name) => {
@@ -54,10 +51,7 @@ export interface BackupResult {
   removed: string[];
 }
 
-/**
- * A consistent backup of the live database, checked with `integrity_check` before it takes its
- * name; in the default folder only the newest `keep` backups stay.
- */
+/** A consistent backup of the live database, `integrity_check`ed before it takes its name; the default folder keeps the newest `keep`. */
 export async function backupSqlite(databasePath: string, options: BackupOptions): Promise<BackupResult> {
   if (!existsSync(databasePath)) throw new BackupError(`DATABASE_URL: ${databasePath} does not exist`);
   const dir = options.target ? dirname(options.target) : join(dirname(databasePath), 'backups');
@@ -96,9 +90,8 @@ export interface RestoreResult {
 }
 
 /**
- * Puts a backup in place of the database. Refused while any process has the database file open
- * (read from /proc), when the backup fails `integrity_check`, or when a newer version made it.
- * The database it replaces is kept beside it as `….replaced-YYYYMMDD-HHMMSS.db`.
+ * Puts a backup in place of the database. Refused while any process has the database file open (read from /proc), when the backup fails
+ * `integrity_check`, or when a newer version made it. The database it replaces is kept beside it as `….replaced-YYYYMMDD-HHMMSS.db`.
  */
 export async function restoreSqlite(databasePath: string, file: string, now: Date, timeZone: string): Promise<RestoreResult> {
   if (!existsSync(file)) throw new BackupError(`restore: ${file} does not exist`);

@@ -7,9 +7,8 @@ import { storageHealthOf } from '../health/storage-health';
 const BOOKING_LOCK_KEY = 0x626f6f6b;
 
 /**
- * Runs `fn` in a transaction no other booking transaction runs beside, on any instance (on SQLite
- * by BEGIN IMMEDIATE's write lock). Every writer of bookings goes through here, so no two can book
- * the same hour. A commit here ends a storage fault (/healthz).
+ * Runs `fn` in a transaction no other booking transaction runs beside, on any instance (on SQLite by BEGIN IMMEDIATE's write lock). Every
+ * writer of bookings goes through here, so no two can book the same hour. A commit here ends a storage fault (/healthz).
  */
 export async function withBookingLock<T>(db: Db, fn: (trx: Executor) => Promise<T>): Promise<T> {
   let transaction = db.kysely.transaction();

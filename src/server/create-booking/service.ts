@@ -141,8 +141,7 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
   if (!user) return { kind: 'rejected', errors: { name: messages.nameNotFound } };
   const purpose = input.purpose ?? 'personal';
   if (purpose === 'committee' && !user.committee) return { kind: 'rejected', errors: { purpose: messages.fund.committeeOnly } };
-  // Before the voucher is spent: a refusal here must write nothing. Most bookings start later than a
-  // late bike reaches, and skip the read.
+  // Before the voucher is spent: a refusal here must write nothing. Most bookings start later than a late bike reaches, and skip the read.
   const startsAt = { date: input.date, time: input.start };
   const nowMoment = localMomentIn(limits.timeZone, now);
   if (

@@ -8,10 +8,7 @@ export type Subscribers = { [T in EventType]: readonly Subscriber<T>[] };
 
 let installed: Subscribers | undefined;
 
-/**
- * The app's one list of consequences (src/server/subscribers.ts), installed once by whatever runs
- * the services (buildApp). Features emit without importing the features that react.
- */
+/** The one list of consequences (src/server/subscribers.ts), installed by buildApp: features emit without importing those that react. */
 export function installSubscribers(subscribers: Subscribers): void {
   installed = subscribers;
 }

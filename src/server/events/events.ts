@@ -5,7 +5,6 @@ import type { Purpose } from '../../domain/fund/charges';
 import type { HandoverBooking, HandoverEvent, Recorder } from '../../domain/handover/handover';
 import type { OutOfServiceDecision, OutOfServicePeriod } from '../../domain/out-of-service/out-of-service';
 
-/** What every subscriber of a booking's event may read of it. */
 export interface EventBooking extends NamedBookingSpan {
   id: number;
   ref: string;
@@ -71,9 +70,8 @@ export interface EventPeriod extends OutOfServicePeriod {
 }
 
 /**
- * A `Tidak tersedia` period made (`periodStarted`), decided or edited (`periodChanged`): `warned`
- * are the bookings inside it that `Biarkan` left standing in this commit, whose borrowers are told.
- * `affected` counts the bookings the decision was about.
+ * A `Tidak tersedia` period made (`periodStarted`), decided or edited (`periodChanged`): `warned` are the bookings inside it that `Biarkan`
+ * left standing in this commit, whose borrowers are told. `affected` counts the bookings the decision was about.
  */
 export interface PeriodStarted {
   type: 'periodStarted';

@@ -88,9 +88,8 @@ export async function settleCharge(
 }
 
 /**
- * Brings the book in line with the loan's charge, in the caller's transaction: the first time a charge
- * costs something, a `charge` entry on the loan's date with the rule's lines and the recorded times;
- * every later difference, a `charge-change` entry today. Nothing when the book already agrees.
+ * Brings the book in line with the loan's charge, in the caller's transaction: a first non-zero charge is a `charge` entry on the loan's
+ * date with the rule's lines and recorded times; any later difference a `charge-change` today; nothing when they agree.
  */
 export async function appendChargeEntry(
   db: Executor,
@@ -129,11 +128,9 @@ export async function enqueueReturnCharge(db: Executor, bookingId: number, clock
 }
 
 /**
- * The provisional charges now due: bookings from yesterday on and loans still out, neither returned
- * nor released nor cancelled, whose planned end + grace has passed. Each is written under the
- * booking lock, so a return cannot interleave with it; the unique booking makes it once across
- * instances. Older bookings are left alone: the first start after this feature must not charge
- * every booking nobody recorded.
+ * The provisional charges now due: bookings from yesterday on and loans still out, not returned, released or cancelled, past planned end +
+ * grace. Each is written under the booking lock (no interleaved return); the unique booking makes it once across instances. Older bookings
+ * are left alone: the first start after this feature must not charge every booking nobody recorded.
  */
 export async function writeDueProvisionalCharges(db: Db, clock: Clock & { graceMinutes: number }): Promise<number> {
   const now = localMomentIn(clock.timeZone, clock.now);

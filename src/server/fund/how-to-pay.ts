@@ -27,9 +27,8 @@ export const QRIS_SIDE_PX = 512;
 export type QrisOutcome = { kind: 'ok' } | { kind: 'unreadable' } | { kind: 'noHowToPay' };
 
 /**
- * The QRIS picture as students will see it: turned upright, at most 512 px a side, re-encoded as PNG
- * without the photo's metadata (sharp keeps none unless asked). Loaded here only: the server's
- * start never pays for the native module.
+ * The QRIS picture as students will see it: turned upright, at most 512 px a side, re-encoded as PNG without the photo's metadata (sharp
+ * keeps none unless asked). Loaded here only: the server's start never pays for the native module.
  */
 export async function storeQris(db: Executor, admin: SessionAdmin, image: Buffer, now: Date): Promise<QrisOutcome> {
   if (image.length === 0 || image.length > MAX_QRIS_UPLOAD_BYTES) return { kind: 'unreadable' };

@@ -23,9 +23,8 @@ export async function chatOutstandingText(db: Executor, chatId: string): Promise
 }
 
 /**
- * On FUND_REMINDER_DAY from 09:00, `Tagihan kamu: Rp{x}.` to every linked chat that owes something.
- * The key (month and chat) makes it one row per chat and month, whichever instance, however often
- * it runs and whenever it restarts. Returns how many rows this call wrote.
+ * On FUND_REMINDER_DAY from 09:00, `Tagihan kamu: Rp{x}.` to every linked chat that owes something. The key (month and chat) makes it one
+ * row per chat and month, whichever instance, however often it runs and whenever it restarts. Returns how many rows this call wrote.
  */
 export async function enqueueFundReminders(db: Executor, at: Date, settings: { timeZone: string; day: number }): Promise<number> {
   const moment = localMomentIn(settings.timeZone, at);

@@ -337,10 +337,7 @@ export interface LedgerWrite {
   by: string;
 }
 
-/**
- * The one way an entry is written: appended. An entry is reversed at most once (the unique
- * corrects_id): false when another correction got there first.
- */
+/** The one way an entry is written: appended. Reversed at most once (unique corrects_id): false if another correction came first. */
 export async function appendLedgerEntry(db: Executor, entry: LedgerWrite): Promise<boolean> {
   const result = await db
     .insertInto('ledger_entry')
@@ -364,7 +361,6 @@ export async function appendLedgerEntry(db: Executor, entry: LedgerWrite): Promi
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** What the loan's charge entries add up to, and how many there are. */
 export async function chargeEntriesOf(db: Executor, bookingId: number): Promise<{ owed: number; count: number }> {
   const row = await db
     .selectFrom('ledger_entry')
@@ -400,7 +396,6 @@ export async function findOwedByMember(db: Executor): Promise<Map<string, number
 export interface HowToPay {
   treasurer: string;
   account: string;
-  /** Whether a QRIS picture is stored. */
   qris: boolean;
 }
 

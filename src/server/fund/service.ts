@@ -147,7 +147,6 @@ export async function fundSummary(db: Executor): Promise<{ balance: number; tota
   return { balance: cashOf(ledger), totalOutstanding: sumOf(outstanding), largest: outstanding.slice(0, 5) };
 }
 
-/** A member's outstanding charges, for their chat: charges less payments of charges. */
 export async function memberOutstanding(db: Executor, usersId: string): Promise<number> {
   return (await findLedger(db, { usersId })).reduce((total, row) => total + row.owed, 0);
 }
@@ -265,9 +264,8 @@ export async function duesGrid(db: Executor, year: number): Promise<DuesGrid> {
 }
 
 /**
- * The CSV of a month (or of the whole book): a `Saldo awal` row, every entry oldest first with the
- * running `Saldo`, a `Jumlah` row whose `Saldo` is the month's `Saldo akhir`. A charge moves no cash:
- * its amount is in `Keterangan`, its `Masuk` and `Keluar` empty.
+ * The CSV of a month (or of the whole book): a `Saldo awal` row, every entry oldest first with the running `Saldo`, a `Jumlah` row whose
+ * `Saldo` is the month's `Saldo akhir`. A charge moves no cash: its amount is in `Keterangan`, its `Masuk` and `Keluar` empty.
  */
 export async function fundCsv(db: Executor, month: string | undefined, clock: Clock): Promise<{ name: string; rows: string[][] }> {
   const ledger = await findLedger(db);

@@ -62,9 +62,8 @@ async function enqueueMessageEdit(db: Executor, edit: MessageEdit, now: Date): P
 }
 
 /**
- * In the recording's transaction, whoever recorded it: every message already sent about the booking
- * shows what is recorded and keeps only the buttons that still apply. With Telegram off none was
- * sent, so nothing is queued.
+ * In the recording's transaction, whoever recorded it: every message already sent about the booking shows what is recorded and keeps only
+ * the buttons that still apply. With Telegram off none was sent, so nothing is queued.
  */
 export async function enqueueHandoverEdits(
   db: Executor,
@@ -127,10 +126,7 @@ export async function enqueueReplyEdit(
   await enqueueMessageEdit(db, { messageId: message.messageId, text, keyboard }, now);
 }
 
-/**
- * The buttons that stay under a booking's messages once it ended by any path (returned, released,
- * cancelled): none, so a stale press cannot record; a press that comes anyway is refused by the lifecycle.
- */
+/** No buttons stay under an ended booking's messages (returned, released, cancelled); a stale press is refused by the lifecycle. */
 export async function enqueueHandoverButtonsRemoved(db: Executor, ref: string, now: Date): Promise<void> {
   const roles = (Object.keys(ROLE_KEYS) as HandoverMessageRole[]).filter((role) => role !== 'notice');
   const sent = await findSentRows(

@@ -93,9 +93,8 @@ function alreadyRecorded(booking: HandoverBooking, event: HandoverEvent, timeZon
 }
 
 /**
- * The one way a pickup, return or release is recorded, under the booking lock: a return or a
- * release moves the booking's end to the minute the bike was free, and a booking of that remainder
- * must not interleave with it.
+ * The one way a pickup, return or release is recorded, under the booking lock: a return or a release moves the booking's end to the minute
+ * the bike was free, and a booking of that remainder must not interleave with it.
  */
 export function recordHandover(db: Db, lookup: HandoverLookup, request: HandoverRequest): Promise<HandoverOutcome> {
   return withBookingLock(db, (trx) => recordIn(trx, lookup, request, null));
@@ -169,10 +168,7 @@ function wallClock(at: string | Date, timeZone: string): string {
   return `${date} ${time}`;
 }
 
-/**
- * An admin records an event at the instant they give, or corrects one already recorded (instant
- * and details); either way the audit trail keeps the old and the new value, in the same commit.
- */
+/** An admin records at the instant they give, or corrects a record (instant, details); the audit keeps old and new in the same commit. */
 export function recordOrCorrectByAdmin(
   db: Db,
   admin: AdminActor,
@@ -388,10 +384,7 @@ export type CompletionOutcome =
   | { kind: 'already' | 'refused'; message: string; booking: HandoverBooking }
   | { kind: 'notFound' };
 
-/**
- * The fuel told after a return recorded without it (the owner's `Sudah kembali`): it completes the
- * same record and never moves its time, so the charge computed from that time stands.
- */
+/** The fuel told after the owner's `Sudah kembali`: it completes the same record, never moving its time, so the charge from it stands. */
 export function completeReturn(db: Db, ref: string, fuel: FuelLevel, by: Recorder, at: Date, timeZone: string): Promise<CompletionOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
     const booking = await findHandoverBooking(trx, { ref });

@@ -51,10 +51,7 @@ export async function deleteExpiredAnswers(db: Executor, now: Date): Promise<voi
   await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now.toISOString()).execute();
 }
 
-/**
- * False when a live answer is already stored under the key (another request with it committed
- * first); an expired one is replaced.
- */
+/** False when a live answer is already stored under the key (another request with it committed first); an expired one is replaced. */
 export async function insertStoredAnswerIfAbsent(
   db: Executor,
   answer: { key: string; requestHash: string; status: number; body: unknown; now: Date; expiresAt: Date },

@@ -29,10 +29,7 @@ export interface WriteAnswer {
 
 class KeyTakenError extends Error {}
 
-/**
- * Runs `write` in one transaction and stores its 2xx answer under the request's `Idempotency-Key`
- * (per route) in the same commit; a refusal (`write` throws) stores nothing. Decision 0055.
- */
+/** Runs `write` in one transaction storing its 2xx answer under the route's `Idempotency-Key`; a throw stores nothing (0055). */
 export async function idempotentWrite(
   db: Db,
   request: FastifyRequest,

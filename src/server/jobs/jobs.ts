@@ -7,10 +7,7 @@ export interface Job {
   name: string;
   /** From the end of one round to the start of the next. */
   intervalMs: number;
-  /**
-   * `every`: each instance runs every round, and what a round writes is once per key however many
-   * run it. `one`: each instance looks, and a round claims its work so that one instance does it.
-   */
+  /** `every`: each instance runs each round, writing once per key. `one`: each looks, and a round claims its work for one instance. */
   instances: 'every' | 'one';
   run(log: FastifyBaseLogger): Promise<void>;
 }

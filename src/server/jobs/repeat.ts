@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/**
- * Runs `work` from ready, then `intervalMs` after each run ends, until the app closes (a run in
- * progress is awaited). A failing database is logged once per outage, not once per run.
- */
+/** Runs `work` from ready, then `intervalMs` after each run ends, until close (awaiting a run); a failing database logs once per outage. */
 export function repeatWhileOpen(app: FastifyInstance, what: string, intervalMs: number, work: () => Promise<void>): void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

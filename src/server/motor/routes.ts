@@ -22,10 +22,7 @@ export async function motorAdminRoutes(app: FastifyInstance, context: AppContext
   });
 }
 
-/**
- * Told only to whoever holds a booking's cancel secret (the success dialog, the card): the owner's number
- * is not for anyone who opens the site. Counted against the secret's guess limit like every other use.
- */
+/** Only for whoever holds a booking's cancel secret, counted against its guess limit: the owner's number is not for every visitor. */
 export async function motorKeyRoutes(app: FastifyInstance, { config, db, now }: AppContext): Promise<void> {
   app.post('/api/motor/key', async (request, reply) => {
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');

@@ -57,9 +57,8 @@ function key(period: StoredPeriod, booking: { ref: string }): string {
 }
 
 /**
- * What the borrower's card says of the periods (issue 38): a booking `Biarkan` left inside one names
- * itself while the period still reaches it and is not over; one a period cancelled offers
- * `Pesan lagi` once the bike is back and its time is still free.
+ * What the borrower's card says of the periods (issue 38): a booking `Biarkan` left inside one names itself while the period still reaches
+ * it and is not over; one a period cancelled offers `Pesan lagi` once the bike is back and its time is still free.
  */
 export async function outOfServiceNotice(
   db: Executor,

@@ -34,9 +34,8 @@ export type UntilOutcome =
   | { kind: 'chosen'; period: StoredPeriod; inside: PeriodBooking[] };
 
 /**
- * The owner's answer to `Sampai kapan?`: the period gets its end, and only the bookings inside it
- * are left to decide. The first press stands. With none inside, nothing is left to decide: the
- * period is recorded as leaving bookings be. Under the booking lock, like every period change.
+ * The owner's answer to `Sampai kapan?`: the period gets its end; only the bookings inside are left to decide (none: recorded as leaving
+ * them be). The first press stands; under the booking lock like every period change.
  */
 export async function chooseUntil(db: Db, ref: string, choice: UntilChoice, clock: Clock): Promise<UntilOutcome> {
   const now = localMomentIn(clock.timeZone, clock.now);
@@ -69,9 +68,8 @@ async function closeWhenDecided(trx: Executor, period: StoredPeriod): Promise<Pe
 }
 
 /**
- * `Batalkan` or `Biarkan` under one booking of the list: it must still be inside and undecided (a
- * second press, or one after `Batalkan semua`, records nothing). `Biarkan` warns its borrower in
- * this commit; `Batalkan` goes through the one cancellation service, recorded as the period's.
+ * `Batalkan` or `Biarkan` under one listed booking, still inside and undecided (a second press, or one after `Batalkan semua`, records
+ * nothing). `Biarkan` warns in this commit; `Batalkan` goes through the one cancellation service as the period's.
  */
 export async function decideOne(db: Db, request: { ref: string; booking: string; cancel: boolean }, clock: Clock): Promise<OneOutcome> {
   const at = clock.now.toISOString();
@@ -95,10 +93,7 @@ export async function decideOne(db: Db, request: { ref: string; booking: string;
   return { kind: 'decided', period, booking, left: await closeWhenDecided(db.kysely, period) };
 }
 
-/**
- * With the morning digest after a `Belum tahu`: `Motor masih tidak tersedia ({alasan})?` with `Masih`
- * / `Sudah siap`, once per period across instances (claimed in the commit that queues it).
- */
+/** After `Belum tahu`, with the morning digest: `Motor masih tidak tersedia ({alasan})?`, once per period across instances. */
 export async function askWhetherStillOut(db: Db, date: string, at: Date): Promise<number> {
   return db.kysely.transaction().execute(async (trx) => {
     const periods = await claimStillOutQuestions(trx, date, at.toISOString());

@@ -164,10 +164,7 @@ function toPeriodBooking(row: BookingColumns): PeriodBooking[] {
   return row.ref === null ? [] : [{ id: row.id, ref: row.ref, voucherCode: row.voucher_code, ...toNamedSpan(row) }];
 }
 
-/**
- * Bookings neither cancelled nor handed over that may reach into `[fromDate, untilDate]` (the caller
- * applies the exact rule), by start: a loan picked up, returned or released is past deciding (issue 38).
- */
+/** Bookings not cancelled nor handed over (issue 38) that may reach into `[fromDate, untilDate]`, by start; the caller checks exactly. */
 export async function findActiveBookingsAround(db: Executor, fromDate: string, untilDate: string | null): Promise<PeriodBooking[]> {
   let query = db
     .selectFrom('borrow_request as b')

@@ -81,9 +81,8 @@ export type CreateOutcome =
   | { kind: 'created'; period: StoredPeriod; affected: PeriodBooking[]; cancelled: PeriodBooking[]; warned: PeriodBooking[] };
 
 /**
- * Under the booking lock, so no booking made at the same time lands inside a period that cancels:
- * one committed first is found here, one committed after is refused by the period. `decision` null
- * (the owner's `/bengkel`) leaves the bookings inside until a button decides.
+ * Under the booking lock, so no booking made at the same time lands inside a period that cancels: one committed first is found here, one
+ * committed after is refused by the period. `decision` null (the owner's `/bengkel`) leaves the bookings inside until a button decides.
  */
 export async function createPeriod(
   db: Db,
@@ -124,12 +123,10 @@ async function recordWarnings(trx: Executor, period: StoredPeriod, bookings: Per
 }
 
 /**
- * `Batalkan semua`: each booking still inside goes through the one cancellation service (vouchers
- * back, the borrower's card says why), recorded as cancelled by this period in the same commit; the
- * owner gets one message with the count instead of one per booking. Those an edit's `Biarkan`
- * warned stay. Safe to run again, from another instance too (a crash half-way, the periodic
- * `finishCancellations`): it cancels what is still inside, the service refuses a second cancel, and
- * the owner's message is keyed by the period and the count it says.
+ * `Batalkan semua`: each booking still inside goes through the one cancellation service (vouchers back, the borrower's card says why),
+ * recorded as cancelled by this period in the same commit; the owner gets one message with the count instead of one per booking. Those an
+ * edit's `Biarkan` warned stay. Safe to run again, from another instance too (a crash half-way, the periodic `finishCancellations`): it
+ * cancels what is still inside, the service refuses a second cancel, and the owner's message is keyed by the period and the count it says.
  */
 export async function cancelBookingsInside(db: Db, period: StoredPeriod, by: PeriodActor, clock: Clock): Promise<PeriodBooking[]> {
   const reason = outOfServiceMessages.cancelReason(period.reason);
@@ -148,10 +145,8 @@ export async function cancelBookingsInside(db: Db, period: StoredPeriod, by: Per
 }
 
 /**
- * The periodic pass that finishes an interrupted `Batalkan semua`: the process may die between
- * recording the decision and cancelling the last booking inside. Every instance runs it; a booking
- * made after the decision cannot be inside (the period refuses it), so this only finishes that work.
- * Cancelled as the period's maker (the owner when its admin is gone from the roster).
+ * Finishes an interrupted `Batalkan semua` (the process may die between the decision and the last cancel), on every instance; a booking
+ * made after the decision cannot be inside. Cancelled as the period's maker (the owner when its admin left the roster).
  */
 export async function finishCancellations(db: Db, clock: Clock): Promise<number> {
   let finished = 0;
@@ -206,10 +201,9 @@ export type EditCheck =
   | { kind: 'ok'; period: StoredPeriod; next: StoredPeriod; affected: PeriodBooking[] };
 
 /**
- * `Ubah` of a current or future period: its reason and end (its start stays). The bookings listed are
- * those the change brings inside, to be cancelled or warned as on creation; while nobody has
- * decided yet (an owner's `/bengkel` before a button), all those inside, which the choice decides.
- * An end not after now is refused: that is `Motor sudah siap`, audited as an end.
+ * `Ubah` of a current or future period: its reason and end (its start stays). The bookings listed are those the change brings inside, to be
+ * cancelled or warned as on creation; while nobody has decided yet (an owner's `/bengkel` before a button), all those inside, which the
+ * choice decides. An end not after now is refused: that is `Motor sudah siap`, audited as an end.
  */
 export async function checkPeriodEdit(db: Executor, ref: string, change: PeriodChange, clock: Clock): Promise<EditCheck> {
   const now = localMomentIn(clock.timeZone, clock.now);
@@ -233,11 +227,10 @@ export type EditOutcome =
   | { kind: 'edited'; period: StoredPeriod; affected: PeriodBooking[]; cancelled: PeriodBooking[]; warned: PeriodBooking[] };
 
 /**
- * Under the booking lock like creation: a booking arriving meanwhile either committed first (and is
- * listed and treated) or meets the changed period. A shorter period frees its time at this commit.
- * `Batalkan semua` leaves the period deciding `cancel` for every booking inside it did not warn, so
- * an interrupted run is finished by `finishCancellations`; `Biarkan` records and tells the warnings
- * in this commit. Audited with the old and the new reason and end.
+ * Under the booking lock like creation: a booking arriving meanwhile either committed first (and is listed and treated) or meets the
+ * changed period. A shorter period frees its time at this commit. `Batalkan semua` leaves the period deciding `cancel` for every booking
+ * inside it did not warn, so an interrupted run is finished by `finishCancellations`; `Biarkan` records and tells the warnings in this
+ * commit. Audited with the old and the new reason and end.
  */
 export async function editPeriod(
   db: Db,
@@ -272,7 +265,6 @@ export async function editPeriod(
   return { kind: 'edited', period, affected: edited.affected, cancelled, warned };
 }
 
-/** The period the bike is in now, if any. */
 export async function findCurrentPeriod(db: Executor, clock: Clock): Promise<StoredPeriod | undefined> {
   const now = localMomentIn(clock.timeZone, clock.now);
   return currentPeriod(await findPeriodsFrom(db, now.date), now);
@@ -314,9 +306,8 @@ export function findWarnedBookings(db: Executor, periodId: number): Promise<Peri
 }
 
 /**
- * For the borrowers' rounds: each period over by now (ended early or run out as planned) is claimed
- * once across instances, and the borrowers it cancelled or warned are told in their linked chats,
- * in the claim's commit (tellPeriodOver).
+ * For the borrowers' rounds: each period over by now (ended early or run out as planned) is claimed once across instances, and the
+ * borrowers it cancelled or warned are told in their linked chats, in the claim's commit (tellPeriodOver).
  */
 export async function claimPeriodsBackInService(
   db: Db,
@@ -331,10 +322,7 @@ export async function claimPeriodsBackInService(
   });
 }
 
-/**
- * The refusal of a new booking over a period (`jam mulai`), in the booking's transaction; undefined
- * when none is hit. A voucher's span runs from its start whatever end was typed.
- */
+/** Refusal of a new booking over a period (`jam mulai`) in its transaction. A voucher's span runs from its start whatever end was typed. */
 export async function outOfServiceRefusal(
   db: Executor,
   input: Pick<BookingInput, 'date' | 'start' | 'end' | 'reason'>,

@@ -77,10 +77,7 @@ export function handoverByToken(
   });
 }
 
-/**
- * The card's notice (issue 38), what a decision about the booking says: released, named by its
- * booked time; else what the periods say (kept inside one, or offered again once the bike is back).
- */
+/** The card's notice (issue 38): a release names the booked time; else the periods' word (kept inside one, or offered again once back). */
 export async function withNotice(db: Executor, booking: StoredBooking, own: OwnBooking, clock: Clock): Promise<OwnBooking> {
   if (own.handover.stage === 'released') {
     const handover = await findHandoverBooking(db, { ref: booking.ref });

@@ -90,10 +90,7 @@ export function registerClosingAnswer(app: FastifyInstance): void {
   });
 }
 
-/**
- * Before `app.close()`, which would reset a connection whose next request is on its way: stops
- * listening and lets each connection carry its last answer, for up to `deadlineMs`.
- */
+/** Before `app.close()` resets a connection with a request on its way: stops listening, lets each answer its last within `deadlineMs`. */
 export async function drainConnections(app: FastifyInstance, deadlineMs: number): Promise<void> {
   closingStarters.get(app)?.();
   let timer: NodeJS.Timeout | undefined;

@@ -156,9 +156,8 @@ export async function countOtherActiveAdmins(db: Executor, exceptId: string): Pr
 const ROSTER_LOCK_KEY = 0x75736572;
 
 /**
- * Serializes roster changes, so two admins removing each other cannot both pass the last-admin
- * check, and two adding one name cannot both pass the name check. SQLite transactions already
- * hold the write lock.
+ * Serializes roster changes, so two admins removing each other cannot both pass the last-admin check, and two adding one name cannot both
+ * pass the name check. SQLite transactions already hold the write lock.
  */
 export async function lockRoster(trx: Executor): Promise<void> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter)

@@ -75,9 +75,8 @@ export function scheduleVersionSource(db: Db): ScheduleVersionSource {
 }
 
 /**
- * Saves the per-turn read, a tenth of the app's time under load. Notices are trusted only from a
- * read begun after LISTEN took effect until the connection is lost; meanwhile each turn reads
- * (docs/decisions/0032).
+ * Saves the per-turn read, a tenth of the app's time under load. Notices are trusted only from a read begun after LISTEN took effect until
+ * the connection is lost; meanwhile each turn reads (docs/decisions/0032).
  */
 export class NoticedScheduleVersion implements ScheduleVersionSource, ListenerEvents {
   readonly #read: () => Promise<string>;

@@ -95,8 +95,7 @@ export async function registerSpa(
       const file = readInMemory(join(assetsDir, name), 'public, max-age=31536000, immutable');
       app.get(`/assets/${name}`, PRECOMPRESSED_ROUTE, (request, reply) => sendInMemory(file, request, reply));
     }
-    // An exact route: the catch-all below would answer `/` as a directory. Without its first load
-    // the page asks for the schedule itself.
+    // An exact route: the catch-all below would answer `/` as a directory. Without its first load the page asks for the schedule itself.
     const indexHtml = indexPage.bodies.get('identity')?.toString('utf8') ?? '';
     const withFirstLoad = firstLoadPages(indexPage, indexHtml);
     app.get('/', PRECOMPRESSED_ROUTE, async (request, reply) => {
@@ -113,9 +112,8 @@ export async function registerSpa(
       }
       return sendInMemory(withFirstLoad(json), request, reply);
     });
-    // Brotli at its best for ten pages holds the main thread some 60 ms (the streams' set-up and
-    // teardown): begun once the server listens, after its first answer; a request that comes
-    // sooner begins its own page.
+    // Brotli at its best for ten pages holds the main thread some 60 ms (the streams' set-up and teardown): begun once the server listens,
+    // after its first answer; a request that comes sooner begins its own page.
     const pageFor = new Map<string, () => Promise<InMemoryFile>>();
     for (const [route, scripts] of pagePreloads(clientDir)) {
       pageFor.set(
@@ -128,9 +126,8 @@ export async function registerSpa(
       if (cancelRoutes.includes(route)) continue;
       app.get(route, PRECOMPRESSED_ROUTE, async (request, reply) => sendInMemory(await page(), request, reply));
     }
-    // A cancel page holds a secret (in its fragment, or in an old link's path): no cache or search
-    // engine keeps it and no request from the page names it. Fastify's parameter also takes 'a.b',
-    // which no token is: a missing page.
+    // A cancel page holds a secret (in its fragment, or in an old link's path): no cache or search engine keeps it and no request from the
+    // page names it. Fastify's parameter also takes 'a.b', which no token is: a missing page.
     for (const route of cancelRoutes) {
       const page = pageFor.get(route);
       const cancelPage = madeOnce(async () => ({ ...(page ? await page() : indexPage), cacheControl: 'no-store' }));

@@ -50,9 +50,8 @@ export async function callTelegram(
 ): Promise<SendOutcome> {
   let status: number;
   let reply: TelegramReply;
-  // Not AbortSignal.any with AbortSignal.timeout: on Node 20 nothing holds that timeout signal, and
-  // after a garbage collection a call Telegram never answers was never given up, stalling the
-  // outbox. The timer holds this controller until it fires or is cleared.
+  // Not AbortSignal.any with AbortSignal.timeout: on Node 20 nothing holds that timeout signal, and after a garbage collection a call
+  // Telegram never answers was never given up, stalling the outbox. The timer holds this controller until it fires or is cleared.
   const call = new AbortController();
   const timer = setTimeout(() => call.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
   const stop = () => call.abort(signal.reason);

@@ -11,10 +11,7 @@ import { findVoucherRow, insertVoucherIfAbsent, listVoucherRows, revokeUnusedVou
 /** 36^6 codes make a collision rare; this many in a row means something else is wrong. */
 const MAX_CODE_TRIES = 10;
 
-/**
- * A colliding code is drawn again, never returned. `randomBytes` must be a cryptographically secure
- * source. Writes through `trx`, the caller's transaction.
- */
+/** A colliding code is drawn again, never returned; `randomBytes` must be cryptographically secure. Writes through the caller's `trx`. */
 export async function generateVoucher(
   trx: Executor,
   {

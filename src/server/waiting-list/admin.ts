@@ -18,10 +18,7 @@ export async function listWaitsForAdmin(db: Db, clock: { now: Date; timeZone: st
   }));
 }
 
-/**
- * `Akhiri tawaran`: ends the wait and any offer of it, under the booking lock like every change to
- * an offer, audited; false when there was nothing open. The span freed goes to the next round.
- */
+/** `Akhiri tawaran`: the wait and its offer end under the booking lock, audited (false: none open); the next round gets the span. */
 export async function endWaitByAdmin(db: Db, admin: SessionAdmin, ref: string, now: Date): Promise<boolean> {
   return withBookingLock(db, async (trx) => {
     const wait = await findWaitByRef(trx, ref);

@@ -6,10 +6,7 @@ import { waitingListMessages } from '../../domain/waiting-list/waiting-list-mess
 import { addDeviceBookings } from '../chat/devices';
 import { endOffer, findHolds, findOffer, findWaitOfOffer } from './repository';
 
-/**
- * The refusal of a booking in its transaction: a span offered to someone else and still held
- * (`jam mulai`), or, for the booking that takes an offer, an offer no longer open.
- */
+/** Refuses a booking, in its transaction, over a span held for someone else (`jam mulai`), or taking an offer no longer open. */
 export async function holdRefusal(
   trx: Executor,
   span: BookingSpan,

@@ -105,7 +105,6 @@ export function MemberStatementSection({ members, version, signOut }: MembersPro
   );
 }
 
-/** Who paid `Iuran` for which month of the year. */
 export function DuesGridSection({ year, version, signOut }: { year: number; version: number; signOut: () => void }) {
   const id = useId();
   // Shown on request: a class's grid is a long list of cards on a phone.

@@ -8,9 +8,8 @@ import { useSubmitKey } from '../../lib/submit-key';
 export const NEW_CLASS = '__new__';
 
 /**
- * The member's values, checked with the server's schema; a class the roster lacks is confirmed
- * before it is sent. `submit` answers the field errors of a refusal (none: the failure is told
- * elsewhere), or undefined when saved; until then each send carries the same submit key.
+ * The member's values, checked with the server's schema; a class the roster lacks is confirmed before sending. `submit` answers a refusal's
+ * field errors (none: told elsewhere), or undefined when saved; each send until then carries the same submit key.
  */
 export function useMemberForm(
   initial: MemberRequest,

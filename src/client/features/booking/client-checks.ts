@@ -20,10 +20,9 @@ import { findRosterEntry } from './roster';
 export const FIELD_ORDER: readonly BookingField[] = ['name', 'date', 'start', 'end', 'reason', 'needStnk', 'purpose'];
 
 /**
- * Every error at once, each at its field: the missing fields, an unknown name, and the first of the time
- * rules once the date and times are there (the rules answer one at a time, as on the server). The server
- * stays the authority: a voucher-like reason gets only the voucher's rules (only the server knows the code),
- * an unknown name no class limit, a missing roster or today no rules, a missing `timeNow` no past-time check.
+ * Every error at once, each at its field: missing fields, an unknown name, and the first time rule once date and times are there (one at a
+ * time, as on the server). The server stays the authority: a voucher-like reason gets only the voucher's rules, an unknown name no class
+ * limit, no roster or today no rules, no `timeNow` no past-time check.
  */
 export function checkOnClient(
   input: BookingInput,

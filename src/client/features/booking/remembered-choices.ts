@@ -13,7 +13,6 @@ const KEPT_REASONS = 3;
 const stnkChoice = (value: unknown): StnkChoice => (value === 'ya' || value === 'tidak' ? value : '');
 const purposeOf = (value: unknown): Purpose => PURPOSES.find((known) => known === value) ?? 'personal';
 
-/** The STNK choice and purpose this device booked with last. */
 export function readLastChoices(): Pick<BookingInput, 'needStnk' | 'purpose'> {
   return { needStnk: stnkChoice(read(STNK_KEY)), purpose: purposeOf(read(PURPOSE_KEY)) };
 }

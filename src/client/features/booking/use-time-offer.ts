@@ -9,9 +9,8 @@ type When = Pick<BookingInput, 'date' | 'start' | 'end'>;
 const keyOf = ({ date, start, end }: When) => `${date} ${start} ${end}`;
 
 /**
- * After the server refuses a time, the day's bookings (and `Tidak tersedia` spans) are read again: when the
- * time does clash with them, `Pakai jam …` offers the next free span of the same length. Shown only while
- * the date and times are still the refused ones.
+ * After the server refuses a time, the day's bookings (and `Tidak tersedia` spans) are read again: when the time does clash with them,
+ * `Pakai jam …` offers the next free span of the same length. Shown only while the date and times are still the refused ones.
  */
 export function useTimeOffer(unavailable: Record<string, MinuteSpan[]> | undefined, current: When) {
   const [offer, setOffer] = useState<{ key: string; span: { start: string; end: string } }>();

@@ -51,9 +51,8 @@ function OwnHandoverDialog({
 }
 
 /**
- * Where the loan stands and the borrower's two buttons, each opening a short form. `describe` names
- * the booking in the buttons' accessible names where a list shows several. `clock`: where the page
- * knows the app's clock, a late loan's minutes and fine so far.
+ * Where the loan stands and the borrower's two buttons, each opening a short form. `describe` names the booking in the buttons' accessible
+ * names where a list shows several. `clock`: where the page knows the app's clock, a late loan's minutes and fine so far.
  */
 export function HandoverActions({
   token,

@@ -20,10 +20,7 @@ export interface TokenRequest {
 
 export type TokenOutcome<T> = { kind: 'found'; value: T } | { kind: 'unknown' } | { kind: 'rate-limited'; retryAfterMs: number };
 
-/**
- * Counted like logins: recorded as failed before the limit is counted, so parallel guesses on any
- * instance see each other; one refused by the limit is removed, so it never extends the wait.
- */
+/** Counted like logins (0008): failed before the limit is counted, so parallel guesses see each other; one the limit refused is removed. */
 export async function withCancelToken<T>(
   db: Db,
   request: TokenRequest,

@@ -58,10 +58,7 @@ function waitUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/**
- * One poller across instances: the lease holder stores each handled update_id, so no update is
- * handled twice or lost across restarts; a crashed poller's lease expires.
- */
+/** One poller across instances: the lease holder stores each handled update_id, none twice or lost; a crashed holder's lease expires. */
 export function startPoller({ db, now, telegram, log, options, handle }: PollerDeps): Poller {
   const holder = `${process.pid}-${randomBytes(6).toString('hex')}`;
   const stopping = new AbortController();

@@ -61,7 +61,6 @@ export function commandOf(text: string): { command: string; argument: string } {
   return command.startsWith('/') ? { command, argument: text.trim().replace(/^\S+\s*/, '') } : { command: '', argument: '' };
 }
 
-/** What a feature's handlers are built with. */
 export interface BotDeps {
   db: Db;
   now: () => Date;

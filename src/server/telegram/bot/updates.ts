@@ -43,10 +43,7 @@ export function updateKey(updateId: number): string {
 type Message = NonNullable<Update['message']> & { text: string };
 type Query = NonNullable<Update['callback_query']>;
 
-/**
- * Idempotent: everything it sends goes through the outbox under `update:{update_id}`, so an update
- * handled twice sends once. Only the owner's chat and borrowers' private chats are heard.
- */
+/** Idempotent: all it sends goes via the outbox under `update:{update_id}`. Heard: the owner's chat and borrowers' private chats. */
 export function createUpdateHandler({ db, telegram, log, signal, routes }: UpdateHandlerDeps): (raw: unknown) => Promise<void> {
   const strangers = new Set<string>();
 

@@ -14,8 +14,7 @@ function sameSecret(given: string | string[] | undefined, expected: string): boo
 }
 
 /**
- * The route Telegram posts updates to. `secret()` is undefined until the app is ready: until then
- * every call is refused. Returns the updates being handled, for the close to wait on.
+ * Telegram's update route, refused until the app is ready (`secret()` undefined). Returns the updates being handled, for close to await.
  */
 export function registerWebhookRoute(
   app: FastifyInstance,

@@ -12,9 +12,8 @@ export interface EnqueueOptions {
 }
 
 /**
- * Queues one message, checked against its kind's schema first: a payload the worker could not
- * send throws here, so the caller's transaction rolls back instead of a row failing later.
- * True when this call wrote the row. The payload is stored as given, so the row reads as before.
+ * Queues one message, checked against its kind's schema first: a payload the worker could not send throws here, so the caller's transaction
+ * rolls back instead of a row failing later. True when this call wrote the row. The payload is stored as given, so the row reads as before.
  */
 export async function enqueueOutbox<K extends OutboxKind>(
   db: Executor,

@@ -7,9 +7,8 @@ export interface Pacing {
 }
 
 /**
- * Waits the overall gap, and for a borrower's chat the gap, since the last message was answered:
- * counted from the answer, a slow request never lets two arrive closer than the gap. Pacing is on
- * the real clock: it is about Telegram's limits, not about the app's time.
+ * Waits the overall gap, and for a borrower's chat the gap, since the last message was answered: counted from the answer, a slow request
+ * never lets two arrive closer than the gap. Pacing is on the real clock: it is about Telegram's limits, not about the app's time.
  */
 export function createPacing({ sendGapMs, chatGapMs }: { sendGapMs: number; chatGapMs: number }, signal: AbortSignal): Pacing {
   let lastSendMs = 0;
