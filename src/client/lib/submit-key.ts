@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 
 function newSubmitKey(): string {
   // getRandomValues, unlike randomUUID, works on plain-HTTP pages too.
@@ -8,15 +8,18 @@ function newSubmitKey(): string {
 /** A form's `Idempotency-Key`: the same while a submit is sent again, a new one once it is saved. */
 export function useSubmitKey() {
   const key = useRef<string | undefined>(undefined);
-  return {
-    current: (): string => {
-      key.current ??= newSubmitKey();
-      return key.current;
-    },
-    saved: (): void => {
-      key.current = undefined;
-    },
-  };
+  return useMemo(
+    () => ({
+      current: (): string => {
+        key.current ??= newSubmitKey();
+        return key.current;
+      },
+      saved: (): void => {
+        key.current = undefined;
+      },
+    }),
+    [],
+  );
 }
 
 export const idempotencyHeader = (key: string) => ({ 'Idempotency-Key': key });

@@ -15,9 +15,9 @@ import { todayIn } from '../../domain/time/clock';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { checkedRequest } from '../http/checked-request';
-import { idempotentWrite } from '../http/idempotent-write';
 import { toCsv } from '../http/csv';
 import { HttpError, parseOrThrow } from '../http/http-errors';
+import { idempotentWrite } from '../http/idempotent-write';
 import { paymentRoutes } from './payment-routes';
 import {
   changeCharge,

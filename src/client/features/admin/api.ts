@@ -94,8 +94,10 @@ export const fetchMemberStatement = (ref: string) => callApi(`/api/admin/kas/mem
 export const fetchDuesGrid = (year: number) => callApi(`/api/admin/kas/dues${query({ year: String(year) })}`, duesGridSchema);
 export const fundCsvPath = (month: string) => `/api/admin/kas.csv${query({ month })}`;
 const saved = z.object({ ok: z.literal(true), message: z.string() });
-export const recordPayment = (input: PaymentRequest) => callApi('/api/admin/kas/payments', saved, { method: 'POST', body: input });
-export const recordExpense = (input: ExpenseRequest) => callApi('/api/admin/kas/expenses', saved, { method: 'POST', body: input });
+export const recordPayment = (input: PaymentRequest, submitKey: string) =>
+  callApi('/api/admin/kas/payments', saved, { method: 'POST', body: input, headers: idempotencyHeader(submitKey) });
+export const recordExpense = (input: ExpenseRequest, submitKey: string) =>
+  callApi('/api/admin/kas/expenses', saved, { method: 'POST', body: input, headers: idempotencyHeader(submitKey) });
 export const changeCharge = (ref: string, input: ChargeChangeRequest) =>
   callApi(`/api/admin/kas/charges/${segment(ref)}`, saved, { method: 'PUT', body: input });
 export const saveHowToPay = (input: HowToPayRequest) => callApi('/api/admin/kas/cara-bayar', saved, { method: 'PUT', body: input });
@@ -103,8 +105,8 @@ export const uploadQris = (image: string) => callApi('/api/admin/kas/cara-bayar/
 export const removeQris = () => callApi('/api/admin/kas/cara-bayar/qris', saved, { method: 'DELETE' });
 export const decideClaim = (id: number, action: 'confirm' | 'refuse') =>
   callApi(`/api/admin/kas/claims/${id}/${action}`, saved, { method: 'POST' });
-export const correctEntry = (id: number, input: CorrectionRequest) =>
-  callApi(`/api/admin/kas/entries/${id}/correction`, saved, { method: 'POST', body: input });
+export const correctEntry = (id: number, input: CorrectionRequest, submitKey: string) =>
+  callApi(`/api/admin/kas/entries/${id}/correction`, saved, { method: 'POST', body: input, headers: idempotencyHeader(submitKey) });
 
 export const fetchOutOfService = () => callApi('/api/admin/out-of-service', periodsResponseSchema);
 export const previewOutOfService = (period: PeriodRequest) =>

@@ -6,6 +6,7 @@ import { formatRupiah } from '../../../domain/text/money';
 import { formatIndonesianDate } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
+import { useSubmitKey } from '../../lib/submit-key';
 import { correctEntry } from './api';
 import { adminStyles } from './styles';
 
@@ -27,11 +28,15 @@ export function CorrectEntryDialog({
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const submitKey = useSubmitKey();
+  const forgetKey = submitKey.saved;
+  // Another entry is another submit: a key kept from an unanswered correction must not replay onto it.
   useEffect(() => {
     void entry;
+    forgetKey();
     setReason('');
     setError('');
-  }, [entry]);
+  }, [entry, forgetKey]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,10 +47,12 @@ export function CorrectEntryDialog({
       return;
     }
     setBusy(true);
-    const result = await correctEntry(entry.id, parsed.data);
+    const result = await correctEntry(entry.id, parsed.data, submitKey.current());
     setBusy(false);
-    if (result.ok) onSaved(result.data.message);
-    else if (result.status === 401) signOut();
+    if (result.ok) {
+      submitKey.saved();
+      onSaved(result.data.message);
+    } else if (result.status === 401) signOut();
     else setError(result.errors.reason ?? result.message);
   }
 

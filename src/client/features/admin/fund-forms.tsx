@@ -5,6 +5,7 @@ import { INCOME_KINDS } from '../../../domain/fund/ledger';
 import { expenseRequestSchema, paymentRequestSchema } from '../../../domain/schemas/fund';
 import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { buttonStyles } from '../../components/button-styles';
+import { useSubmitKey } from '../../lib/submit-key';
 import { recordExpense, recordPayment } from './api';
 import { adminStyles } from './styles';
 
@@ -46,6 +47,7 @@ function useFundForm({ kind, today, onSaved, signOut }: FundFormProps) {
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const submitKey = useSubmitKey();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -57,9 +59,11 @@ function useFundForm({ kind, today, onSaved, signOut }: FundFormProps) {
       return;
     }
     setBusy(true);
-    const result = 'method' in parsed.data ? await recordPayment(parsed.data) : await recordExpense(parsed.data);
+    const key = submitKey.current();
+    const result = 'method' in parsed.data ? await recordPayment(parsed.data, key) : await recordExpense(parsed.data, key);
     setBusy(false);
     if (result.ok) {
+      submitKey.saved();
       setErrors({});
       setValues(initial);
       onSaved(result.data.message);
