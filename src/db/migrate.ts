@@ -53,12 +53,12 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0200_borrower_chat': borrowerChat,
   '2026_11_28_0100_waiting_list': waitingList,
   '2026_11_29_0200_motor_key_place': motorKeyPlace,
-  '2026_11_29_0500_wait_limits': waitLimits,
   '2026_11_29_0300_out_of_service_ask': outOfServiceAsk,
-  '2026_11_29_0600_outbox_claimed_by': outboxClaimedBy,
   '2026_11_29_0400_ledger': ledger,
   '2026_11_29_0410_how_to_pay': howToPay,
   '2026_11_29_0420_payment_claim': paymentClaim,
+  '2026_11_29_0500_wait_limits': waitLimits,
+  '2026_11_29_0600_outbox_claimed_by': outboxClaimedBy,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

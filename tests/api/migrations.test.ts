@@ -93,11 +93,11 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_11_28_0100_waiting_list',
         '2026_11_29_0200_motor_key_place',
         '2026_11_29_0300_out_of_service_ask',
-        '2026_11_29_0500_wait_limits',
-        '2026_11_29_0600_outbox_claimed_by',
         '2026_11_29_0400_ledger',
         '2026_11_29_0410_how_to_pay',
         '2026_11_29_0420_payment_claim',
+        '2026_11_29_0500_wait_limits',
+        '2026_11_29_0600_outbox_claimed_by',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {
