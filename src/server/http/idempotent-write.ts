@@ -29,6 +29,9 @@ export interface WriteAnswer {
 
 class KeyTakenError extends Error {}
 
+/** How a write's transaction is opened: a plain one by default, the booking lock's for a period (`withBookingLock`). */
+export type OpenTransaction = (write: (trx: Executor) => Promise<WriteAnswer>) => Promise<WriteAnswer>;
+
 /** Runs `write` in one transaction storing its 2xx answer under the route's `Idempotency-Key`; a throw stores nothing (0055). */
 export async function idempotentWrite(
   db: Db,
@@ -37,9 +40,20 @@ export async function idempotentWrite(
   now: Date,
   write: (trx: Executor) => Promise<WriteAnswer>,
 ): Promise<FastifyReply> {
-  const clientKey = readIdempotencyKey(request);
   reply.header('Cache-Control', 'no-store');
-  if (clientKey === undefined) return send(reply, await db.kysely.transaction().execute(write));
+  return send(reply, await idempotentAnswer(db, request, now, write));
+}
+
+/** `idempotentWrite`'s answer, first or replayed, for a route that finishes its work after the commit. */
+export async function idempotentAnswer(
+  db: Db,
+  request: FastifyRequest,
+  now: Date,
+  write: (trx: Executor) => Promise<WriteAnswer>,
+  open: OpenTransaction = (run) => db.kysely.transaction().execute(run),
+): Promise<WriteAnswer> {
+  const clientKey = readIdempotencyKey(request);
+  if (clientKey === undefined) return open(write);
   const key = `${request.method} ${request.routeOptions.url}:${clientKey}`;
   const requestHash = createHash('sha256')
     .update(JSON.stringify(request.body ?? null))
@@ -51,9 +65,9 @@ export async function idempotentWrite(
     return { status: stored.status, body: stored.body };
   };
   const earlier = await replay(db.kysely);
-  if (earlier) return send(reply, earlier);
+  if (earlier) return earlier;
   try {
-    const answer = await db.kysely.transaction().execute(async (trx) => {
+    return await open(async (trx) => {
       const again = await replay(trx);
       if (again) return again;
       const written = await write(trx);
@@ -62,12 +76,11 @@ export async function idempotentWrite(
       if (!(await insertStoredAnswerIfAbsent(trx, stored))) throw new KeyTakenError();
       return written;
     });
-    return send(reply, answer);
   } catch (error) {
     if (!(error instanceof KeyTakenError)) throw error;
     const first = await replay(db.kysely);
     if (!first) throw new Error(`the answer stored under ${key} vanished`);
-    return send(reply, first);
+    return first;
   }
 }
 

@@ -9,19 +9,23 @@ import {
 } from '../../domain/schemas/out-of-service';
 import { messages } from '../../domain/text/messages';
 import { adminSession, createRequireAdmin } from '../admin/guard';
+import { withBookingLock } from '../bookings/booking-lock';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
+import { idempotentAnswer } from '../http/idempotent-write';
 import {
   type CreateOutcome,
   checkPeriodEdit,
-  createPeriod,
   type EditOutcome,
   editPeriod,
   endPeriod,
+  findPeriodByRef,
+  finishStartedPeriod,
   type PeriodBooking,
   periodsOverview,
   periodView,
   previewPeriod,
+  startPeriodIn,
 } from './service';
 
 const refParamsSchema = z.object({ ref: z.string().max(64) });
@@ -65,9 +69,23 @@ export async function outOfServiceRoutes(app: FastifyInstance, context: AppConte
 
   app.post('/api/admin/out-of-service', { preHandler: requireAdmin }, async (request, reply) => {
     const { period, decision } = parseOrThrow(createPeriodRequestSchema, request.body);
-    const outcome = await createPeriod(db, { period, by: actor(request), decision }, clock());
-    if (outcome.kind !== 'created') throw refusal(outcome);
-    reply.status(201);
+    const by = actor(request);
+    // The key is stored with the period's commit; `Batalkan semua` runs after it, again on a replay (it is safe to).
+    const { body } = await idempotentAnswer(
+      db,
+      request,
+      now(),
+      async (trx) => {
+        const started = await startPeriodIn(trx, { period, by, decision }, clock());
+        if (started.kind !== 'ok') throw refusal(started);
+        return { status: 201, body: { ref: started.period.ref } };
+      },
+      (write) => withBookingLock(db, write),
+    );
+    const stored = await findPeriodByRef(db.kysely, (body as { ref: string }).ref);
+    if (!stored) throw new Error('a period stored under an idempotency key vanished');
+    const outcome = await finishStartedPeriod(db, stored, { by, decision }, clock());
+    reply.status(201).header('Cache-Control', 'no-store');
     return { period: periodView(outcome.period, { cancelled: outcome.cancelled.length, warned: outcome.warned.length }, clock()) };
   });
 

@@ -46,7 +46,7 @@ import {
   writePeriodEnd,
 } from './repository';
 
-export { findPeriodsFrom } from './repository';
+export { findPeriodByRef, findPeriodsFrom } from './repository';
 export type { PeriodActor, PeriodBooking, StoredPeriod };
 
 function actorName(actor: PeriodActor): string {
@@ -89,25 +89,41 @@ export async function createPeriod(
   request: { period: OutOfServicePeriod; by: PeriodActor; decision: OutOfServiceDecision | null },
   clock: Clock,
 ): Promise<CreateOutcome> {
+  const started = await withBookingLock(db, (trx) => startPeriodIn(trx, request, clock));
+  if (started.kind !== 'ok') return started;
+  return { ...(await finishStartedPeriod(db, started.period, request, clock)), affected: started.affected };
+}
+
+/** The period's own commit, under the booking lock the caller holds: stored, warnings recorded, `periodStarted` emitted. */
+export async function startPeriodIn(
+  trx: Executor,
+  request: { period: OutOfServicePeriod; by: PeriodActor; decision: OutOfServiceDecision | null },
+  clock: Clock,
+) {
   const { by, decision } = request;
   const at = clock.now.toISOString();
-  const created = await withBookingLock(db, async (trx) => {
-    const preview = await previewPeriod(trx, request.period);
-    if (preview.kind !== 'ok') return preview;
-    const period = trimmed(request.period);
-    const ref = randomBytes(12).toString('base64url');
-    const createdBy = { kind: by.kind, name: by.kind === 'admin' ? by.name : null };
-    await insertPeriod(trx, { ...period, ref, createdAt: at, createdBy, decision });
-    const stored = (await findPeriodByRef(trx, ref)) as StoredPeriod;
-    const warned = decision === 'keep' ? await recordWarnings(trx, stored, preview.affected, at) : [];
-    await emit(trx, { type: 'periodStarted', period: stored, by, decision, affected: preview.affected.length, warned, at: clock.now });
-    return { kind: 'ok' as const, period: stored, affected: preview.affected };
-  });
-  if (created.kind !== 'ok') return created;
-  const { period } = created;
-  const cancelled = decision === 'cancel' ? await cancelBookingsInside(db, period, by, clock) : [];
-  const warned = decision === 'keep' ? await findPeriodBookings(db.kysely, period.id, 'warned') : [];
-  return { kind: 'created', period, affected: created.affected, cancelled, warned };
+  const preview = await previewPeriod(trx, request.period);
+  if (preview.kind !== 'ok') return preview;
+  const period = trimmed(request.period);
+  const ref = randomBytes(12).toString('base64url');
+  const createdBy = { kind: by.kind, name: by.kind === 'admin' ? by.name : null };
+  await insertPeriod(trx, { ...period, ref, createdAt: at, createdBy, decision });
+  const stored = (await findPeriodByRef(trx, ref)) as StoredPeriod;
+  const warned = decision === 'keep' ? await recordWarnings(trx, stored, preview.affected, at) : [];
+  await emit(trx, { type: 'periodStarted', period: stored, by, decision, affected: preview.affected.length, warned, at: clock.now });
+  return { kind: 'ok' as const, period: stored, affected: preview.affected };
+}
+
+/** After the commit, `Batalkan semua` cancels each booking inside: safe to run again, as a replayed request does. */
+export async function finishStartedPeriod(
+  db: Db,
+  period: StoredPeriod,
+  request: { by: PeriodActor; decision: OutOfServiceDecision | null },
+  clock: Clock,
+): Promise<{ kind: 'created'; period: StoredPeriod; cancelled: PeriodBooking[]; warned: PeriodBooking[] }> {
+  const cancelled = request.decision === 'cancel' ? await cancelBookingsInside(db, period, request.by, clock) : [];
+  const warned = request.decision === 'keep' ? await findPeriodBookings(db.kysely, period.id, 'warned') : [];
+  return { kind: 'created', period, cancelled, warned };
 }
 
 /** Recorded in the commit that decides them; the borrowers are told by the period's event. */

@@ -111,7 +111,11 @@ export const correctEntry = (id: number, input: CorrectionRequest, submitKey: st
 export const fetchOutOfService = () => callApi('/api/admin/out-of-service', periodsResponseSchema);
 export const previewOutOfService = (period: PeriodRequest) =>
   callApi('/api/admin/out-of-service/preview', previewResponseSchema, { method: 'POST', body: period });
-export const createOutOfService = (period: PeriodRequest, decision: 'cancel' | 'keep') =>
-  callApi('/api/admin/out-of-service', createPeriodResponseSchema, { method: 'POST', body: { period, decision } });
+export const createOutOfService = (period: PeriodRequest, decision: 'cancel' | 'keep', submitKey: string) =>
+  callApi('/api/admin/out-of-service', createPeriodResponseSchema, {
+    method: 'POST',
+    body: { period, decision },
+    headers: idempotencyHeader(submitKey),
+  });
 export const endOutOfService = (ref: string) =>
   callApi(`/api/admin/out-of-service/${segment(ref)}/end`, createPeriodResponseSchema, { method: 'POST', body: {} });

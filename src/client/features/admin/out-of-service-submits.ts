@@ -22,11 +22,13 @@ interface Context {
   load: () => Promise<void>;
   fresh: () => Values;
   stopEdit: () => void;
+  submitKey: { current: () => string; saved: () => void };
 }
 
 /** The form's `Periksa` (the bookings a period would touch), its save, and `Motor sudah siap`. */
 export function periodSubmits(context: Context) {
-  const { values, editing, busy, setValues, setErrors, setAffected, setBusy, setNotice, signOut, load, fresh, stopEdit } = context;
+  const { values, editing, busy, setValues, setErrors, setAffected, setBusy, setNotice, signOut, load, fresh, stopEdit, submitKey } =
+    context;
 
   function failed(result: { status: number; message: string; errors: Record<string, string> }) {
     if (result.status === 401) return signOut();
@@ -57,9 +59,10 @@ export function periodSubmits(context: Context) {
     if (busy) return;
     if (editing) return saveEdit(editing, decision);
     setBusy(true);
-    const result = await createOutOfService(requestOf(values), decision);
+    const result = await createOutOfService(requestOf(values), decision, submitKey.current());
     setBusy(false);
     if (!result.ok) return failed(result);
+    submitKey.saved();
     const { cancelled, warned } = result.data.period;
     setAffected(undefined);
     setValues(fresh());

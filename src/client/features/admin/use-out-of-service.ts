@@ -1,6 +1,7 @@
 import { type RefObject, useCallback, useEffect, useState } from 'react';
 import { MAX_OUT_OF_SERVICE_REASON } from '../../../domain/out-of-service/out-of-service-form';
 import type { AffectedBooking, PeriodsResponse, PeriodView } from '../../../domain/schemas/out-of-service';
+import { useSubmitKey } from '../../lib/submit-key';
 import { fetchOutOfService } from './api';
 import { periodSubmits } from './out-of-service-submits';
 import { type FieldErrors, freshValues, type Values, valuesOf } from './out-of-service-values';
@@ -59,7 +60,20 @@ export function useOutOfService({ timeZone, signOut, prefill, formRef }: Options
   }
 
   const state = { values, errors, affected, busy, notice, overview, editing };
-  const submits = periodSubmits({ ...state, setValues, setErrors, setAffected, setBusy, setNotice, signOut, load, fresh, stopEdit });
+  const submitKey = useSubmitKey();
+  const submits = periodSubmits({
+    ...state,
+    setValues,
+    setErrors,
+    setAffected,
+    setBusy,
+    setNotice,
+    signOut,
+    load,
+    fresh,
+    stopEdit,
+    submitKey,
+  });
   return { ...state, setValues, setAffected, startEdit, stopEdit, ...submits };
 }
 
