@@ -9,7 +9,7 @@ import { waitUntil } from '../helpers/wait-until';
 
 const DATE = '2026-11-23';
 
-describe(`the borrower's chat at the loan's seams on ${TEST_ENGINE}`, () => {
+describe(`the loan's seams after the lifecycle (issue 38) on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
   let testApp: TestApp;
   let now = jakartaInstant('2026-11-22', '08:00').getTime();
@@ -88,5 +88,19 @@ describe(`the borrower's chat at the loan's seams on ${TEST_ENGINE}`, () => {
     at('14:42');
     expect(await press(`by:${loan.ref}`, id, '7002')).toBe('Peminjaman yang sudah diambil tidak bisa dibatalkan.');
     expect((await row(loan.ref)).cancelled_at).toBeNull();
+  });
+
+  it('a loan picked up before its start reads started on /batal, not upcoming with Batalkan', async () => {
+    const loan = await bookOn(testApp, DATE, '18:00', '19:00');
+    const status = async () =>
+      (await requestJson(testApp.baseUrl, '/api/bookings/by-token', { method: 'POST', body: { token: loan.token } })).body.booking.status;
+    at('17:35');
+    expect(await status()).toBe('upcoming');
+    const pickup = await requestJson(testApp.baseUrl, '/api/bookings/handover', {
+      method: 'POST',
+      body: { token: loan.token, event: 'pickup', fuel: 'Penuh' },
+    });
+    expect(pickup.status).toBe(200);
+    expect(await status()).toBe('started');
   });
 });
