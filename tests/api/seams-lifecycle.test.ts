@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../src/server/roster/repository';
+import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { bookOn, chatTexts, deviceSecret, linkChatTo, messageIdIn, pressIn } from '../helpers/borrower-chat';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
-import { BUDI, seedRoster } from '../helpers/roster';
+import { ADMIN, BUDI, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_ENGINE } from '../helpers/test-db';
 import { waitUntil } from '../helpers/wait-until';
@@ -12,6 +14,7 @@ const DATE = '2026-11-23';
 describe(`the loan's seams after the lifecycle (issue 38) on ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
   let testApp: TestApp;
+  let admin: User;
   let now = jakartaInstant('2026-11-22', '08:00').getTime();
   const at = (time: string) => {
     now = jakartaInstant(DATE, time).getTime();
@@ -20,7 +23,7 @@ describe(`the loan's seams after the lifecycle (issue 38) on ${TEST_ENGINE}`, ()
   beforeAll(async () => {
     telegram = await startFakeTelegram();
     testApp = await startTestApp({ now: () => new Date(now), telegram: telegram.telegram, bot: {} });
-    await seedRoster(testApp.db, [BUDI]);
+    [admin] = (await seedRoster(testApp.db, [ADMIN, BUDI])) as [User];
   });
   afterAll(async () => {
     await testApp.close();
@@ -102,5 +105,21 @@ describe(`the loan's seams after the lifecycle (issue 38) on ${TEST_ENGINE}`, ()
     });
     expect(pickup.status).toBe(200);
     expect(await status()).toBe('started');
+  });
+
+  it("the borrower's start reminder says where the key is and links the owner's WhatsApp", async () => {
+    const api = adminClient(testApp.baseUrl, await loginCookie(testApp.baseUrl, admin));
+    expect((await api.put('/api/admin/motor/key', { keyPlace: 'Pos satpam gedung_B', ownerContact: '0812-3456 7890' })).status).toBe(200);
+    const loan = await bookOn(testApp, DATE, '21:00', '22:00', ADMIN.name);
+    await linkChatTo(testApp, telegram, '7003', deviceSecret('t'), [loan.token]);
+    at('20:00');
+    const start = [
+      'Pengingat: peminjaman motor kamu hari ini jam 21:00-22:00.',
+      'Tempat ambil kunci: Pos satpam gedung_B',
+      'Kontak pemilik: +6281234567890 (WhatsApp https://wa.me/6281234567890)',
+    ].join('\n');
+    await waitUntil('the reminder with the key', () => chatTexts(telegram, '7003').includes(start));
+    const sent = telegram.delivered.find((message) => String(message.chatId) === '7003' && message.text === start);
+    expect(sent?.source).toContain('gedung\\_B');
   });
 });
