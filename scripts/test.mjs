@@ -117,8 +117,8 @@ async function postgresReachable(url) {
   }
 }
 
-// Invariants the simulator finds broken on the main of 2026-11-27 (cancels after a pickup, issue 38; second sends;
-// an offer stamped before the slot was freed): reported, not failing npm test. Empty it as the fixes land.
+// Invariants the simulator finds broken and other work is fixing: reported, not failing npm test. Empty since
+// 2026-11-27 (the lifecycle's guards and offers stamped under the booking lock); add one only with its issue.
 const SIMULATOR_KNOWN = [];
 
 mkdirSync(RESULTS_DIR, { recursive: true });
