@@ -62,12 +62,15 @@ describe(`the loan's seams after the lifecycle (issue 38) on ${TEST_ENGINE}`, ()
     await waitUntil('the fuel question', () => buttons(id)[0]?.[0] === 'Sisa bensin?');
 
     at('12:20');
-    expect(await press(`bf:${loan.ref}:1`, id, '7001')).toMatch(/^Bensin dicatat: /);
+    expect(await press(`bf:${loan.ref}:4`, id, '7001')).toBe('Bensin dicatat: Hampir habis.');
     const completed = await row(loan.ref);
     expect(completed.returned_at).toBe(returned.returned_at);
     expect(completed.fuel_back).not.toBeNull();
     expect(await charge(loan.ref)).toMatchObject({ amount: 0 });
     await waitUntil('no buttons left', () => buttons(id).length === 0);
+    // Hampir habis told with the fuel question reaches the owner as a return's would (issue 38).
+    const ownerNote = 'Catatan dari Budi Santoso: Bensin Hampir habis';
+    await waitUntil('the owner told', () => chatTexts(telegram, telegram.telegram.chatId).includes(ownerNote));
     expect(await press(`bf:${loan.ref}:0`, id, '7001')).toBe('Peminjaman ini sudah selesai.');
     expect((await row(loan.ref)).fuel_back).toBe(completed.fuel_back);
   });

@@ -405,6 +405,8 @@ export function completeReturn(db: Db, ref: string, fuel: FuelLevel, by: Recorde
     if (!back || back.fuel !== null) return { kind: 'already', message: alreadyRecorded(booking, 'return', timeZone) ?? '', booking };
     await writeReturnFuel(trx, booking.id, fuel);
     await writeMotorbike(trx, { lastFuel: fuel });
-    return { kind: 'completed', booking: { ...booking, return: { ...back, fuel } } };
+    const completed = { ...booking, return: { ...back, fuel } };
+    await emit(trx, { type: 'returnCompleted', booking: completed, by, at });
+    return { kind: 'completed', booking: completed };
   });
 }
