@@ -12,7 +12,7 @@ import { removeButtonsOfEndedLoan, tellBorrowerOfCancellation, tellBorrowerOfRel
 import type { Subscribers } from './events/bus';
 import { settleCancelledLoan, settleHandedOverLoan } from './fund/subscribers';
 import { answerOwnerPress, removeHandoverButtons, showHandoverInMessages } from './handover/subscribers';
-import { recordPeriodCancellation, tellOwnerOfNote } from './out-of-service/subscribers';
+import { recordPeriodCancellation, tellOwnerOfCompletedFuel, tellOwnerOfNote } from './out-of-service/subscribers';
 
 const onHandover = [settleHandedOverLoan, showHandoverInMessages, auditAdminHandover, answerOwnerPress];
 
@@ -33,6 +33,7 @@ export const subscribers: Subscribers = {
   loanPickedUp: [...onHandover, tellOwnerOfNote],
   loanReturned: [...onHandover, tellOwnerOfNote, removeButtonsOfEndedLoan],
   bookingReleased: [...onHandover, tellBorrowerOfRelease, removeButtonsOfEndedLoan],
+  returnCompleted: [tellOwnerOfCompletedFuel],
   periodStarted: [warnBorrowersOfPeriod, auditPeriodStarted],
   periodChanged: [warnBorrowersOfPeriod, auditPeriodChanged],
   periodEnded: [auditPeriodEnded],

@@ -62,7 +62,7 @@ describe(`the buttons on a borrower's messages on ${TEST_ENGINE}`, () => {
     await waitUntil('no buttons left', () => buttons(id).length === 0);
   });
 
-  it('Saya sudah ambil motor records the pickup; Saya sudah kembalikan motor asks the fuel, then records the return', async () => {
+  it('Saya sudah ambil motor records the pickup; Saya sudah kembalikan motor records the return, then asks the fuel', async () => {
     const loan = await bookOn(testApp, DATE, '11:00', '12:00');
     await linkChatTo(testApp, telegram, '6003', deviceSecret('p'), [loan.token]);
     at('10:00');
@@ -77,9 +77,9 @@ describe(`the buttons on a borrower's messages on ${TEST_ENGINE}`, () => {
     await waitUntil('the end reminder', () => chatTexts(telegram, '6003').includes(end));
     const id = messageIn('6003', end);
     expect(buttons(id)).toEqual([['Saya sudah kembalikan motor']]);
-    await press(`br:${loan.ref}`, id, '6003');
+    expect(await press(`br:${loan.ref}`, id, '6003')).toMatch(/^✅ /);
     await waitUntil('the fuel question', () => buttons(id)[0]?.[0] === 'Sisa bensin?');
-    expect(await press(`bf:${loan.ref}:0`, id, '6003')).toMatch(/^✅ /);
+    expect(await press(`bf:${loan.ref}:0`, id, '6003')).toBe(`Bensin dicatat: ${FUEL_LEVELS[0]}.`);
     expect(await row(loan.ref)).toMatchObject({ returned_by_kind: 'borrower', fuel_back: FUEL_LEVELS[0] });
   });
 });

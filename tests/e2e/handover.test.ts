@@ -254,6 +254,18 @@ describe('who really has the bike', () => {
     const rizky = rows.filter({ hasText: 'Rizky Maulana' });
     await rizky.getByRole('cell', { name: 'Terlambat 30 menit' }).waitFor();
     expect(await rizky.getByRole('cell', { name: '09:00 oleh peminjam' }).count()).toBe(1);
+    // Picked up or back, a loan cannot be cancelled (0050): only the one still booked offers Batalkan.
+    await rows
+      .filter({ hasText: 'Budi Santoso' })
+      .getByRole('button', { name: /^Batalkan: / })
+      .waitFor();
+    expect(await rizky.getByRole('button', { name: /^Batalkan: / }).count()).toBe(0);
+    expect(
+      await rows
+        .filter({ hasText: 'Siti Rahmawati' })
+        .getByRole('button', { name: /^Batalkan: / })
+        .count(),
+    ).toBe(0);
 
     const filtered = page.waitForResponse(
       (response) => response.url().includes('/api/admin/bookings?') && response.url().includes('state=late'),
@@ -282,6 +294,7 @@ describe('who really has the bike', () => {
     await page.getByLabel('Terlambat', { exact: true }).uncheck();
     await rizky.getByRole('cell', { name: '10:20 oleh admin Admin Uji' }).waitFor();
     expect(await rizky.getByRole('cell', { name: 'Selesai', exact: true }).count()).toBe(1);
+    expect(await rizky.getByRole('button', { name: /^Batalkan: / }).count()).toBe(0);
 
     await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Motor' }).click();
     const name = page.getByLabel('Nama motor');

@@ -166,15 +166,24 @@ function momentKey(date: string, time: string): string {
   return `${date} ${time}`;
 }
 
-/** `bookings`: the active ones from the day before on. */
-export function nowText(now: Date, timeZone: string, bookings: ScheduledBooking[]): string {
+/**
+ * `bookings`: the active ones from the day before on. `loansOut`: picked up and not returned (none of
+ * them late, the caller answers that first): from its pickup the bike is out, even before the start (0051).
+ */
+export function nowText(
+  now: Date,
+  timeZone: string,
+  bookings: ScheduledBooking[],
+  loansOut: readonly Pick<ScheduledBooking, 'name' | 'class' | 'date' | 'start' | 'end' | 'endDate'>[] = [],
+): string {
   const labels = messages.ownerBot;
   const moment = localMomentIn(timeZone, now);
   const current = momentKey(moment.date, moment.time);
   const ordered = [...bookings].sort((a, b) => momentKey(a.date, a.start).localeCompare(momentKey(b.date, b.start)));
-  const using = ordered.find(
-    (booking) => momentKey(booking.date, booking.start) <= current && current < momentKey(booking.endDate, booking.end),
-  );
+  const out = [...loansOut].sort((a, b) => momentKey(a.date, a.start).localeCompare(momentKey(b.date, b.start)))[0];
+  const using =
+    out ??
+    ordered.find((booking) => momentKey(booking.date, booking.start) <= current && current < momentKey(booking.endDate, booking.end));
   if (using) {
     return using.endDate === moment.date ? labels.inUseUntil(who(using), using.end) : labels.inUseUntilTomorrow(who(using), using.end);
   }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { BookingSpan } from '../booking/booking-rules';
-import { findCancelRefusal } from '../booking/cancellation';
+import { type CancellableBooking, findCancelRefusal } from '../booking/cancellation';
 import { messages } from '../text/messages';
 import type { LocalMoment } from '../time/moment';
 import { bookingSpanShape } from './bookings';
@@ -10,11 +9,11 @@ import { ownHandoverSchema } from './handover';
 export const ownBookingStatuses = ['upcoming', 'started', 'cancelled'] as const;
 export type OwnBookingStatus = (typeof ownBookingStatuses)[number];
 
-/** By the same rule cancelling applies. */
-export function ownBookingStatus(booking: BookingSpan & { cancelledAt: string | null }, now: LocalMoment): OwnBookingStatus {
+/** By the same rule cancelling applies: a loan picked up (or released) before its start is no longer the borrower's to cancel. */
+export function ownBookingStatus(booking: CancellableBooking, now: LocalMoment): OwnBookingStatus {
   const refusal = findCancelRefusal(booking, { kind: 'borrower' }, now);
-  if (refusal === 'alreadyCancelled') return 'cancelled';
-  return refusal === 'alreadyStarted' ? 'started' : 'upcoming';
+  if (refusal === undefined) return 'upcoming';
+  return refusal === 'alreadyCancelled' ? 'cancelled' : 'started';
 }
 
 export const ownNoticeSchema = z.object({

@@ -1,10 +1,12 @@
+import { cancelRefusalMessage } from '../../domain/booking/cancellation';
 import type { BorrowerCallback, BorrowerKeyboard } from '../../domain/chat/borrower-bot';
 import { borrowerChatMessages } from '../../domain/chat/borrower-chat-messages';
 import { handoverLines } from '../../domain/chat/owner-bot';
+import { lifecycleMessages } from '../../domain/handover/lifecycle-messages';
 import { messages } from '../../domain/text/messages';
 import { cancelBooking } from '../bookings/cancel/service';
 import { findStoredBooking } from '../bookings/service';
-import { findHandoverBooking, type HandoverOutcome, recordHandover } from '../handover/service';
+import { completeReturn, findHandoverBooking, type HandoverOutcome, recordHandover } from '../handover/service';
 import type { BotDeps, ButtonPress } from '../telegram/bot/routes';
 import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import { borrowerTextSchema } from '../telegram/outbox/kinds';
@@ -54,18 +56,14 @@ export async function pressBookingButton(
     enqueueOutbox(db.kysely, 'borrower-keyboard', { messageId, buttons }, { now: at, dedupeKey: updateKey, chatId });
   // A button left from before the loan ended records nothing (a pickup past the end is the lifecycle's to refuse).
   const loan = await findHandoverBooking(db.kysely, { ref });
-  if (!loan || loan.cancelled || loan.stage === 'returned' || loan.stage === 'released') {
+  const completing = parsed.action === 'fuel' && loan?.stage === 'returned' && loan.return?.fuel === null;
+  if (!loan || loan.cancelled || ((loan.stage === 'returned' || loan.stage === 'released') && !completing)) {
     await setButtons({ kind: 'none' });
     return borrowerChatMessages.loanOver;
   }
 
-  if (parsed.action === 'cancel' || parsed.action === 'keep' || parsed.action === 'return') {
-    const next: Record<typeof parsed.action, BorrowerKeyboard> = {
-      cancel: { kind: 'confirm', ref },
-      keep: original,
-      return: { kind: 'fuel', ref },
-    };
-    await setButtons(next[parsed.action]);
+  if (parsed.action === 'cancel' || parsed.action === 'keep') {
+    await setButtons(parsed.action === 'cancel' ? { kind: 'confirm', ref } : original);
     return undefined;
   }
   if (parsed.action === 'confirm') {
@@ -75,14 +73,32 @@ export async function pressBookingButton(
     const outcome = await cancelBooking(db, { ref }, { who: borrower, reason: messages.borrowerCancelReason, now: at, timeZone });
     await setButtons({ kind: 'none' });
     if (outcome.kind === 'cancelled') return messages.bookingCancelled;
-    return outcome.kind === 'refused' ? messages.alreadyCancelled : messages.bookingNotFound;
+    return outcome.kind === 'refused' ? cancelRefusalMessage(outcome.refusal) : messages.bookingNotFound;
   }
-  const event = parsed.action === 'fuel' ? 'return' : 'pickup';
-  const outcome = await recordHandover(
-    db,
-    { ref },
-    { event, by: borrower, now: at, timeZone, graceMinutes, ...(parsed.action === 'fuel' ? { fuel: parsed.fuel } : {}) },
-  );
-  if (outcome.kind === 'recorded' || outcome.kind === 'already') await setButtons({ kind: 'none' });
+  if (parsed.action === 'fuel') {
+    const completed = await completeReturn(db, ref, parsed.fuel, borrower, at, timeZone);
+    if (completed.kind === 'completed') {
+      await setButtons({ kind: 'none' });
+      return lifecycleMessages.fuelRecorded(parsed.fuel);
+    }
+  }
+  return recordFromChat({ db, now: () => at, timeZone, graceMinutes }, parsed, setButtons);
+}
+
+/**
+ * The return is recorded at the press and the fuel question follows (issue 38); a fuel button sent
+ * before that change, pressed on a loan not yet back, still records the return with its fuel.
+ */
+async function recordFromChat(
+  { db, now, timeZone, graceMinutes }: Pick<BotDeps, 'db' | 'now' | 'timeZone' | 'graceMinutes'>,
+  parsed: Exclude<BookingPress, { action: 'cancel' | 'keep' | 'confirm' }>,
+  setButtons: (buttons: BorrowerKeyboard) => Promise<unknown>,
+): Promise<string | undefined> {
+  const { ref } = parsed;
+  const event = parsed.action === 'pickup' ? 'pickup' : 'return';
+  const details = parsed.action === 'fuel' ? { fuel: parsed.fuel } : parsed.action === 'return' ? { fuelFollows: true } : {};
+  const outcome = await recordHandover(db, { ref }, { event, by: borrower, now: now(), timeZone, graceMinutes, ...details });
+  if (outcome.kind === 'recorded' && parsed.action === 'return') await setButtons({ kind: 'fuel', ref });
+  else if (outcome.kind === 'recorded' || outcome.kind === 'already') await setButtons({ kind: 'none' });
   return handoverAnswer(outcome, timeZone);
 }

@@ -11,10 +11,12 @@ import {
   startReminderText,
 } from '../../domain/chat/borrower-bot';
 import { borrowerChatMessages } from '../../domain/chat/borrower-chat-messages';
+import { escapeLegacyMarkdown } from '../../domain/chat/telegram-text';
 import { bookingState, waitsForLateBike } from '../../domain/handover/handover';
 import { addDays, localMomentIn } from '../../domain/time/clock';
 import { findCharge } from '../fund/service';
 import { findLoansOut } from '../handover/service';
+import { keyInfoText } from '../motor/service';
 import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import { borrowerTextSchema } from '../telegram/outbox/kinds';
 import { findSentRows } from '../telegram/outbox/sent';
@@ -64,6 +66,12 @@ export async function enqueueDueBorrowerMessages(db: Db, at: Date, settings: Bor
   if (linked.length === 0) return 0;
   const loansOut = await findLoansOut(db.kysely);
   let written = 0;
+  // Where the key is (0051), read once a round and only when a start reminder is due.
+  let keyLines: string[] | undefined;
+  const startText = async (booking: LinkedBooking) => {
+    keyLines ??= (await keyInfoText(db.kysely)).map(escapeLegacyMarkdown);
+    return [startReminderText(booking, moment), ...keyLines].join('\n');
+  };
   const send = async (booking: LinkedBooking, key: string, text: string, buttons?: 'start' | 'end') => {
     const keyboard: BorrowerKeyboard | undefined = buttons && { kind: buttons, ref: booking.ref };
     const payload = keyboard === undefined ? { text } : { text, buttons: keyboard };
@@ -81,7 +89,7 @@ export async function enqueueDueBorrowerMessages(db: Db, at: Date, settings: Bor
   for (const booking of linked) {
     const bookedAt = booking.createdAt === null ? null : localMomentIn(timeZone, new Date(booking.createdAt));
     if (isStartReminderDue(booking, moment, bookedAt, reminderMinutes))
-      await send(booking, 'remind-start', startReminderText(booking, moment), 'start');
+      await send(booking, 'remind-start', await startText(booking), 'start');
     if (isEndReminderDue(booking, moment)) await send(booking, 'remind-end', endReminderText(booking), 'end');
     const state = bookingState(booking, moment, graceMinutes);
     if (state.kind === 'late') {

@@ -126,8 +126,18 @@ export interface WaitEndedByAdmin {
   at: Date;
 }
 
+/** The fuel told after a return recorded without it (`completeReturn`): the same record, its time unmoved. */
+export interface ReturnCompleted {
+  type: 'returnCompleted';
+  /** The booking as it stands after the fuel was added. */
+  booking: HandoverBooking;
+  by: Recorder;
+  at: Date;
+}
+
 export type DomainEvent =
   | BookingCreated
+  | ReturnCompleted
   | BookingCancelled
   | HandoverRecorded
   | PeriodStarted

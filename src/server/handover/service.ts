@@ -59,6 +59,8 @@ export interface HandoverRequest extends HandoverDetails {
   /** When it is written, if not `now` (the owner's `Sudah diambil` on a no-show records the start). */
   recordedAt?: Date;
   cause?: HandoverCause;
+  /** The borrower's chat button: the return is recorded at the press, its fuel follows through `completeReturn`. */
+  fuelFollows?: boolean;
 }
 
 export type HandoverOutcome =
@@ -240,7 +242,8 @@ async function writeEvent(
     return undefined;
   }
   // The owner's return is recorded the moment it is told, its fuel follows (`completeReturn`); the borrower says it at once.
-  if (!request.fuel && by.kind === 'borrower') return { kind: 'invalid', errors: { fuel: messages.handover.fuelRequired } };
+  if (!request.fuel && by.kind === 'borrower' && !request.fuelFollows)
+    return { kind: 'invalid', errors: { fuel: messages.handover.fuelRequired } };
   const motorbike = await findMotorbike(trx);
   const km = request.km ?? null;
   if (km !== null) {
@@ -395,6 +398,8 @@ export function completeReturn(db: Db, ref: string, fuel: FuelLevel, by: Recorde
     if (!back || back.fuel !== null) return { kind: 'already', message: alreadyRecorded(booking, 'return', timeZone) ?? '', booking };
     await writeReturnFuel(trx, booking.id, fuel);
     await writeMotorbike(trx, { lastFuel: fuel });
-    return { kind: 'completed', booking: { ...booking, return: { ...back, fuel } } };
+    const completed = { ...booking, return: { ...back, fuel } };
+    await emit(trx, { type: 'returnCompleted', booking: completed, by, at });
+    return { kind: 'completed', booking: completed };
   });
 }

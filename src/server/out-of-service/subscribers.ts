@@ -3,7 +3,7 @@ import type { Executor } from '../../db/executor';
 import { escapeLegacyMarkdown } from '../../domain/chat/telegram-text';
 import { MAX_OUT_OF_SERVICE_REASON } from '../../domain/out-of-service/out-of-service-form';
 import { outOfServiceMessages } from '../../domain/out-of-service/out-of-service-messages';
-import type { BookingCancelled, HandoverRecorded } from '../events/events';
+import type { BookingCancelled, HandoverRecorded, ReturnCompleted } from '../events/events';
 import { enqueueBotText } from '../telegram/outbox/enqueue';
 import { insertPeriodBookings } from './repository';
 
@@ -22,16 +22,30 @@ export async function tellOwnerOfNote(trx: Executor, event: HandoverRecorded): P
   if (event.by.kind !== 'borrower' || event.type === 'bookingReleased') return;
   const record = event.type === 'loanPickedUp' ? event.booking.pickup : event.booking.return;
   const note = event.type === 'loanReturned' ? (event.booking.return?.note ?? null) : null;
-  const fuelLow = record?.fuel === 'Hampir habis';
+  await enqueueOwnerNote(trx, event.type, event.booking, { note, fuelLow: record?.fuel === 'Hampir habis' }, event.recordedAt);
+}
+
+/** A borrower's `Hampir habis` pressed after the return was recorded (the chat's fuel question) is told as at the return. */
+export async function tellOwnerOfCompletedFuel(trx: Executor, event: ReturnCompleted): Promise<void> {
+  if (event.by.kind !== 'borrower' || event.booking.return?.fuel !== 'Hampir habis') return;
+  await enqueueOwnerNote(trx, 'loanReturned', event.booking, { note: event.booking.return.note, fuelLow: true }, event.at);
+}
+
+async function enqueueOwnerNote(
+  trx: Executor,
+  type: 'loanPickedUp' | 'loanReturned',
+  booking: HandoverRecorded['booking'],
+  { note, fuelLow }: { note: string | null; fuelLow: boolean },
+  at: Date,
+): Promise<void> {
   const noted = noteText(note, fuelLow);
   if (noted === undefined) return;
-  const { booking } = event;
   const text = outOfServiceMessages.ownerNote(escapeLegacyMarkdown(booking.name), escapeLegacyMarkdown(noted));
   const reason = Array.from(note ?? outOfServiceMessages.fuelLowReason)
     .slice(0, MAX_OUT_OF_SERVICE_REASON)
     .join('');
-  const key = `owner-note:${event.type}:${booking.ref}:${createHash('sha256').update(noted).digest('base64url').slice(0, 16)}`;
-  await enqueueBotText(trx, 'handover', text, key, event.recordedAt, { kind: 'outOfServiceNote', ref: booking.ref, reason });
+  const key = `owner-note:${type}:${booking.ref}:${createHash('sha256').update(noted).digest('base64url').slice(0, 16)}`;
+  await enqueueBotText(trx, 'handover', text, key, at, { kind: 'outOfServiceNote', ref: booking.ref, reason });
 }
 
 function noteText(note: string | null, fuelLow: boolean): string | undefined {

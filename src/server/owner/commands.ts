@@ -21,8 +21,9 @@ const scheduleReplies: Record<'/jadwal' | '/besok' | '/sekarang', Reply> = {
   '/sekarang': async (db, at, { timeZone, graceMinutes }) => {
     const out = await findCurrentPeriod(db, { now: at, timeZone });
     if (out) return outOfServiceLine(out);
-    const late = lateLoanText(await findLoansOut(db), localMomentIn(timeZone, at), graceMinutes);
-    return late ?? nowText(at, timeZone, await findScheduleFrom(db, todayIn(timeZone, at)));
+    const loansOut = await findLoansOut(db);
+    const late = lateLoanText(loansOut, localMomentIn(timeZone, at), graceMinutes);
+    return late ?? nowText(at, timeZone, await findScheduleFrom(db, todayIn(timeZone, at)), loansOut);
   },
 };
 

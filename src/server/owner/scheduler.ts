@@ -10,15 +10,17 @@ import {
   reminderText,
   scheduleText,
 } from '../../domain/chat/owner-bot';
+import { minutesBetween } from '../../domain/handover/handover';
 import { periodSpanOn } from '../../domain/out-of-service/out-of-service';
 import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
 import { fundSummary } from '../fund/service';
-import { handoverMessageKey } from '../handover/owner-messages';
+import { enqueueHandoverKeyboard, handoverMessageKey } from '../handover/owner-messages';
 import { findHandoversStartingBetween, findLoansOut } from '../handover/service';
 import type { Job } from '../jobs/jobs';
 import { askWhetherStillOut } from '../out-of-service/owner-flow';
 import { publicPeriodsFrom } from '../out-of-service/service';
 import { enqueueBotText } from '../telegram/outbox/enqueue';
+import { findSentRows } from '../telegram/outbox/sent';
 import { findScheduleOn } from './schedule-repository';
 
 export interface SchedulerSettings {
@@ -75,7 +77,30 @@ export function ownerSchedulerJob(db: Db, now: () => Date, settings: SchedulerSe
         });
       }
     }
+    if (reminderMinutes > 0) await removeEndedReminderButtons(at, today);
     if (handover) await askAboutHandovers(at, today, handover);
+  }
+
+  /**
+   * At the booked end of a loan nobody recorded picked up, the reminder's `Sudah diambil` goes: the
+   * lifecycle refuses a pickup from then on (0050). Same key as a loan's end, so the edit is made once.
+   */
+  async function removeEndedReminderButtons(at: Date, today: string) {
+    const moment = localMomentIn(timeZone, at);
+    for (const booking of await findHandoversStartingBetween(db.kysely, addDays(today, -1), today)) {
+      const key = handoverMessageKey('reminder', booking.ref);
+      const ended = minutesBetween({ date: booking.bookedEnd.endDate, time: booking.bookedEnd.end }, moment) >= 0;
+      if (done.has(`ended:${key}`) || booking.cancelled || booking.stage !== 'booked' || !ended) continue;
+      const [sent] = await findSentRows(db.kysely, [key]);
+      if (sent)
+        await enqueueHandoverKeyboard(
+          db.kysely,
+          { messageId: sent.messageId, keyboard: { kind: 'none' } },
+          `unbutton:${sent.messageId}`,
+          at,
+        );
+      done.add(`ended:${key}`);
+    }
   }
 
   /** Bookings from yesterday on, and any loan still out however old: a voucher loan ends the next day. */

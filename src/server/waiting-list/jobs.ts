@@ -9,9 +9,10 @@ import { deleteEndedWaits } from './repository';
 import { offerFreedSpans } from './rounds';
 
 /** A span freed by a cancellation or an early return offered to whoever waits for it. A step of the borrowers' round. */
-export function offerFreedSlots({ config, db }: AppContext): (log: FastifyBaseLogger, at: Date) => Promise<void> {
+export function offerFreedSlots({ config, db, now }: AppContext): (log: FastifyBaseLogger, at: Date) => Promise<void> {
   return async (log, at) => {
-    const offered = await offerFreedSpans(db, { now: at, timeZone: config.timeZone, graceMinutes: config.returnGraceMinutes });
+    const clock = { now: at, readNow: now, timeZone: config.timeZone, graceMinutes: config.returnGraceMinutes };
+    const offered = await offerFreedSpans(db, clock);
     if (offered > 0) log.info({ offered }, 'freed slots offered');
   };
 }

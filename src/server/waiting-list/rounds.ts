@@ -33,7 +33,15 @@ import {
   type StoredWait,
 } from './repository';
 
-type RoundClock = Clock & { graceMinutes: number };
+/**
+ * `readNow`: the app's clock, read again once the booking lock is held, so an offer is never stamped
+ * before the cancel or return that freed its span (the simulator's `offers-were-free`); `now` when absent.
+ */
+type RoundClock = Clock & { graceMinutes: number; readNow?: () => Date };
+
+function underLock(clock: RoundClock): RoundClock {
+  return clock.readNow ? { ...clock, now: clock.readNow() } : clock;
+}
 
 /** What keeps `date`'s minutes from being booked at `now`: its bookings, out-of-service periods and holds. */
 export async function busyOn(db: Executor, date: string, now: Date): Promise<MinuteSpan[]> {
@@ -53,12 +61,13 @@ export async function busyOn(db: Executor, date: string, now: Date): Promise<Min
 export async function offerFreedSpans(db: Db, clock: RoundClock): Promise<number> {
   if (!(await hasOpenWaitsOrOffers(db.kysely))) return 0;
   const freed = await findFreedWaits(db.kysely, clock);
-  return withBookingLock(db, async (trx) => offerTo(trx, await findOpenWaitsByIds(trx, freed), clock));
+  return withBookingLock(db, async (trx) => offerTo(trx, await findOpenWaitsByIds(trx, freed), underLock(clock)));
 }
 
 /** Ends the offer, if still open, and passes its span on to the first waits of its date in the same transaction; false when it had ended. */
-export function passOfferOn(db: Db, offerId: number, how: 'skipped' | 'refused', clock: RoundClock): Promise<boolean> {
+export function passOfferOn(db: Db, offerId: number, how: 'skipped' | 'refused', asked: RoundClock): Promise<boolean> {
   return withBookingLock(db, async (trx) => {
+    const clock = underLock(asked);
     if (!(await endOffer(trx, offerId, how, clock.now))) return false;
     const date = (await findHoldDate(trx, offerId)) ?? '';
     await offerTo(trx, await findOpenWaitsOn(trx, date, MAX_WAITS_CHECKED_PER_ROUND), clock);

@@ -65,14 +65,17 @@ function ActionsCell({ booking, rows }: { booking: AdminBooking; rows: RowAction
           >
             {adminMessages.handoverButton}
           </button>
-          <button
-            type="button"
-            onClick={() => rows.startCancel(booking)}
-            aria-label={`${adminMessages.cancelBooking}: ${describeBooking(booking)}`}
-            className={adminStyles.dangerButton}
-          >
-            {adminMessages.cancelBooking}
-          </button>
+          {/* Picked up, back or released, the loan happened (or its slot is free): the lifecycle refuses a cancel (0050). */}
+          {booking.handover.stage === 'booked' && (
+            <button
+              type="button"
+              onClick={() => rows.startCancel(booking)}
+              aria-label={`${adminMessages.cancelBooking}: ${describeBooking(booking)}`}
+              className={adminStyles.dangerButton}
+            >
+              {adminMessages.cancelBooking}
+            </button>
+          )}
         </div>
       )}
     </Cell>
