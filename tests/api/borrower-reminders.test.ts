@@ -83,8 +83,15 @@ describe(`a linked borrower's reminders and notices on ${TEST_ENGINE}, two insta
     await expectChat('4002', rizkyChat);
 
     clock.at('10:20');
+    // Cara bayar (issue 39) stands under the charge in the chat as on the card.
+    await first.db.kysely
+      .insertInto('fund_how_to_pay')
+      .values({ id: 1, treasurer: 'Siti Rahmawati', account: 'BCA 123_456', updated_at: clock.now().toISOString(), updated_by: 'Admin' })
+      .execute();
     expect((await handover(budi.token, { event: 'return', fuel: 'Penuh' })).status).toBe(200);
-    budiChat.push('Biaya peminjaman kamu: Rp10.000 (Denda terlambat 1 jam Rp10.000). Bayar ke bendahara kas kelas ya.');
+    budiChat.push(
+      'Biaya peminjaman kamu: Rp10.000 (Denda terlambat 1 jam Rp10.000). Bayar ke bendahara kas kelas ya.\nCara bayar: BCA 123_456 a.n. Siti Rahmawati',
+    );
     await expectChat('4001', budiChat);
 
     // Every instance has looked many times since: still one message of each; the 14:00 booking made

@@ -11,6 +11,7 @@ import {
   parseBorrowerCommand,
   startReminderText,
 } from '../../src/domain/chat/borrower-bot';
+import { borrowerChatMessages } from '../../src/domain/chat/borrower-chat-messages';
 
 const booking = (overrides: Partial<ChatBooking> = {}): ChatBooking => ({
   ref: 'abcdefghijklmnop',
@@ -35,6 +36,7 @@ describe("a borrower's chat, by rule", () => {
     expect(parseBorrowerCommand('/besok')).toEqual({ kind: 'public', command: '/besok' });
     expect(parseBorrowerCommand('/kas')).toEqual({ kind: 'help' });
     expect(parseBorrowerCommand('halo')).toBeUndefined();
+    expect(borrowerChatMessages.help).toContain('/tagihan (tagihan kamu)');
   });
 
   it('takes only 43-character base64url secrets, and makes the deep link', () => {

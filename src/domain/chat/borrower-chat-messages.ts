@@ -4,7 +4,7 @@ export const borrowerChatMessages = {
   codeInvalid: 'Kode tidak berlaku. Buka lagi tautan dari aplikasi.',
   unlinked: 'Oke, kamu tidak akan diingatkan lagi. Untuk mulai lagi, buka tautan dari aplikasi.',
   notLinked: 'Chat ini belum terhubung. Buka tautan Ingatkan lewat Telegram dari aplikasi.',
-  help: 'Perintah: /saya (peminjaman kamu), /jadwal (hari ini), /besok, /sekarang, /berhenti (berhenti diingatkan).',
+  help: 'Perintah: /saya (peminjaman kamu), /jadwal (hari ini), /besok, /sekarang, /tagihan (tagihan kamu), /berhenti (berhenti diingatkan).',
   reminderStart: (start: string, end: string, needStnk: boolean, day: 'hari ini' | 'besok' = 'hari ini') =>
     `Pengingat: peminjaman motor kamu ${day} jam ${start}-${end}.${needStnk ? ' Bawa STNK.' : ''}`,
   reminderEnd: (end: string) => `Waktunya kembalikan motor jam ${end}.`,

@@ -14,7 +14,7 @@ import { borrowerChatMessages } from '../../domain/chat/borrower-chat-messages';
 import { escapeLegacyMarkdown } from '../../domain/chat/telegram-text';
 import { bookingState, waitsForLateBike } from '../../domain/handover/handover';
 import { addDays, localMomentIn } from '../../domain/time/clock';
-import { findCharge } from '../fund/service';
+import { findCharge, howToPayText } from '../fund/service';
 import { findLoansOut } from '../handover/service';
 import { keyInfoText } from '../motor/service';
 import { enqueueOutbox } from '../telegram/outbox/enqueue';
@@ -103,7 +103,11 @@ export async function enqueueDueBorrowerMessages(db: Db, at: Date, settings: Bor
     if (waitsForLateBike(booking, others, moment, graceMinutes)) await send(booking, 'bike-late', borrowerChatMessages.bikeLate);
     if (booking.stage === 'returned') {
       const charge = await findCharge(db.kysely, booking.id);
-      if (charge && !charge.provisional && charge.amount > 0) await send(booking, 'charge', chargeText(charge.lines, charge.amount));
+      if (charge && !charge.provisional && charge.amount > 0) {
+        const howToPay = await howToPayText(db.kysely);
+        const lines = [chargeText(charge.lines, charge.amount), ...(howToPay === null ? [] : [escapeLegacyMarkdown(howToPay)])];
+        await send(booking, 'charge', lines.join('\n'));
+      }
     }
   }
   return written;

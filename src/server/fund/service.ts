@@ -51,6 +51,7 @@ import {
   setAdminAmount,
 } from './repository';
 
+export { howToPayText } from './how-to-pay';
 export { findCharge } from './repository';
 
 const labels = adminMessages.fund;
