@@ -18,8 +18,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+// One clock for the source and the copy: both apps show the same moment.
+const clock = createTestClock(new Date('2026-11-22T01:00:00.000Z'));
+
 async function startOn(database: TestDatabase): Promise<TestApp> {
-  const clock = createTestClock(new Date('2026-11-22T01:00:00.000Z'));
   const app = await startTestApp({ database, now: clock.now });
   cleanups.push(() => app.close());
   return app;
@@ -49,7 +51,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('npm run db:copy from SQLite to Postg
     const [admin, budi, rizky] = await seedRoster(sourceApp.db);
     if (!admin || !budi || !rizky) throw new Error('the roster was not seeded');
     expect((await login(sourceApp.baseUrl, admin.name, 'kode-yang-salah')).status).toBe(401);
-    const signedIn = adminClient(sourceApp.baseUrl, await loginCookie(sourceApp.baseUrl, admin));
+    let signedIn = adminClient(sourceApp.baseUrl, await loginCookie(sourceApp.baseUrl, admin));
     const used = (await signedIn.post('/api/admin/vouchers', { note: 'dipakai' })).body.voucher.code;
     const revoked = (await signedIn.post('/api/admin/vouchers', { note: 'dicabut' })).body.voucher.code;
     expect((await signedIn.post(`/api/admin/vouchers/${revoked}/revoke`)).status).toBe(200);
@@ -66,6 +68,9 @@ describe.runIf(TEST_ENGINE === 'postgres')('npm run db:copy from SQLite to Postg
     expect((await requestJson(sourceApp.baseUrl, '/api/bookings/by-token', { body: { token: 'bukan-token-asli' } })).status).toBe(404);
     const loanRef = (await signedIn.get('/api/admin/bookings?from=2026-11-24&to=2026-11-24')).body.bookings[0].ref;
     const handover = `/api/admin/bookings/${loanRef}/handover`;
+    // An admin records a handover no later than now (0050): the clock moves to 10:00 of the loan's day.
+    clock.advance(new Date('2026-11-24T03:00:00.000Z').getTime() - clock.now().getTime());
+    signedIn = adminClient(sourceApp.baseUrl, await loginCookie(sourceApp.baseUrl, admin));
     expect((await signedIn.post(handover, { event: 'pickup', date: '2026-11-24', time: '07:55', fuel: 'Penuh' })).status).toBe(200);
     expect(
       (
