@@ -103,6 +103,8 @@ describe(`/bengkel and /siap in the owner's chat on ${TEST_ENGINE}`, () => {
     const later = await book({ name: 'Sari Dewi', start: '09:30', end: '10:30' });
     const tomorrow = await book({ name: 'Tono', date: TOMORROW, start: '08:30', end: '09:00' });
     expect(texts(await say('/bengkel'))).toEqual(['Tulis alasannya: /bengkel Ban bocor']);
+    // An invisible override would reorder the reason in every chat and screen (issue 40).
+    expect(texts(await say('/bengkel Ban \u202Ebocor'))).toEqual(['Alasan berisi karakter yang tidak diizinkan']);
 
     moveTo(TODAY, '08:00');
     const [answer, ...more] = await say('/bengkel Ban bocor');

@@ -1,7 +1,11 @@
+import { messages } from '../text/messages';
+import { hasControlCharacter } from '../text/plain-text';
 import type { OutOfServicePeriod } from './out-of-service';
 import { outOfServiceMessages } from './out-of-service-messages';
 
 export const MAX_OUT_OF_SERVICE_REASON = 200;
+/** The field's name in its invalid-text message, as the admin form's schema says it. */
+export const REASON_LABEL = 'Alasan';
 
 export type PeriodFieldErrors = Partial<Record<'reason' | 'until', string>>;
 
@@ -12,6 +16,7 @@ export function checkPeriod(period: OutOfServicePeriod): PeriodFieldErrors {
   if (reason === '') errors.reason = outOfServiceMessages.reasonRequired;
   else if (Array.from(reason).length > MAX_OUT_OF_SERVICE_REASON)
     errors.reason = outOfServiceMessages.reasonTooLong(MAX_OUT_OF_SERVICE_REASON);
+  else if (hasControlCharacter(reason)) errors.reason = messages.controlCharacter(REASON_LABEL);
   if (
     period.untilDate !== null &&
     period.untilTime !== null &&

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_OUT_OF_SERVICE_REASON } from '../out-of-service/out-of-service-form';
+import { MAX_OUT_OF_SERVICE_REASON, REASON_LABEL } from '../out-of-service/out-of-service-form';
 import { outOfServiceMessages } from '../out-of-service/out-of-service-messages';
 import { messages } from '../text/messages';
 import { plainText } from '../text/plain-text';
@@ -12,7 +12,7 @@ const changeFields = {
   untilDate: date.nullable(),
   untilTime: time.nullable(),
   // Checked again after trimming by checkPeriod; the cap here keeps a huge body out.
-  reason: plainText('Alasan').max(MAX_OUT_OF_SERVICE_REASON * 2, {
+  reason: plainText(REASON_LABEL).max(MAX_OUT_OF_SERVICE_REASON * 2, {
     error: outOfServiceMessages.reasonTooLong(MAX_OUT_OF_SERVICE_REASON),
   }),
 };
