@@ -42,16 +42,16 @@ describe('a forgiving form on a 360 px touch phone (issue 42)', () => {
     const other = await page.context().newPage();
     await other.goto(page.url());
     await borrowForm(other).ready();
-    expect(await borrowForm(other).reason.inputValue()).toBe('');
-    expect(await borrowForm(other).start.inputValue()).toBe('00:00');
+    await expect.poll(() => borrowForm(other).reason.inputValue()).toBe('');
+    await expect.poll(() => borrowForm(other).start.inputValue()).toBe('00:00');
 
     // Booked, the draft is gone: the same link opens a fresh form.
     await form.save.tap();
     await form.successDialog.waitFor();
     await page.reload();
     await form.ready();
-    expect(await form.reason.inputValue()).toBe('');
-    expect(await form.start.inputValue()).toBe('00:00');
+    await expect.poll(() => form.reason.inputValue()).toBe('');
+    await expect.poll(() => form.start.inputValue()).toBe('00:00');
   });
 
   it('shows every error at once on Simpan with the focus on the first, and Maksudnya {nama}? fills the name in one tap', async () => {
@@ -73,8 +73,8 @@ describe('a forgiving form on a 360 px touch phone (issue 42)', () => {
     await screenshot(page, 'form-taps-all-errors-360');
 
     await didYouMean.tap();
-    expect(await form.name.inputValue()).toBe('Budi Santoso');
-    expect(await form.className.inputValue()).toBe('PPTI 21');
+    await expect.poll(() => form.name.inputValue()).toBe('Budi Santoso');
+    await expect.poll(() => form.className.inputValue()).toBe('PPTI 21');
     expect(await hasNoError(form.name)).toBe(true);
     expect(await didYouMean.count()).toBe(0);
     // The other errors stay until their fields are fixed.

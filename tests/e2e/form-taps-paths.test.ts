@@ -27,11 +27,11 @@ describe('booking in a few taps on a 360 px touch phone (issue 42)', () => {
     ]);
     await form.name.pressSequentially('budi');
     await first.tap(form.suggestions.getByRole('option', { name: /Budi Santoso/ }));
-    expect(await form.className.inputValue()).toBe('PPTI 21');
+    await expect.poll(() => form.className.inputValue()).toBe('PPTI 21');
     const chips = main.getByRole('list', { name: 'Alasan cepat' }).getByRole('button');
     expect(await chips.allTextContents()).toEqual(['Kuliah', 'Beli makan', 'Panitia']);
     await first.tap(chips.filter({ hasText: 'Beli makan' }));
-    expect(await form.reason.inputValue()).toBe('Beli makan');
+    await expect.poll(() => form.reason.inputValue()).toBe('Beli makan');
     await first.tap(form.save);
     await form.successDialog.waitFor();
     expect(await form.successDialog.textContent()).toContain('jam 00:00 - 03:00 sudah tercatat.');
@@ -44,7 +44,7 @@ describe('booking in a few taps on a 360 px touch phone (issue 42)', () => {
     // Remembered now: PPTI 21's 4 hours, no rules, the name and the chips of this phone.
     await again.tap(main.getByRole('link', { name: 'Pinjam jam 00:00 - 04:00' }));
     await form.ready();
-    expect(await form.name.inputValue()).toBe('Budi Santoso');
+    await expect.poll(() => form.name.inputValue()).toBe('Budi Santoso');
     expect([await form.date.inputValue(), await form.start.inputValue(), await form.end.inputValue()]).toEqual([nextDay, '00:00', '04:00']);
     expect(await chips.allTextContents()).toEqual(['Beli makan', 'Kuliah', 'Panitia']);
     expect(await violations(page)).toEqual([]);
@@ -69,16 +69,16 @@ describe('booking in a few taps on a 360 px touch phone (issue 42)', () => {
 
     await page.goto(`/form?tanggal=${day}&mulai=10:00&selesai=11:00`);
     await form.ready();
-    expect(await form.name.inputValue()).toBe('Siti Rahmawati');
-    expect(await form.needStnk.inputValue()).toBe('tidak');
-    expect(await page.getByRole('main').getByLabel('Keperluan').inputValue()).toBe('food');
+    await expect.poll(() => form.name.inputValue()).toBe('Siti Rahmawati');
+    await expect.poll(() => form.needStnk.inputValue()).toBe('tidak');
+    await expect.poll(() => page.getByRole('main').getByLabel('Keperluan').inputValue()).toBe('food');
     expect(await page.getByRole('main').getByRole('list', { name: 'Alasan cepat' }).getByRole('button').allTextContents()).toEqual([
       'Ke bengkel',
       'Kuliah',
       'Beli makan',
       'Panitia',
     ]);
-    expect(await form.reason.inputValue()).toBe('');
+    await expect.poll(() => form.reason.inputValue()).toBe('');
   });
 
   it('asks for the rules again once they change, and only then', async () => {
