@@ -315,6 +315,8 @@ describe.runIf(postgresOnly)('schedule answers following the notices', () => {
       openDb: () =>
         createDb({ engine: 'postgres', url: relay.url }, { listenerTimings: { heartbeatMs: 50, retryDelayMs: () => 3_600_000 } }),
     });
+    // Cleanups run last first: the held links are cut before the app closes, or its pool would wait on them.
+    cleanups.push(() => relay.close());
     await followingNotices(testApp);
     relay.holdAnswers();
     await waitUntil('the silent connection to be taken for lost', () => !scheduleFollowsNotices(testApp.db));
