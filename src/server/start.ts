@@ -9,7 +9,7 @@ import { drainConnections } from './plugins/errors';
 import { seedDemoRoster } from './roster/service';
 
 // How long a stop waits for kept-alive connections to carry their last answer (docs/operations.md).
-const DRAIN_DEADLINE_MS = 5_000;
+const DRAIN_DEADLINE_MS = 2_000;
 const CONNECTION_LINE_EVERY_MS = 60_000;
 
 function fail(line: string): never {

@@ -67,7 +67,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 }
 
 /** While the server closes, a request that still reaches it (a kept-alive connection) is told so in Indonesian, not by Fastify in English. */
-const CLOSING_KEEP_ALIVE_MS = 100;
+const CLOSING_KEEP_ALIVE_MS = 1_000;
 
 const closingStarters = new WeakMap<FastifyInstance, () => void>();
 
@@ -75,8 +75,8 @@ export function registerClosingAnswer(app: FastifyInstance): void {
   let closing = false;
   const beginClosing = () => {
     closing = true;
-    // Closing ends the connections idle at that moment only; one that falls idle later would hold
-    // the close for Fastify's 72 s keep-alive. From now on an idle connection is let go at once.
+    // A connection idle now is let go soon, but not at once: a client may be sending on it this very
+    // moment, and cutting it would reset that request (faults3-shutdown saw it under load).
     app.server.keepAliveTimeout = CLOSING_KEEP_ALIVE_MS;
   };
   closingStarters.set(app, beginClosing);
