@@ -1,13 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { isCalendarDate } from '../../../domain/time/clock';
 
 /** The date field's text, and `pick` (a day chosen) and `onDateChange` (a day typed); `show` puts the day in the URL. */
 export function useDateInput(date: string | undefined, show: (date: string) => void) {
-  // The input may hold a half-typed date; it follows the URL whenever the chosen day changes.
+  // The input may hold a half-typed date; it follows the URL whenever the chosen day changes,
+  // in the same render as the day it shows (Back must never paint the new day under the old date).
   const [inputValue, setInputValue] = useState(date ?? '');
-  useEffect(() => {
+  const [followed, setFollowed] = useState(date);
+  if (date !== followed) {
+    setFollowed(date);
     if (date) setInputValue(date);
-  }, [date]);
+  }
 
   const pick = (value: string) => {
     setInputValue(value);
