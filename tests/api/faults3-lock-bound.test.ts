@@ -1,38 +1,15 @@
-import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/time/clock';
+import { frozenLockFixtures } from '../helpers/frozen-lock';
 import { manyStudents } from '../helpers/roster';
-import { type ServerProcess, startServerProcess } from '../helpers/server-process';
-import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
-import { waitUntil } from '../helpers/wait-until';
+import { startServerProcess } from '../helpers/server-process';
+import { createTestDatabase, TEST_ENGINE } from '../helpers/test-db';
 
-// The key every instance's booking transaction locks (src/server/bookings/booking-lock.ts).
-const BOOKING_LOCK_KEY = 0x626f6f6b;
 const CLIENTS = 4;
 // PG_LOCK_TIMEOUT_MS (3 s) and what a request costs besides waiting for the lock.
 const BOUND_MS = 3_500;
 
-let database: TestDatabase | undefined;
-const servers: ServerProcess[] = [];
-const clients: pg.Client[] = [];
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.child.kill('SIGCONT');
-    await server.stop('SIGKILL');
-  }
-  for (const client of clients.splice(0)) await client.end().catch(() => {});
-  await database?.drop();
-  database = undefined;
-});
-
-async function connect(url: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => {});
-  await client.connect();
-  clients.push(client);
-  return client;
-}
+const { fixtures, freezeHoldingTheLock } = frozenLockFixtures();
 
 async function book(baseUrl: string, body: object, key: string): Promise<{ status: number; ms: number }> {
   const started = Date.now();
@@ -45,41 +22,25 @@ async function book(baseUrl: string, body: object, key: string): Promise<{ statu
   return { status: response.status, ms: Date.now() - started };
 }
 
-/** Freezes `frozen` (SIGSTOP) while it holds the booking lock inside its transaction. */
-async function freezeHoldingTheLock(url: string, frozen: ServerProcess, body: object): Promise<void> {
-  const observer = await connect(url);
-  const holder = await connect(url);
-  await holder.query('begin');
-  await holder.query('select pg_advisory_xact_lock($1::bigint)', [BOOKING_LOCK_KEY]);
-  const holderPid = (await holder.query('select pg_backend_pid() as pid')).rows[0].pid as number;
-  void book(frozen.baseUrl, body, 'beku-0').catch(() => {});
-  await waitUntil(
-    'the instance waiting for the lock',
-    async () => (await observer.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted")).rows[0].n > 0,
-  );
-  frozen.child.kill('SIGSTOP');
-  await holder.query('commit');
-  await waitUntil('the frozen instance holding the lock', async () => {
-    const pid = (await observer.query("select pid from pg_locks where locktype = 'advisory' and granted")).rows[0]?.pid;
-    return pid !== undefined && pid !== holderPid;
-  });
-}
-
 describe.runIf(TEST_ENGINE === 'postgres')('bookings while another instance is frozen holding the booking lock', () => {
   it(`never wait longer than the lock timeout in all (≤ ${BOUND_MS} ms a request), then book`, async () => {
-    database = await createTestDatabase({ roster: manyStudents('Tunggu', CLIENTS + 1) });
+    const database = await createTestDatabase({ roster: manyStudents('Tunggu', CLIENTS + 1) });
+    fixtures.database = database;
     const env = { DATABASE_URL: database.url, LOG_LEVEL: 'error' };
     // Its session outlives two lock timeouts of the other, so requests queue behind a batch that timed out.
     const frozen = await startServerProcess({ ...env, PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: '8000' });
-    servers.push(frozen);
+    fixtures.servers.push(frozen);
     const other = await startServerProcess(env);
-    servers.push(other);
+    fixtures.servers.push(other);
     const date = addDays(todayIn('Asia/Jakarta', new Date()), 5);
     const slot = (name: string, hour: number) => {
       const start = `${String(hour).padStart(2, '0')}:00`;
       return { name, date, start, end: `${start.slice(0, 2)}:30`, reason: 'tunggu', needStnk: '' };
     };
-    await freezeHoldingTheLock(database.url, frozen, slot(`Tunggu ${CLIENTS + 1}`, 20));
+    const { reply: frozenReply } = await freezeHoldingTheLock(database.url, frozen, () =>
+      book(frozen.baseUrl, slot(`Tunggu ${CLIENTS + 1}`, 20), 'beku-0'),
+    );
+    frozenReply.catch(() => {});
 
     const answers: { status: number; ms: number }[] = [];
     // Each client books one hour after another, sending a refused one again with its key as the form does.
