@@ -2,29 +2,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/text/messages';
 import type { User } from '../../src/server/roster/repository';
 import { loginCookie } from '../helpers/admin-fixtures';
-import { commitThenKillThenResend, memberOf } from '../helpers/frozen-write';
+import { commitThenKillThenResend, frozenWriteFixtures, memberOf } from '../helpers/frozen-write';
 import { ADMIN, seedRoster } from '../helpers/roster';
-import type { ServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../helpers/test-db';
+import { TEST_ENGINE } from '../helpers/test-db';
 
-let database: TestDatabase | undefined;
-const servers: ServerProcess[] = [];
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL');
-  await database?.drop();
-  database = undefined;
-});
+const fixtures = frozenWriteFixtures();
 
 describe('an admin write committed by an instance killed before it answered, sent again with its key', () => {
   it('adds the member once and answers the first answer; the key with another body is refused', async () => {
-    database = await createTestDatabase({ roster: [ADMIN] });
+    const database = await fixtures.createDatabase({ roster: [ADMIN] });
     const admin = await memberOf(database, ADMIN.name);
     const body = { name: 'Dewi Lestari', class: 'PPTI 21', admin: true, committee: false };
     const submit = { method: 'POST', path: '/api/admin/members', body, key: 'anggota-1' } as const;
 
-    const { status, body: answer, api, resend, firstAnswered } = await commitThenKillThenResend(database, admin, submit, servers);
+    const { status, body: answer, api, resend, firstAnswered } = await commitThenKillThenResend(database, admin, submit, fixtures.servers);
 
     expect(firstAnswered).toBe(false);
     expect(status).toBe(201);
@@ -43,11 +35,11 @@ describe('an admin write committed by an instance killed before it answered, sen
   });
 
   it('generates the voucher once and answers its code again', async () => {
-    database = await createTestDatabase({ roster: [ADMIN] });
+    const database = await fixtures.createDatabase({ roster: [ADMIN] });
     const admin = await memberOf(database, ADMIN.name);
     const submit = { method: 'POST', path: '/api/admin/vouchers', body: { note: 'Servis' }, key: 'voucher-1' } as const;
 
-    const { status, body: answer, api } = await commitThenKillThenResend(database, admin, submit, servers);
+    const { status, body: answer, api } = await commitThenKillThenResend(database, admin, submit, fixtures.servers);
 
     expect(status).toBe(201);
     const vouchers = (await api.get('/api/admin/vouchers')).body.vouchers as { code: string; note: string }[];

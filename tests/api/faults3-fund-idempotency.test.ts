@@ -1,28 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordPayment } from '../../src/server/fund/service';
-import { commitThenKillThenResend, memberOf } from '../helpers/frozen-write';
+import { commitThenKillThenResend, frozenWriteFixtures, memberOf } from '../helpers/frozen-write';
 import { ADMIN, BUDI } from '../helpers/roster';
-import type { ServerProcess } from '../helpers/server-process';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
-let database: TestDatabase | undefined;
-const servers: ServerProcess[] = [];
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL');
-  await database?.drop();
-  database = undefined;
-});
+const fixtures = frozenWriteFixtures();
 
 describe('a Kas entry committed by an instance killed before it answered, sent again with its key', () => {
   it('a payment is recorded once: Saldo kas moves by the payment once', async () => {
-    database = await createTestDatabase({ roster: [ADMIN, BUDI] });
+    const database = await fixtures.createDatabase({ roster: [ADMIN, BUDI] });
     const admin = await memberOf(database, ADMIN.name);
     const budi = await memberOf(database, BUDI.name);
     const body = { member: budi.ref, amount: 25_000, method: 'Tunai', date: '2026-11-01', note: 'Iuran' };
     const submit = { method: 'POST', path: '/api/admin/kas/payments', body, key: 'bayar-1' } as const;
 
-    const { status, body: answer, api } = await commitThenKillThenResend(database, admin, submit, servers);
+    const { status, body: answer, api } = await commitThenKillThenResend(database, admin, submit, fixtures.servers);
 
     expect(status).toBe(201);
     expect(answer).toEqual({ ok: true, message: 'Pembayaran Rp25.000 dari Budi Santoso dicatat.' });
@@ -30,19 +21,19 @@ describe('a Kas entry committed by an instance killed before it answered, sent a
   });
 
   it('an expense is recorded once', async () => {
-    database = await createTestDatabase({ roster: [ADMIN, BUDI] });
+    const database = await fixtures.createDatabase({ roster: [ADMIN, BUDI] });
     const admin = await memberOf(database, ADMIN.name);
     const body = { category: 'Bensin', amount: 15_000, date: '2026-11-01', note: 'Pertalite' };
     const submit = { method: 'POST', path: '/api/admin/kas/expenses', body, key: 'keluar-1' } as const;
 
-    const { status, api } = await commitThenKillThenResend(database, admin, submit, servers);
+    const { status, api } = await commitThenKillThenResend(database, admin, submit, fixtures.servers);
 
     expect(status).toBe(201);
     expect((await api.get('/api/admin/kas')).body.balance).toBe(-15_000);
   });
 
   it('a correction is appended once: the balance moves back once, never below it', async () => {
-    database = await createTestDatabase({ roster: [ADMIN, BUDI] });
+    const database = await fixtures.createDatabase({ roster: [ADMIN, BUDI] });
     const admin = await memberOf(database, ADMIN.name);
     const budi = await memberOf(database, BUDI.name);
     const db = database.open();
@@ -63,7 +54,7 @@ describe('a Kas entry committed by an instance killed before it answered, sent a
       key: 'koreksi-1',
     } as const;
 
-    const { status, api } = await commitThenKillThenResend(database, admin, submit, servers);
+    const { status, api } = await commitThenKillThenResend(database, admin, submit, fixtures.servers);
 
     expect(status).toBe(201);
     expect((await api.get('/api/admin/kas')).body.balance).toBe(0);

@@ -1,28 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { commitThenKillThenResend, memberOf } from '../helpers/frozen-write';
+import { describe, expect, it } from 'vitest';
+import { commitThenKillThenResend, frozenWriteFixtures, memberOf } from '../helpers/frozen-write';
 import { ADMIN, BUDI } from '../helpers/roster';
-import type { ServerProcess } from '../helpers/server-process';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
-let database: TestDatabase | undefined;
-const servers: ServerProcess[] = [];
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop('SIGKILL');
-  await database?.drop();
-  database = undefined;
-});
+const fixtures = frozenWriteFixtures();
 
 describe('a Tidak tersedia period committed by an instance killed before it answered, sent again with its key', () => {
   it('is stored once, and the second answer is the same period', async () => {
-    database = await createTestDatabase({ roster: [ADMIN, BUDI] });
+    const database = await fixtures.createDatabase({ roster: [ADMIN, BUDI] });
     const admin = await memberOf(database, ADMIN.name);
     // The servers run on the real clock: a period two days ahead is in the future whatever the time zone.
     const day = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     const period = { fromDate: day, fromTime: '08:00', reason: 'Ganti oli', untilDate: day, untilTime: '10:00' };
     const submit = { method: 'POST', path: '/api/admin/out-of-service', body: { period, decision: 'cancel' }, key: 'bengkel-1' } as const;
 
-    const { status, body, api } = await commitThenKillThenResend(database, admin, submit, servers);
+    const { status, body, api } = await commitThenKillThenResend(database, admin, submit, fixtures.servers);
 
     expect(status, JSON.stringify(body)).toBe(201);
     const { periods } = (await api.get('/api/admin/out-of-service')).body as { periods: { ref: string; reason: string }[] };

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { afterEach } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
 import { adminClient, loginCookie } from './admin-fixtures';
 import { type ServerProcess, startServerProcess } from './server-process';
-import type { TestDatabase } from './test-db';
+import { createTestDatabase, type TestDatabase } from './test-db';
 import { waitUntil } from './wait-until';
 
 /** A member of a roster seeded by createTestDatabase, read back with their id (an admin's login code) and ref. */
@@ -18,6 +19,22 @@ export async function memberOf(database: TestDatabase, name: string): Promise<Us
   } finally {
     await db.close();
   }
+}
+
+/** A test's database and instances, killed and dropped after each test. */
+export function frozenWriteFixtures() {
+  let database: TestDatabase | undefined;
+  const servers: ServerProcess[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.stop('SIGKILL');
+    await database?.drop();
+    database = undefined;
+  });
+  const createDatabase = async (options: Parameters<typeof createTestDatabase>[0]) => {
+    database = await createTestDatabase(options);
+    return database;
+  };
+  return { createDatabase, servers };
 }
 
 function stopped(pid: number): boolean {
