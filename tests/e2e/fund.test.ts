@@ -118,6 +118,30 @@ describe('the class fund on screen', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  it('at 360 px Ubah changes a charge with its reason: without one it says so at the field', async () => {
+    const date = '2031-04-06';
+    await lateLoan(app, date);
+    setServerClock(date, '13:00');
+    const page = await openPage(app, { viewport: PHONE });
+    await signInAsAdmin(page, adminOf(app));
+    await page.goto('/admin/kas');
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: `Ubah tagihan Rizky Maulana ${date}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ubah tagihan' });
+    const amount = dialog.getByLabel('Jumlah baru (0 untuk menghapus tagihan)');
+    await expect.poll(() => amount.inputValue()).toBe('40000');
+    await amount.fill('20000');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await dialog.getByText('Alasan perubahan harus diisi').waitFor();
+    expect(await dialog.getByLabel('Alasan perubahan').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByLabel('Alasan perubahan').fill('Telat karena ban bocor');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await main.getByRole('status').getByText('Tagihan diubah.').waitFor();
+    const book = main.getByRole('region', { name: 'Daftar catatan kas' });
+    await book.getByRole('row').filter({ hasText: 'Telat karena ban bocor' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
   for (const [viewport, width] of [
     [PHONE, 360],
     [DESKTOP, 1280],

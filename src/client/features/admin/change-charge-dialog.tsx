@@ -5,9 +5,9 @@ import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { messages } from '../../../domain/text/messages';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
+import { AdminTextInput } from './admin-field';
 import { changeCharge } from './api';
 import { readAmount } from './fund-forms';
-import { adminStyles } from './styles';
 
 const labels = adminMessages.fund;
 
@@ -51,25 +51,15 @@ export function ChangeChargeDialog({
   }
 
   const field = (name: 'amount' | 'reason', label: string) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className={adminStyles.label}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        inputMode={name === 'amount' ? 'numeric' : undefined}
-        value={values[name]}
-        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        className={adminStyles.input}
-      />
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} className={adminStyles.fieldError}>
-          {errors[name]}
-        </p>
-      )}
-    </div>
+    <AdminTextInput
+      id={id}
+      field={name}
+      label={label}
+      inputMode={name === 'amount' ? 'numeric' : undefined}
+      value={values[name]}
+      error={errors[name]}
+      onValue={(value) => setValues({ ...values, [name]: value })}
+    />
   );
 
   return (

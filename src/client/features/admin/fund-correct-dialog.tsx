@@ -7,8 +7,8 @@ import { formatIndonesianDate } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
 import { useSubmitKey } from '../../lib/submit-key';
+import { AdminTextInput } from './admin-field';
 import { correctEntry } from './api';
-import { adminStyles } from './styles';
 
 const labels = adminMessages.fund;
 
@@ -64,24 +64,14 @@ export function CorrectEntryDialog({
             {labels.kinds[entry.kind]} {formatRupiah(entry.moneyIn || entry.moneyOut)}
             {entry.member ? `, ${entry.member.name}` : ''}, {formatIndonesianDate(entry.date)}
           </p>
-          <div>
-            <label htmlFor={`${id}-reason`} className={adminStyles.label}>
-              {labels.correctReason}
-            </label>
-            <input
-              id={`${id}-reason`}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-reason-error` : undefined}
-              className={adminStyles.input}
-            />
-            {error && (
-              <p id={`${id}-reason-error`} className={adminStyles.fieldError}>
-                {error}
-              </p>
-            )}
-          </div>
+          <AdminTextInput
+            id={id}
+            field="reason"
+            label={labels.correctReason}
+            value={reason}
+            error={error || undefined}
+            onValue={setReason}
+          />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <button type="button" onClick={onClose} className={buttonStyles.secondary}>
               {labels.correctDismiss}

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
 import { EXPENSE_CATEGORIES, MAX_FUND_NOTE_LENGTH, PAYMENT_METHODS } from '../../../domain/fund/fund';
 import { INCOME_KINDS } from '../../../domain/fund/ledger';
@@ -6,6 +6,7 @@ import { expenseRequestSchema, paymentRequestSchema } from '../../../domain/sche
 import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { buttonStyles } from '../../components/button-styles';
 import { useSubmitKey } from '../../lib/submit-key';
+import { AdminField, describedBy } from './admin-field';
 import { recordExpense, recordPayment } from './api';
 import { adminStyles } from './styles';
 
@@ -77,39 +78,6 @@ function useFundForm({ kind, today, onSaved, signOut }: FundFormProps) {
 
 type FundFormState = ReturnType<typeof useFundForm>;
 
-const described = (id: string, errors: Errors, field: Field) => ({
-  'aria-invalid': errors[field] ? true : undefined,
-  'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
-});
-
-function Labelled({
-  id,
-  field,
-  label,
-  errors,
-  children,
-}: {
-  id: string;
-  field: Field;
-  label: string;
-  errors: Errors;
-  children: ReactNode;
-}) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={`${id}-${field}`} className={adminStyles.label}>
-        {label}
-      </label>
-      {children}
-      {errors[field] && (
-        <p id={`${id}-${field}-error`} className={adminStyles.fieldError}>
-          {errors[field]}
-        </p>
-      )}
-    </div>
-  );
-}
-
 interface ChoiceProps {
   id: string;
   field: Field;
@@ -120,13 +88,13 @@ interface ChoiceProps {
 
 function Choice({ id, field, label, options, form: { values, errors, set } }: ChoiceProps) {
   return (
-    <Labelled id={id} field={field} label={label} errors={errors}>
+    <AdminField id={id} field={field} label={label} error={errors[field]}>
       <select
         id={`${id}-${field}`}
         value={values[field]}
         onChange={set(field)}
         className={adminStyles.input}
-        {...described(id, errors, field)}
+        {...describedBy(id, field, errors[field])}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -134,7 +102,7 @@ function Choice({ id, field, label, options, form: { values, errors, set } }: Ch
           </option>
         ))}
       </select>
-    </Labelled>
+    </AdminField>
   );
 }
 
@@ -169,32 +137,32 @@ export function FundForm(props: FundFormProps) {
           <Choice id={id} field="member" label={labels.member} options={memberChoices(members)} form={form} />
         )}
         {kind === 'payment' && values.type === 'dues' && (
-          <Labelled id={id} field="duesMonth" label={labels.duesMonth} errors={errors}>
+          <AdminField id={id} field="duesMonth" label={labels.duesMonth} error={errors.duesMonth}>
             <input
               id={`${id}-duesMonth`}
               type="month"
               value={values.duesMonth}
               onChange={set('duesMonth')}
               className={adminStyles.input}
-              {...described(id, errors, 'duesMonth')}
+              {...describedBy(id, 'duesMonth', errors.duesMonth)}
             />
-          </Labelled>
+          </AdminField>
         )}
         {kind === 'expense' && (
           <Choice id={id} field="category" label={labels.category} options={choices(EXPENSE_CATEGORIES)} form={form} />
         )}
         {kind === 'payment' && <Choice id={id} field="method" label={labels.method} options={choices(PAYMENT_METHODS)} form={form} />}
-        <Labelled id={id} field="amount" label={labels.amount} errors={errors}>
+        <AdminField id={id} field="amount" label={labels.amount} error={errors.amount}>
           <input
             id={`${id}-amount`}
             inputMode="numeric"
             value={values.amount}
             onChange={set('amount')}
             className={adminStyles.input}
-            {...described(id, errors, 'amount')}
+            {...describedBy(id, 'amount', errors.amount)}
           />
-        </Labelled>
-        <Labelled id={id} field="date" label={labels.date} errors={errors}>
+        </AdminField>
+        <AdminField id={id} field="date" label={labels.date} error={errors.date}>
           <input
             id={`${id}-date`}
             type="date"
@@ -202,20 +170,20 @@ export function FundForm(props: FundFormProps) {
             value={values.date}
             onChange={set('date')}
             className={adminStyles.input}
-            {...described(id, errors, 'date')}
+            {...describedBy(id, 'date', errors.date)}
           />
-        </Labelled>
+        </AdminField>
       </div>
-      <Labelled id={id} field="note" label={labels.note} errors={errors}>
+      <AdminField id={id} field="note" label={labels.note} error={errors.note}>
         <input
           id={`${id}-note`}
           maxLength={MAX_FUND_NOTE_LENGTH}
           value={values.note}
           onChange={set('note')}
           className={adminStyles.input}
-          {...described(id, errors, 'note')}
+          {...describedBy(id, 'note', errors.note)}
         />
-      </Labelled>
+      </AdminField>
       <div>
         <button type="submit" disabled={busy} className={buttonStyles.primary}>
           {busy ? labels.saving : `${labels.save} ${title.toLowerCase()}`}

@@ -3,6 +3,7 @@ import { adminMessages } from '../../../domain/admin/admin-messages';
 import { type HowToPayRequest, howToPayRequestSchema } from '../../../domain/schemas/fund';
 import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { buttonStyles } from '../../components/button-styles';
+import { AdminTextInput } from './admin-field';
 import { removeQris, saveHowToPay, uploadQris } from './api';
 import { adminStyles } from './styles';
 
@@ -42,24 +43,14 @@ export function HowToPayForm({
   }
 
   const field = (name: keyof HowToPayRequest, label: string) => (
-    <div className="min-w-0">
-      <label htmlFor={`${id}-${name}`} className={adminStyles.label}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        value={values[name]}
-        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        className={adminStyles.input}
-      />
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} className={adminStyles.fieldError}>
-          {errors[name]}
-        </p>
-      )}
-    </div>
+    <AdminTextInput
+      id={id}
+      field={name}
+      label={label}
+      value={values[name]}
+      error={errors[name]}
+      onValue={(value) => setValues({ ...values, [name]: value })}
+    />
   );
 
   return (
