@@ -45,7 +45,7 @@ async function releaseByAdmin(app: StudentApp, date: string, start: string, time
 describe('the screens follow the loan’s state, at 360 px', () => {
   const app = useStudentApp({ env: { APP_CLOCK_FILE: clockFile } });
 
-  it('after a pickup at 14:48 for 15:00-17:00: the bike is out, no Batalkan, blocks by state, the day opens at now; then the late line', async () => {
+  it('after a pickup at 14:48 for 15:00-17:00: the bike is out, no Batalkan, blocks by state, the day opens at now; then the late line, on the card and on /batal', async () => {
     const date = '2031-05-06';
     setServerClock('2031-05-05', '20:00');
     // A busy morning: the day does not fit the box at 360 px.
@@ -109,6 +109,12 @@ describe('the screens follow the loan’s state, at 360 px', () => {
     await card(page)
       .getByText(/^Terlambat 6[45] menit · denda sejauh ini Rp20\.000$/)
       .waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    // The booking's private page says the same, by the server's clock.
+    await page.goto(`/batal#${budi}`);
+    await page.getByRole('main').getByText('Terlambat 25 menit · denda sejauh ini Rp10.000').waitFor();
+    await page.getByRole('main').getByText('Denda dihitung per jam yang dimulai, kalau terlambat lebih dari 10 menit.').waitFor();
     expect(await violations(page)).toEqual([]);
   });
 });

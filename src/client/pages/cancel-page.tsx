@@ -10,6 +10,7 @@ import { ConfirmCancelDialog } from '../components/confirm-cancel-dialog';
 import { DocumentHead, type HeadMeta } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';
 import { HandoverActions } from '../features/self-service/handover-actions';
+import { useServerClock } from '../features/self-service/late-line';
 import { useCancelBooking } from '../features/self-service/use-cancel-booking';
 
 // The address holds a secret. The server says the same in headers; these hold if the page is reached inside the app.
@@ -49,6 +50,7 @@ function BookingDetails({ booking }: { booking: OwnBooking }) {
 function BookingSection({ token, booking, state }: { token: string | undefined; booking: OwnBooking; state: CancelState }) {
   const { cancelled, setRecorded, busy, error, asking, setAsking, cancel } = state;
   const outcomeRef = useRef<HTMLDivElement>(null);
+  const clock = useServerClock();
   return (
     <section className="mt-6 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <BookingDetails booking={booking} />
@@ -77,7 +79,7 @@ function BookingSection({ token, booking, state }: { token: string | undefined; 
           </p>
         )}
       </div>
-      {token && <HandoverActions token={token} booking={booking} onRecorded={setRecorded} />}
+      {token && <HandoverActions token={token} booking={booking} onRecorded={setRecorded} clock={clock} />}
       <ConfirmCancelDialog
         booking={asking ? booking : undefined}
         busy={busy}

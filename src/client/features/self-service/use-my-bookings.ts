@@ -3,11 +3,11 @@ import { type CardBooking, type MyBooking, myBookingsOnCard } from '../../../dom
 import type { TodayResponse } from '../../../domain/schemas/bookings';
 import type { OwnBooking } from '../../../domain/schemas/own-booking';
 import { messages } from '../../../domain/text/messages';
-import { appMomentAt, localMomentIn } from '../../../domain/time/clock';
+import { localMomentIn } from '../../../domain/time/clock';
 import { forgetMyBooking, readMyBookings } from '../../lib/device-storage';
 import { fetchToday } from '../../lib/schedule-api';
 import { cancelOwnBooking, fetchOwnBookings } from './api';
-import type { CardClock } from './late-line';
+import { useCardClock } from './late-line';
 
 /** This device's bookings for the card, and what the server says of each; asked on mount and when the tab is shown again. */
 function useCardBookings() {
@@ -55,19 +55,6 @@ function useCardBookings() {
   }, []);
 
   return { entries, setEntries, handovers, setHandovers, clock };
-}
-
-/** The server's clock moved on by the browser's stopwatch, again each minute: a late loan's minutes and fine grow on screen. */
-function useCardClock(clock: { today: TodayResponse; receivedAt: number } | undefined): CardClock | undefined {
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    if (!clock) return;
-    const timer = setInterval(() => setTick((tick) => tick + 1), 60_000);
-    return () => clearInterval(timer);
-  }, [clock]);
-  if (!clock) return undefined;
-  const at = new Date(Date.parse(clock.today.now) + Date.now() - clock.receivedAt);
-  return { now: appMomentAt(clock.today, at), graceMinutes: clock.today.returnGraceMinutes };
 }
 
 /** The card's bookings, the one asked to be cancelled, and the cancellation and handovers that change them. */
