@@ -71,6 +71,9 @@ describe('a forgiving form on a 360 px touch phone (issue 42)', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
     expect(await violations(page)).toEqual([]);
     await screenshot(page, 'form-taps-all-errors-360');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await violations(page)).toEqual([]);
+    await screenshot(page, 'form-taps-all-errors-360-dark');
 
     await didYouMean.tap();
     await expect.poll(() => form.name.inputValue()).toBe('Budi Santoso');
@@ -148,6 +151,9 @@ describe('a forgiving form on a 360 px touch phone (issue 42)', () => {
     expect(await main.getByRole('link', { name: /^Pinjam/ }).count()).toBe(0);
     expect(await violations(page)).toEqual([]);
     await screenshot(page, 'form-taps-offline-360');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await violations(page)).toEqual([]);
+    await screenshot(page, 'form-taps-offline-360-dark');
 
     await page.context().setOffline(false);
     await main.getByRole('link', { name: 'Pinjam jam 00:00 - 03:00' }).waitFor();
