@@ -97,7 +97,9 @@ export function useBorrowForm({ roster, today, appClock, prefill, draftKey, unav
       setSaving(true);
       const day = shown.start !== '' && shown.end !== '' ? await readDay(shown.date) : undefined;
       setSaving(false);
-      showErrors(check(day));
+      const found = check(day);
+      showErrors(found);
+      if (found.start !== undefined) findOffer(shown, day, offerContext(now));
       return;
     }
     setErrors({});
@@ -118,8 +120,9 @@ export function useBorrowForm({ roster, today, appClock, prefill, draftKey, unav
       // The server names its first failure; the day's list shows the others the form can judge beside it.
       const day = hasErrors(fieldErrors) ? await readDay(shown.date) : undefined;
       setSaving(false);
-      if (hasErrors(fieldErrors)) showErrors({ ...check(day), ...fieldErrors });
-      if (fieldErrors.start !== undefined) findOffer(shown, day, offerContext(now));
+      const found = hasErrors(fieldErrors) ? { ...check(day), ...fieldErrors } : {};
+      if (hasErrors(found)) showErrors(found);
+      if (found.start !== undefined) findOffer(shown, day, offerContext(now));
       if (other.length > 0 || !hasErrors(fieldErrors)) setGlobalError(other[0] ?? result.message);
     } else {
       setSaving(false);

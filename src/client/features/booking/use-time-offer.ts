@@ -38,7 +38,7 @@ function maxMinutesFor(refused: BookingInput, day: NonNullable<KnownDay>, roster
 }
 
 /**
- * After the server refuses a start, with the day's bookings read again: when the form can see why (a clash, a `Tidak tersedia` span, a
+ * After a start is refused (by the form or the server), with the day's bookings read again: when the form can see why (a clash, a `Tidak tersedia` span, a
  * late loan's reach, a start past), `Pakai jam …` offers the next span the rules accept. Shown only while date and times are the refused ones.
  */
 export function useTimeOffer(current: When) {
