@@ -130,7 +130,6 @@ function limitFailures(date: string, minutes: number, facts: BookingFacts): Rule
   return failures;
 }
 
-/** The minutes of `bookings` falling on `date`, each counted whole (the daily total). */
 export function bookedMinutesOn(date: string, bookings: readonly BookingSpan[]): number {
   return bookings.reduce((total, booking) => {
     const interval = intervalOn(date, booking);

@@ -62,22 +62,17 @@ export function isFree(span: MinuteSpan, taken: readonly MinuteSpan[]): boolean 
   return taken.every((other) => other.to <= span.from || other.from >= span.to);
 }
 
-/** What the server's rules leave to `Pakai jam …`, as far as the form knows them (not a hold on a waiting list's offer). */
+/** What the server's rules leave to `Pakai jam …` as far as the form knows them (no waiting-list hold); `taken`: bookings and `Tidak tersedia`. */
 export interface OfferFacts {
   date: string;
   now: { date: string; minutes: number };
-  /** A loan out is late: no start within LATE_REACH_MINUTES of now (0038). */
   loanLate: boolean;
-  /** The day's bookings and `Tidak tersedia` spans. */
   taken: readonly MinuteSpan[];
   /** The longest booking the class (or committee) and daily limits leave; undefined for a voucher, which has neither. */
   maxMinutes: number | undefined;
 }
 
-/**
- * `Pakai jam …` after a refused start: only when the form can see why (a clash, a `Tidak tersedia` span, a start too soon or past), and
- * only a span those rules and the limits accept: from now on today, past a late loan's reach, on a bookable day.
- */
+/** Only when the form can see why the start was refused (a clash, a `Tidak tersedia` span, a start too soon), a span those rules accept. */
 export function offeredSpan(refused: { start: string; end: string }, facts: OfferFacts): { start: string; end: string } | undefined {
   const earliest = firstBookableMinute(facts.date, facts.now, facts.loanLate);
   const start = findMinutes(refused.start);
