@@ -71,6 +71,9 @@ describe('a forgiving form on a 360 px touch phone (issue 42)', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
     expect(await violations(page)).toEqual([]);
     await screenshot(page, 'form-taps-all-errors-360');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await violations(page)).toEqual([]);
+    await screenshot(page, 'form-taps-all-errors-360-dark');
 
     await didYouMean.tap();
     await expect.poll(() => form.name.inputValue()).toBe('Budi Santoso');
@@ -79,6 +82,36 @@ describe('a forgiving form on a 360 px touch phone (issue 42)', () => {
     expect(await didYouMean.count()).toBe(0);
     // The other errors stay until their fields are fixed.
     expect(await fieldError(form.end)).toBe('Jam selesai harus lebih besar dari jam mulai');
+  });
+
+  it('shows the overlap and the daily total beside the other errors, from the day’s list before asking and beside the server’s first', async () => {
+    const page = await openTouchPhone(app, { agreed: true });
+    const form = borrowForm(page);
+    const day = await dayFromToday(app.baseUrl, 11);
+    await bookViaApi(app.baseUrl, { name: 'Budi Santoso', date: day, start: '08:00', end: '10:00' });
+    await bookViaApi(app.baseUrl, { name: 'Rizky Maulana', date: day, start: '13:00', end: '14:00' });
+    await page.goto(`/form?tanggal=${day}&mulai=12:00&selesai=15:00`);
+    await form.ready();
+    await form.fill({ name: 'Budi Santoso' });
+    await form.save.tap();
+    expect(await fieldError(form.start)).toBe('Bentrok dengan jadwal lain (13:00 - 14:00)');
+    expect(await fieldError(form.end)).toBe('Kamu udah pinjam 2 jam hari ini (maks 4 jam)');
+    expect(await fieldError(form.reason)).toBe('Alasan peminjaman harus diisi');
+    const startId = await form.start.getAttribute('id');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(startId);
+    // The clash found before asking gets its offer too, cut to the 2 hours Budi has left that day.
+    await page.getByRole('main').getByRole('button', { name: 'Pakai jam 14:00 - 16:00', exact: true }).waitFor();
+
+    // The server answers its first failure (the daily total); the day's list read after it adds the overlap.
+    await form.fill({ reason: 'Kuliah' });
+    const refused = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/api/bookings'));
+    const listed = page.waitForResponse((response) => response.url().includes(`/api/bookings?date=${day}`));
+    await form.save.tap();
+    expect(await (await refused).json()).toEqual({ errors: { end: 'Kamu udah pinjam 2 jam hari ini (maks 4 jam)' } });
+    await listed;
+    expect(await fieldError(form.start)).toBe('Bentrok dengan jadwal lain (13:00 - 14:00)');
+    expect(await fieldError(form.end)).toBe('Kamu udah pinjam 2 jam hari ini (maks 4 jam)');
+    expect(await hasNoError(form.reason)).toBe(true);
   });
 
   it('offers Pakai jam {HH:MM} - {HH:MM} after a clash, and one tap fills both times', async () => {
@@ -120,6 +153,9 @@ describe('a forgiving form on a 360 px touch phone (issue 42)', () => {
     expect(await main.getByRole('link', { name: /^Pinjam/ }).count()).toBe(0);
     expect(await violations(page)).toEqual([]);
     await screenshot(page, 'form-taps-offline-360');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await violations(page)).toEqual([]);
+    await screenshot(page, 'form-taps-offline-360-dark');
 
     await page.context().setOffline(false);
     await main.getByRole('link', { name: 'Pinjam jam 00:00 - 03:00' }).waitFor();

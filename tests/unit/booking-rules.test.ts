@@ -3,15 +3,18 @@ import {
   type BookingFacts,
   type BookingInput,
   type BookingSpan,
+  bookingRuleFailures,
   checkBookingRules,
   checkRequired,
   checkVoucherBookingRules,
   findClash,
+  firstPerField,
   intervalOn,
   lastBookableDate,
   needsStnk,
   voucherEnd,
   voucherFormHint,
+  voucherRuleFailures,
 } from '../../src/domain/booking/booking-rules';
 import { addDays, todayIn } from '../../src/domain/time/clock';
 
@@ -425,5 +428,60 @@ describe('a start already over today (0041)', () => {
     expect(voucher('22:42')).toEqual({});
     expect(voucher('22:41')).toEqual({ start: 'Jam mulai sudah lewat' });
     expect(voucher('08:00', TOMORROW)).toEqual({});
+  });
+});
+
+describe('every failing rule at once, one message per field in the spec’s order (issue 42)', () => {
+  it('lists every failure in the spec’s order, the first being what the server answers', () => {
+    const failures = bookingRuleFailures(
+      input({ date: '2025-01-01', start: '13:00', end: '17:30' }),
+      facts({ ...own(span('2025-01-01', '08:00', '10:00')), dayBookings: [span('2025-01-01', '16:00', '18:00')] }),
+    );
+    expect(failures.map(({ rule }) => rule)).toEqual(['dateInPast', 'classLimit', 'dailyLimit', 'overlap']);
+    expect(checkBookingRules(input({ date: '2025-01-01', start: '13:00', end: '17:30' }), facts())).toEqual({
+      date: 'Tanggal tidak boleh di masa lalu',
+    });
+  });
+
+  it('keeps the first message of each field: the date, the start and the end each get theirs', () => {
+    const at = { date: TODAY, start: '05:00', end: '10:00' };
+    const dayBookings = [span(TODAY, '09:00', '11:00')];
+    expect(firstPerField(bookingRuleFailures(at, facts({ timeNow: '12:00', userClass: 'PPTI 22', dayBookings })))).toEqual({
+      start: 'Jam mulai sudah lewat',
+      end: 'Kelas PPTI 22 hanya boleh pinjam 3 jam',
+    });
+    const late = { date: '2025-01-01', start: '13:00', end: '17:30' };
+    expect(
+      firstPerField(
+        bookingRuleFailures(
+          late,
+          facts({ ...own(span('2025-01-01', '08:00', '10:00')), dayBookings: [span('2025-01-01', '16:00', '18:00')] }),
+        ),
+      ),
+    ).toEqual({
+      date: 'Tanggal tidak boleh di masa lalu',
+      start: 'Bentrok dengan jadwal lain (16:00 - 18:00)',
+      end: 'Kelas PPTI 21 hanya boleh pinjam 4 jam',
+    });
+    expect(firstPerField(bookingRuleFailures({ date: '2025-01-01', start: '10:00', end: '09:00' }, facts()))).toEqual({
+      date: 'Tanggal tidak boleh di masa lalu',
+      end: 'Jam selesai harus lebih besar dari jam mulai',
+    });
+  });
+
+  it('adds the daily total beside an overlap, and for a voucher the past start, the horizon and the overlap together', () => {
+    const failures = bookingRuleFailures(input({ start: '09:00', end: '12:00' }), facts(own(span(TOMORROW, '08:00', '10:00'))));
+    expect(firstPerField(failures)).toEqual({
+      start: 'Bentrok dengan jadwal lain (08:00 - 10:00)',
+      end: 'Kamu udah pinjam 2 jam hari ini (maks 4 jam)',
+    });
+    const voucher = voucherRuleFailures(
+      { date: '2027-03-01', start: '08:00' },
+      { today: TODAY, horizonDays: 90, dayBookings: [span('2027-03-01', '13:00', '14:00')] },
+    );
+    expect(firstPerField(voucher)).toEqual({
+      date: 'Tanggal paling jauh 90 hari dari hari ini',
+      start: 'Bentrok dengan jadwal lain (13:00 - 14:00)',
+    });
   });
 });

@@ -55,6 +55,39 @@ describe('the checks the form runs before asking the server', () => {
     });
   });
 
+  it('adds the overlap and the name’s daily total once the day’s list is read, and no daily total for a name off the roster', () => {
+    const booking = (name: string, start: string, end: string) => ({
+      name,
+      class: 'PPTI 21',
+      start,
+      end,
+      continuesFromPreviousDay: false,
+      continuesNextDay: false,
+      stage: 'booked' as const,
+    });
+    const day = { date: TODAY, bookings: [booking('budi santoso', '08:00', '10:00'), booking('Rizky Maulana', '13:00', '14:00')] };
+    const wanted = { ...VALID, start: '12:00', end: '15:00', reason: '' };
+    expect(checkOnClient(wanted, ROSTER, TODAY, undefined, day)).toEqual({
+      start: 'Bentrok dengan jadwal lain (13:00 - 14:00)',
+      end: 'Kamu udah pinjam 2 jam hari ini (maks 4 jam)',
+      reason: 'Alasan peminjaman harus diisi',
+    });
+    expect(checkOnClient(wanted, ROSTER, TODAY, undefined, { ...day, date: '2026-11-23' })).toEqual({
+      reason: 'Alasan peminjaman harus diisi',
+    });
+    expect(checkOnClient({ ...wanted, name: 'Orang Asing' }, ROSTER, TODAY, undefined, day)).toEqual({
+      name: 'Nama peminjam tidak ditemukan',
+      start: 'Bentrok dengan jadwal lain (13:00 - 14:00)',
+      reason: 'Alasan peminjaman harus diisi',
+    });
+    const overnight = { ...booking('Rizky Maulana', '22:00', '04:00'), continuesFromPreviousDay: true };
+    expect(
+      checkOnClient({ ...VALID, start: '03:00', end: '05:00' }, ROSTER, TODAY, undefined, { date: TODAY, bookings: [overnight] }),
+    ).toEqual({
+      start: 'Bentrok dengan jadwal lain (22:00 - 04:00)',
+    });
+  });
+
   it('leaves the name to the server when the roster is not loaded', () => {
     expect(checkOnClient({ ...VALID, name: 'Orang Asing', end: '07:00' }, undefined, TODAY)).toEqual({});
   });

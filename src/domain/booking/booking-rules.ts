@@ -76,33 +76,82 @@ export function intervalOn(date: string, booking: BookingSpan): MinuteSpan | und
   return minutes && partOfDay(minutes, midnightOf(date));
 }
 
-/** In the spec's order, only the first failure reported; half-open, so 08:00–10:00 and 10:00–12:00 do not overlap. */
-export function checkBookingRules(input: Pick<BookingInput, 'date' | 'start' | 'end'>, facts: BookingFacts): FieldErrors {
+/** Which rule failed, so a caller may leave some to the server (the form, for a name off the roster, the class and daily limits). */
+export type BookingRule =
+  | 'endNotAfterStart'
+  | 'dateInPast'
+  | 'startInPast'
+  | 'horizon'
+  | 'invalidDuration'
+  | 'classLimit'
+  | 'dailyLimit'
+  | 'overlap';
+
+export interface RuleFailure {
+  rule: BookingRule;
+  field: BookingField;
+  message: string;
+}
+
+/** Every failing rule, in the spec's order; half-open, so 08:00–10:00 and 10:00–12:00 do not overlap. */
+export function bookingRuleFailures(input: Pick<BookingInput, 'date' | 'start' | 'end'>, facts: BookingFacts): RuleFailure[] {
   const start = findMinutes(input.start);
   const end = findMinutes(input.end);
-  if (start !== undefined && end !== undefined && end <= start) return { end: messages.endNotAfterStart };
-  if (input.date < facts.today) return { date: messages.dateInPast };
-  const past = checkStartNotPast(input, facts);
-  if (hasErrors(past)) return past;
-  const horizon = checkHorizon(input.date, facts);
-  if (hasErrors(horizon)) return horizon;
-  if (start === undefined || end === undefined || end - start <= 0) return { end: messages.invalidDuration };
-
-  const maxHours = facts.committee ? COMMITTEE_FREE_HOURS : maxHoursPerBooking(facts.userClass);
-  if (end - start > maxHours * 60) {
-    return { end: facts.committee ? messages.fund.committeeLimit(maxHours) : messages.classLimit(facts.userClass, maxHours) };
+  const failures: RuleFailure[] = [];
+  if (start !== undefined && end !== undefined && end <= start)
+    failures.push(failure('endNotAfterStart', 'end', messages.endNotAfterStart));
+  if (input.date < facts.today) failures.push(failure('dateInPast', 'date', messages.dateInPast));
+  failures.push(...pastStartFailures(input, facts), ...horizonFailures(input.date, facts));
+  if (start === undefined || end === undefined || end - start <= 0) {
+    failures.push(failure('invalidDuration', 'end', messages.invalidDuration));
+  } else {
+    failures.push(...limitFailures(input.date, end - start, facts));
   }
+  return [
+    ...failures,
+    ...overlapFailures({ date: input.date, start: input.start, end: input.end, endDate: input.date }, facts.dayBookings),
+  ];
+}
 
-  const bookedMinutes = facts.userBookings.reduce((total, booking) => {
-    const interval = intervalOn(input.date, booking);
+function failure(rule: BookingRule, field: BookingField, message: string): RuleFailure {
+  return { rule, field, message };
+}
+
+function limitFailures(date: string, minutes: number, facts: BookingFacts): RuleFailure[] {
+  const failures: RuleFailure[] = [];
+  const maxHours = facts.committee ? COMMITTEE_FREE_HOURS : maxHoursPerBooking(facts.userClass);
+  if (minutes > maxHours * 60) {
+    const message = facts.committee ? messages.fund.committeeLimit(maxHours) : messages.classLimit(facts.userClass, maxHours);
+    failures.push(failure('classLimit', 'end', message));
+  }
+  const booked = bookedMinutesOn(date, facts.userBookings);
+  const maxPerDay = facts.committee ? COMMITTEE_FREE_HOURS : MAX_HOURS_PER_DAY;
+  if (booked + minutes > maxPerDay * 60) failures.push(failure('dailyLimit', 'end', messages.dailyLimit(formatHours(booked), maxPerDay)));
+  return failures;
+}
+
+export function bookedMinutesOn(date: string, bookings: readonly BookingSpan[]): number {
+  return bookings.reduce((total, booking) => {
+    const interval = intervalOn(date, booking);
     return total + (interval ? interval.to - interval.from : 0);
   }, 0);
-  const maxPerDay = facts.committee ? COMMITTEE_FREE_HOURS : MAX_HOURS_PER_DAY;
-  if (bookedMinutes + (end - start) > maxPerDay * 60) {
-    return { end: messages.dailyLimit(formatHours(bookedMinutes), maxPerDay) };
-  }
+}
 
-  return checkOverlap({ date: input.date, start: input.start, end: input.end, endDate: input.date }, facts.dayBookings);
+/** The first failure only, as the server answers (docs/api.md). */
+export function checkBookingRules(input: Pick<BookingInput, 'date' | 'start' | 'end'>, facts: BookingFacts): FieldErrors {
+  return firstFailure(bookingRuleFailures(input, facts));
+}
+
+export function firstFailure(failures: readonly RuleFailure[]): FieldErrors {
+  const first = failures[0];
+  return first ? { [first.field]: first.message } : {};
+}
+
+/** One message per field, the first in the spec's order: every error at once, as the form shows them. */
+export function firstPerField(failures: readonly RuleFailure[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { field, message } of failures) errors[field] ??= message;
+  return errors;
 }
 
 export function lastBookableDate(today: string, horizonDays: number): string {
@@ -113,16 +162,16 @@ export function lastBookableDate(today: string, horizonDays: number): string {
 export const PAST_START_GRACE_MINUTES = 15;
 
 /** Today only, in whole minutes of the app clock: a start `PAST_START_GRACE_MINUTES` before now passes, one minute earlier fails. */
-function checkStartNotPast(input: Pick<BookingInput, 'date' | 'start'>, facts: Pick<BookingFacts, 'today' | 'timeNow'>): FieldErrors {
+function pastStartFailures(input: Pick<BookingInput, 'date' | 'start'>, facts: Pick<BookingFacts, 'today' | 'timeNow'>): RuleFailure[] {
   const start = findMinutes(input.start);
   const now = facts.timeNow === undefined ? undefined : findMinutes(facts.timeNow);
-  if (input.date !== facts.today || start === undefined || now === undefined) return {};
-  return start < now - PAST_START_GRACE_MINUTES ? { start: messages.startInPast } : {};
+  if (input.date !== facts.today || start === undefined || now === undefined) return [];
+  return start < now - PAST_START_GRACE_MINUTES ? [failure('startInPast', 'start', messages.startInPast)] : [];
 }
 
-function checkHorizon(date: string, facts: Pick<BookingFacts, 'today' | 'horizonDays'>): FieldErrors {
-  if (facts.horizonDays === undefined || date <= lastBookableDate(facts.today, facts.horizonDays)) return {};
-  return { date: messages.dateBeyondHorizon(facts.horizonDays) };
+function horizonFailures(date: string, facts: Pick<BookingFacts, 'today' | 'horizonDays'>): RuleFailure[] {
+  if (facts.horizonDays === undefined || date <= lastBookableDate(facts.today, facts.horizonDays)) return [];
+  return [failure('horizon', 'date', messages.dateBeyondHorizon(facts.horizonDays))];
 }
 
 /** The first of `bookings`, in their order, sharing a minute with `span`. */
@@ -141,21 +190,28 @@ function findHeldMinutes(booking: BookingSpan): MinuteSpan | undefined {
   return minutes && minutes.to > minutes.from ? minutes : undefined;
 }
 
-function checkOverlap(span: BookingSpan, bookings: BookingSpan[]): FieldErrors {
+function overlapFailures(span: BookingSpan, bookings: BookingSpan[]): RuleFailure[] {
   const clash = findClash(span, bookings);
-  return clash ? { start: messages.overlap(clash.start, clash.end) } : {};
+  return clash ? [failure('overlap', 'start', messages.overlap(clash.start, clash.end))] : [];
 }
 
 /** A valid voucher skips every rule but today's past start (0041), the horizon and the overlap over its whole span (0006): `dayBookings` must cover both dates. */
+export function voucherRuleFailures(
+  input: Pick<BookingInput, 'date' | 'start'>,
+  facts: Pick<BookingFacts, 'today' | 'timeNow' | 'horizonDays' | 'dayBookings'>,
+): RuleFailure[] {
+  return [
+    ...pastStartFailures(input, facts),
+    ...horizonFailures(input.date, facts),
+    ...overlapFailures({ date: input.date, start: input.start, ...voucherEnd(input.date, input.start) }, facts.dayBookings),
+  ];
+}
+
 export function checkVoucherBookingRules(
   input: Pick<BookingInput, 'date' | 'start'>,
   facts: Pick<BookingFacts, 'today' | 'timeNow' | 'horizonDays' | 'dayBookings'>,
 ): FieldErrors {
-  const past = checkStartNotPast(input, facts);
-  if (hasErrors(past)) return past;
-  const horizon = checkHorizon(input.date, facts);
-  if (hasErrors(horizon)) return horizon;
-  return checkOverlap({ date: input.date, start: input.start, ...voucherEnd(input.date, input.start) }, facts.dayBookings);
+  return firstFailure(voucherRuleFailures(input, facts));
 }
 
 /** On the next date past midnight, so a stored booking never ends before it starts. */

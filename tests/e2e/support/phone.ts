@@ -18,6 +18,7 @@ export async function openTouchPhone(
   });
   app.contexts.push(context);
   if (agreed) await context.addInitScript(() => localStorage.setItem('agreedToRules', 'true'));
+  await context.addInitScript(countTapsInPage);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   return page;
@@ -35,4 +36,22 @@ export function tapCounter() {
       return taps;
     },
   };
+}
+
+const PAGE_TAPS_KEY = 'e2eTapsSeen';
+
+/**
+ * What the page itself saw, whichever way a test drove it: every trusted press (tap, click), every option chosen in a select and every
+ * Enter; kept per tab in sessionStorage, so navigations and reloads keep the count.
+ */
+function countTapsInPage() {
+  const count = () => sessionStorage.setItem('e2eTapsSeen', String(Number(sessionStorage.getItem('e2eTapsSeen') ?? '0') + 1));
+  addEventListener('pointerdown', (event) => event.isTrusted && count(), true);
+  addEventListener('change', (event) => event.target instanceof HTMLSelectElement && count(), true);
+  addEventListener('keydown', (event) => event.isTrusted && event.key === 'Enter' && count(), true);
+}
+
+/** The taps, option choices and Enters the page saw in this tab so far (countTapsInPage). */
+export async function tapsSeenByPage(page: Page): Promise<number> {
+  return page.evaluate((key) => Number(sessionStorage.getItem(key) ?? '0'), PAGE_TAPS_KEY);
 }

@@ -3,20 +3,20 @@ import type { BookingInput } from '../../../domain/booking/booking-rules';
 import { bookingSummary } from '../../../domain/booking/booking-summary';
 import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
 import { messages } from '../../../domain/text/messages';
-import type { AppClock, MinuteSpan } from '../../../domain/time/clock';
+import type { MinuteSpan } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { useNavigate } from '../../lib/navigation';
 import { ChoiceFields, controlClass, fieldsOf, NameSuggestion, ReasonField, WhenFields } from './borrow-form-fields';
 import { rentEstimate } from './client-checks';
 import { NameCombobox } from './name-combobox';
 import { findRosterEntry } from './roster';
-import { useBorrowForm } from './use-borrow-form';
+import { type FormClock, useBorrowForm } from './use-borrow-form';
 
 interface BorrowFormProps {
   roster: RosterEntry[] | undefined;
   rosterNotice: ReactNode;
   today: string | undefined;
-  appClock: { clock: AppClock; receivedAt: number } | undefined;
+  appClock: { clock: FormClock; receivedAt: number } | undefined;
   prefill?: Partial<BookingInput>;
   draftKey: string;
   unavailable: Record<string, MinuteSpan[]> | undefined;

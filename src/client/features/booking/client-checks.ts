@@ -1,45 +1,71 @@
 import {
   type BookingField,
   type BookingInput,
-  checkBookingRules,
+  type BookingSpan,
+  bookingRuleFailures,
   checkRequired,
-  checkVoucherBookingRules,
   type FieldErrors,
+  firstPerField,
   voucherEnd,
+  voucherRuleFailures,
 } from '../../../domain/booking/booking-rules';
-import { HOME_CLASS, isHomeClass, maxHoursPerBooking, VOUCHER_HOURS } from '../../../domain/booking/limits';
+import { HOME_CLASS, isHomeClass, VOUCHER_HOURS } from '../../../domain/booking/limits';
 import { looksLikeVoucherCode } from '../../../domain/booking/voucher-code';
 import { chargeFor, chargeRules, type Purpose } from '../../../domain/fund/charges';
 import { DEFAULT_RETURN_GRACE_MINUTES } from '../../../domain/handover/handover';
-import type { RosterEntry } from '../../../domain/schemas/bookings';
+import type { DayBooking, RosterEntry } from '../../../domain/schemas/bookings';
 import { messages } from '../../../domain/text/messages';
 import { formatRupiah } from '../../../domain/text/money';
-import { findMinutes, formatMinutes } from '../../../domain/time/clock';
+import { nameKey } from '../../../domain/text/name-key';
+import { addDays, findMinutes, formatMinutes } from '../../../domain/time/clock';
 import { findRosterEntry } from './roster';
 
 export const FIELD_ORDER: readonly BookingField[] = ['name', 'date', 'start', 'end', 'reason', 'needStnk', 'purpose'];
 
+/** The day's bookings as `GET /api/bookings?date=` lists them, when the form has read them: their overlaps and the name's daily total. */
+export type KnownDay = { date: string; bookings: readonly DayBooking[] } | undefined;
+
 /**
- * Every error at once, each at its field: missing fields, an unknown name, and the first time rule once date and times are there (one at a
- * time, as on the server). The server stays the authority: a voucher-like reason gets only the voucher's rules, an unknown name no class
- * limit, no roster or today no rules, no `timeNow` no past-time check.
+ * Every error at once, each at its field, one per field in the spec's order: missing fields, an unknown name, and every time rule the
+ * form can judge once date and times are there. The server stays the authority: a voucher-like reason gets only the voucher's rules, an
+ * unknown name no class or daily limit, no roster or today no rules, no `timeNow` no past-time check, no `day` no overlap or daily total.
  */
 export function checkOnClient(
   input: BookingInput,
   roster: RosterEntry[] | undefined,
   today: string | undefined,
   timeNow?: string,
+  day?: KnownDay,
 ): FieldErrors {
   const errors = checkRequired(input);
   const entry = findRosterEntry(roster, input.name);
   if (roster && input.name.trim() !== '' && !entry) errors.name = messages.nameNotFound;
   if (!roster || today === undefined || input.date === '' || input.start === '' || input.end === '') return errors;
-  if (looksLikeVoucherCode(input.reason)) return { ...checkVoucherBookingRules(input, { today, timeNow, dayBookings: [] }), ...errors };
-  const committee = purposeFor(input, roster) === 'committee';
-  const userClass = entry?.class ?? HOME_CLASS;
-  const rules = checkBookingRules(input, { today, timeNow, userClass, committee, userBookings: [], dayBookings: [] });
-  const classLimitOfNoOne = !entry && rules.end === messages.classLimit(HOME_CLASS, maxHoursPerBooking(HOME_CLASS));
-  return classLimitOfNoOne ? errors : { ...rules, ...errors };
+  const dayBookings = day?.date === input.date ? day.bookings.map((booking) => spanOf(booking, input.date)) : [];
+  if (looksLikeVoucherCode(input.reason)) {
+    return { ...firstPerField(voucherRuleFailures(input, { today, timeNow, dayBookings })), ...errors };
+  }
+  const own = entry && day?.date === input.date ? day.bookings.filter((booking) => nameKey(booking.name) === nameKey(entry.name)) : [];
+  const failures = bookingRuleFailures(input, {
+    today,
+    timeNow,
+    userClass: entry?.class ?? HOME_CLASS,
+    committee: purposeFor(input, roster) === 'committee',
+    userBookings: own.map((booking) => spanOf(booking, input.date)),
+    dayBookings,
+  });
+  const judged = entry ? failures : failures.filter(({ rule }) => rule !== 'classLimit' && rule !== 'dailyLimit');
+  return { ...firstPerField(judged), ...errors };
+}
+
+/** A listed booking of `date` with its real dates: one crossing midnight starts the day before or ends the day after. */
+export function spanOf(booking: DayBooking, date: string): BookingSpan {
+  return {
+    date: booking.continuesFromPreviousDay ? addDays(date, -1) : date,
+    start: booking.start,
+    end: booking.end,
+    endDate: booking.continuesNextDay ? addDays(date, 1) : date,
+  };
 }
 
 /** While `Alasan` holds a code and `Jam Mulai` is set, `Jam Selesai` is the voucher's end; what was typed there stays underneath. */

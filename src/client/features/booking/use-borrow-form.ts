@@ -1,13 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking/booking-rules';
-import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
+import { DEFAULT_RETURN_GRACE_MINUTES } from '../../../domain/handover/handover';
+import type { CreatedBooking, RosterEntry, TodayResponse } from '../../../domain/schemas/bookings';
 import { type AppClock, appMomentAt, type MinuteSpan } from '../../../domain/time/clock';
+import type { LocalMoment } from '../../../domain/time/moment';
 import { readLastBorrowerName } from '../../lib/remembered-borrower';
+import { fetchDayBookings } from '../../lib/schedule-api';
 import { createBooking, newIdempotencyKey } from './api';
-import { checkOnClient, firstErrorField, purposeFor, splitServerErrors, withVoucherEnd } from './client-checks';
+import { checkOnClient, firstErrorField, type KnownDay, purposeFor, splitServerErrors, withVoucherEnd } from './client-checks';
 import { keepDraft, readDraft, readLastChoices, rememberChoices } from './remembered-choices';
-import { useTimeOffer } from './use-time-offer';
+import { type OfferContext, useTimeOffer } from './use-time-offer';
+
+/** The server's clock with the loans out, which `Pakai jam …` keeps clear of while one is late. */
+export type FormClock = AppClock & Partial<Pick<TodayResponse, 'loansOut' | 'returnGraceMinutes'>>;
+
+/** The day's bookings, for the checks only the list can tell (an overlap, the daily total); undefined when they cannot be read. */
+async function readDay(date: string): Promise<KnownDay> {
+  if (date === '') return undefined;
+  const answer = await fetchDayBookings(date);
+  return answer.ok ? { date, bookings: answer.data.bookings } : undefined;
+}
 
 const EMPTY: BookingInput = { name: '', date: '', start: '', end: '', reason: '', needStnk: '', purpose: 'personal' };
 
@@ -15,7 +28,7 @@ interface Options {
   roster: RosterEntry[] | undefined;
   today: string | undefined;
   /** The server's clock and when it arrived (`Date.now()`): the phone's clock may be wrong, its stopwatch is not. */
-  appClock: { clock: AppClock; receivedAt: number } | undefined;
+  appClock: { clock: FormClock; receivedAt: number } | undefined;
   prefill?: Partial<BookingInput>;
   /** The query the form was opened with: the tab's draft is kept under it. */
   draftKey: string;
@@ -42,7 +55,7 @@ export function useBorrowForm({ roster, today, appClock, prefill, draftKey, unav
   // Once booked, the emptied form is no draft to come back to.
   const booked = useRef(false);
   const { values: shown, endLocked } = withVoucherEnd(values);
-  const { offer, findOffer } = useTimeOffer(unavailable, shown);
+  const { offer, findOffer } = useTimeOffer(shown);
 
   useEffect(() => keepDraft(draftKey, booked.current ? undefined : values), [draftKey, values]);
 
@@ -78,9 +91,15 @@ export function useBorrowForm({ roster, today, appClock, prefill, draftKey, unav
     if (saving) return;
     setGlobalError(undefined);
     const now = appClock && appMomentAt(appClock.clock, new Date(Date.parse(appClock.clock.now) + Date.now() - appClock.receivedAt));
-    const clientErrors = checkOnClient(shown, roster, now?.date ?? today, now?.time);
-    if (hasErrors(clientErrors)) {
-      showErrors(clientErrors);
+    const check = (day?: KnownDay) => checkOnClient(shown, roster, now?.date ?? today, now?.time, day);
+    if (hasErrors(check())) {
+      // Every error at once: the day's list adds an overlap or the daily total to what the form alone finds.
+      setSaving(true);
+      const day = shown.start !== '' && shown.end !== '' ? await readDay(shown.date) : undefined;
+      setSaving(false);
+      const found = check(day);
+      showErrors(found);
+      if (found.start !== undefined) findOffer(shown, day, offerContext(now));
       return;
     }
     setErrors({});
@@ -88,8 +107,8 @@ export function useBorrowForm({ roster, today, appClock, prefill, draftKey, unav
     idempotencyKey.current ??= newIdempotencyKey();
     const purpose = purposeFor(shown, roster);
     const result = await createBooking({ ...shown, purpose }, idempotencyKey.current);
-    setSaving(false);
     if (result.ok) {
+      setSaving(false);
       idempotencyKey.current = undefined;
       rememberChoices(shown, purpose);
       booked.current = true;
@@ -98,13 +117,26 @@ export function useBorrowForm({ roster, today, appClock, prefill, draftKey, unav
       onCreated(result.data.booking, result.data.cancelToken);
     } else if (hasErrors(result.errors)) {
       const { fields: fieldErrors, other } = splitServerErrors(result.errors);
-      if (hasErrors(fieldErrors)) showErrors(fieldErrors);
-      if (fieldErrors.start !== undefined) void findOffer(shown);
+      // The server names its first failure; the day's list shows the others the form can judge beside it.
+      const day = hasErrors(fieldErrors) ? await readDay(shown.date) : undefined;
+      setSaving(false);
+      const found = hasErrors(fieldErrors) ? { ...check(day), ...fieldErrors } : {};
+      if (hasErrors(found)) showErrors(found);
+      if (found.start !== undefined) findOffer(shown, day, offerContext(now));
       if (other.length > 0 || !hasErrors(fieldErrors)) setGlobalError(other[0] ?? result.message);
     } else {
+      setSaving(false);
       setGlobalError(result.message);
     }
   };
+
+  const offerContext = (now: LocalMoment | undefined): OfferContext => ({
+    now,
+    loansOut: appClock?.clock.loansOut ?? [],
+    graceMinutes: appClock?.clock.returnGraceMinutes ?? DEFAULT_RETURN_GRACE_MINUTES,
+    unavailable,
+    roster,
+  });
 
   return { values: shown, endLocked, errors, globalError, saving, resetCount, offer, fieldRef, setField, fillName, submit };
 }
