@@ -91,6 +91,18 @@ export async function findLoansOut(db: Executor): Promise<HandoverBooking[]> {
   return toHandoverBookings(rows);
 }
 
+/** The loans out of one bike: a late one blocks that bike's next hours only (0060). */
+export async function findLoansOutOn(db: Executor, motorbikeId: number): Promise<HandoverBooking[]> {
+  const rows = await selectHandovers(db)
+    .where('b.picked_up_at', 'is not', null)
+    .where('b.returned_at', 'is', null)
+    .where('b.released_at', 'is', null)
+    .where('b.cancelled_at', 'is', null)
+    .where('b.motorbike_id', '=', motorbikeId)
+    .execute();
+  return toHandoverBookings(rows);
+}
+
 /** Bookings starting from `fromDate` to `toDate` (both included), cancelled ones too, by start. */
 export async function findHandoversStartingBetween(db: Executor, fromDate: string, toDate: string): Promise<HandoverBooking[]> {
   const rows = await selectHandovers(db)

@@ -38,7 +38,7 @@ import {
   writeReturnKilometres,
 } from './repository';
 
-export { findHandoverBooking, findHandoversStartingBetween, findLoansOut } from './repository';
+export { findHandoverBooking, findHandoversStartingBetween, findLoansOut, findLoansOutOn } from './repository';
 
 export type HandoverLookup = { ref: string } | { cancelTokenHash: string };
 

@@ -1,4 +1,7 @@
+import { compiledQuery } from '../../db/compiled-query';
+import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import type { Bike } from '../../domain/motor/bikes';
 
 export interface StoredKeyPlace {
   keyPlace: string | null;
@@ -13,4 +16,14 @@ export async function findKeyPlace(db: Executor): Promise<StoredKeyPlace> {
 
 export async function writeKeyPlace(db: Executor, stored: StoredKeyPlace): Promise<void> {
   await db.updateTable('motorbike').set({ key_place: stored.keyPlace, owner_whatsapp: stored.ownerWhatsApp }).where('id', '=', 1).execute();
+}
+
+const bikesQuery = compiledQuery((db, _none: Record<string, never>) =>
+  db.selectFrom('motorbike').select(['id', 'name', 'plate', 'active']).orderBy('sort_order').orderBy('id'),
+);
+
+/** Every bike, inactive ones too, in the Motor tab's order. */
+export async function findBikes(db: Executor): Promise<Bike[]> {
+  const { rows } = await bikesQuery(db, {});
+  return rows.map((row) => ({ id: row.id, name: row.name, plate: row.plate, active: toBoolean(row.active) }));
 }

@@ -5,6 +5,8 @@ import { keyPlaceMessages } from '../../domain/motor/key-place-messages';
 import { appendAuditEntry } from '../audit/service';
 import { findKeyPlace, type StoredKeyPlace, writeKeyPlace } from './repository';
 
+export { findBikes } from './repository';
+
 /** Where the key is and the owner's WhatsApp, for any screen or message that tells a borrower (0051). */
 export async function findKeyInfo(db: Executor): Promise<KeyInfo> {
   return keyInfoOf(await findKeyPlace(db));
