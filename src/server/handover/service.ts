@@ -26,7 +26,6 @@ import { HANDOVER_EVENT_TYPES, type HandoverCause, type HandoverRecorded } from 
 import {
   findHandoverBooking,
   findLoanHistory,
-  findLoansOut,
   findLoansOutOn,
   findMotorbike,
   type Motorbike,
