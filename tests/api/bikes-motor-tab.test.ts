@@ -80,8 +80,8 @@ describe(`the Motor tab's bikes on ${TEST_ENGINE}`, () => {
     expect((await api.post('/api/admin/motors/2/move', { direction: 'sideways' })).status).toBe(400);
   });
 
-  it('each bike has its own Tempat ambil kunci and Kontak pemilik', async () => {
-    const { api } = await motorTab();
+  it('each bike has its own Tempat ambil kunci and Kontak pemilik, told to whoever booked that bike', async () => {
+    const { api, book, testApp } = await motorTab();
     await api.post('/api/admin/motors', { name: 'Beat hitam', plate: '' });
     const saved = await api.put('/api/admin/motors/2/key', { keyPlace: 'Kos Melati no. 3', ownerContact: '0812 3456 7890' });
     expect(saved.body.bike.keyInfo).toEqual({
@@ -89,6 +89,13 @@ describe(`the Motor tab's bikes on ${TEST_ENGINE}`, () => {
       ownerContact: { digits: '6281234567890', link: 'https://wa.me/6281234567890' },
     });
     expect((await api.get('/api/admin/motor/key')).body.keyInfo).toEqual(NO_KEY);
+    const keyOf = async (motorId: number, name: string) => {
+      const booked = await book({ name, motorId });
+      const token = booked.body.cancelToken;
+      return (await requestJson(testApp.baseUrl, '/api/motor/key', { method: 'POST', body: { token } })).body.keyInfo;
+    };
+    expect((await keyOf(2, SITI.name)).keyPlace).toBe('Kos Melati no. 3');
+    expect(await keyOf(1, 'Budi Santoso')).toEqual(NO_KEY);
   });
 
   it('a return’s kilometres are its own bike’s record', async () => {

@@ -15,10 +15,13 @@ describe('the Motor tab’s bikes', () => {
     const admin = await openPage(app, { viewport: PHONE });
     await signInAsAdmin(admin, { name: 'Admin Uji', id: adminIdOf(app) });
     await admin.goto('/admin/motor');
+    // One bike: no list, only the button that opens the form.
+    await admin.getByRole('button', { name: 'Tambah motor' }).click();
+    expect(await admin.getByRole('list', { name: 'Daftar motor' }).count()).toBe(0);
     const form = admin.getByRole('form', { name: 'Tambah motor' });
     await form.getByLabel('Nama motor').fill('Beat hitam');
     await form.getByLabel('Plat nomor').fill('B 1234 XY');
-    await form.getByRole('button', { name: 'Tambah motor' }).click();
+    await form.getByRole('button', { name: 'Tambahkan' }).click();
     const list = admin.getByRole('list', { name: 'Daftar motor' });
     await list.getByText('Beat hitam').waitFor();
     await list.getByText('B 1234 XY').waitFor();
@@ -38,12 +41,13 @@ describe('the Motor tab’s bikes', () => {
     const admin = await openPage(app, { viewport: DESKTOP });
     await signInAsAdmin(admin, { name: 'Admin Uji', id: adminIdOf(app) });
     await admin.goto('/admin/motor');
+    await admin.getByRole('button', { name: 'Tambah motor' }).click();
     const form = admin.getByRole('form', { name: 'Tambah motor' });
     const name = form.getByLabel('Nama motor');
-    await form.getByRole('button', { name: 'Tambah motor' }).click();
+    await form.getByRole('button', { name: 'Tambahkan' }).click();
     expect(await fieldError(name)).toBe('Nama motor harus diisi');
     await name.fill('Motor PPTI 21');
-    await form.getByRole('button', { name: 'Tambah motor' }).click();
+    await form.getByRole('button', { name: 'Tambahkan' }).click();
     await expect.poll(() => fieldError(name)).toBe('Nama motor sudah dipakai motor lain');
     expect(await violations(admin)).toEqual([]);
   });

@@ -5,6 +5,7 @@ export const bikeMessages = {
   bikeUnavailable: 'Motor ini tidak menerima peminjaman. Pilih motor lain atau Motor mana saja.',
   noActiveBike: 'Belum ada motor yang aktif. Hubungi admin.',
   add: 'Tambah motor',
+  addSubmit: 'Tambahkan',
   listLabel: 'Daftar motor',
   nameLabel: 'Nama motor',
   plateLabel: 'Plat nomor',

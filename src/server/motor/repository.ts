@@ -1,7 +1,7 @@
 import { compiledQuery } from '../../db/compiled-query';
 import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import type { Bike } from '../../domain/motor/bikes';
+import { type Bike, FIRST_BIKE_ID } from '../../domain/motor/bikes';
 
 export interface StoredKeyPlace {
   keyPlace: string | null;
@@ -9,8 +9,12 @@ export interface StoredKeyPlace {
 }
 
 // The bike's other columns are the handover room's; this room reads and writes only these two.
-export async function findKeyPlace(db: Executor): Promise<StoredKeyPlace> {
-  const row = await db.selectFrom('motorbike').select(['key_place', 'owner_whatsapp']).where('id', '=', 1).executeTakeFirstOrThrow();
+export async function findKeyPlace(db: Executor, motorbikeId = FIRST_BIKE_ID): Promise<StoredKeyPlace> {
+  const row = await db
+    .selectFrom('motorbike')
+    .select(['key_place', 'owner_whatsapp'])
+    .where('id', '=', motorbikeId)
+    .executeTakeFirstOrThrow();
   return { keyPlace: row.key_place, ownerWhatsApp: row.owner_whatsapp };
 }
 
@@ -26,4 +30,9 @@ const bikesQuery = compiledQuery((db, _none: Record<string, never>) =>
 export async function findBikes(db: Executor): Promise<Bike[]> {
   const { rows } = await bikesQuery(db, {});
   return rows.map((row) => ({ id: row.id, name: row.name, plate: row.plate, active: toBoolean(row.active) }));
+}
+
+export async function findBikeIdOfBooking(db: Executor, bookingId: number): Promise<number> {
+  const row = await db.selectFrom('borrow_request').select('motorbike_id').where('id', '=', bookingId).executeTakeFirst();
+  return row?.motorbike_id ?? FIRST_BIKE_ID;
 }

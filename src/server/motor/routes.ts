@@ -8,7 +8,7 @@ import { findBookingByToken } from '../bookings/cancel/token-lookup';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
 import { bikeAdminRoutes } from './bikes-routes';
-import { findKeyInfo, saveKeyPlaceByAdmin } from './service';
+import { findBookingKeyInfo, findKeyInfo, saveKeyPlaceByAdmin } from './service';
 
 /** The Motor tab's `Tempat ambil kunci` and `Kontak pemilik` (0051), and its bikes (0060). */
 export async function motorAdminRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -35,6 +35,6 @@ export async function motorKeyRoutes(app: FastifyInstance, { config, db, now }: 
       throw new HttpError(429, messages.loginTooManyAttempts(wholeMinutes(outcome.retryAfterMs)), undefined, {
         'Retry-After': String(Math.ceil(outcome.retryAfterMs / 1000)),
       });
-    return { keyInfo: await findKeyInfo(db.kysely) };
+    return { keyInfo: await findBookingKeyInfo(db.kysely, outcome.value.id) };
   });
 }

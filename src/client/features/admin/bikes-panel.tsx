@@ -21,7 +21,7 @@ const editBike = (bike: BikeView, active: boolean) =>
 const moveBike = (bike: BikeView, direction: 'up' | 'down') =>
   callApi(`/api/admin/motors/${bike.id}/move`, bikesResponseSchema, { method: 'POST', body: { direction } });
 
-function AddBikeForm({ onAdded, signOut }: { onAdded: () => void; signOut: () => void }) {
+function AddBikeForm({ onAdded, onCancel, signOut }: { onAdded: () => void; onCancel: () => void; signOut: () => void }) {
   const id = useId();
   const [values, setValues] = useState<NewBikeRequest>({ name: '', plate: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -65,12 +65,22 @@ function AddBikeForm({ onAdded, signOut }: { onAdded: () => void; signOut: () =>
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={bikeMessages.add} className="flex flex-col gap-3">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={bikeMessages.add}
+      className="flex max-w-md flex-col gap-3 rounded-lg bg-white p-4 shadow"
+    >
       {field('name', bikeMessages.nameLabel)}
       {field('plate', bikeMessages.plateLabel)}
-      <button type="submit" disabled={busy} className={buttonStyles.primary}>
-        {bikeMessages.add}
-      </button>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" disabled={busy} className={buttonStyles.primary}>
+          {bikeMessages.addSubmit}
+        </button>
+        <button type="button" className={adminStyles.smallButton} onClick={onCancel}>
+          {messages.cancel}
+        </button>
+      </div>
     </form>
   );
 }
@@ -139,9 +149,10 @@ function BikeRow({
   );
 }
 
-/** The Motor tab's bikes (0060): every bike with its `Aktif` switch and place in the order, and `Tambah motor`. */
+/** The Motor tab's bikes (0060): with two or more, each with its `Aktif` switch and place in the order; `Tambah motor` opens its form. */
 export function BikesPanel({ signOut }: { signOut: () => void }) {
   const [bikes, setBikes] = useState<BikeView[] | 'loading' | 'failed'>('loading');
+  const [adding, setAdding] = useState(false);
   const load = useCallback(async () => {
     const result = await fetchBikes();
     if (result.ok) setBikes(result.data.bikes);
@@ -152,17 +163,33 @@ export function BikesPanel({ signOut }: { signOut: () => void }) {
     void load();
   }, [load]);
 
-  if (bikes === 'loading' || bikes === 'failed')
-    return <p role="status">{bikes === 'failed' ? adminMessages.loadFailed : messages.loading}</p>;
+  if (bikes === 'loading') return null;
+  if (bikes === 'failed') return <p role="alert">{adminMessages.loadFailed}</p>;
+  const added = () => {
+    setAdding(false);
+    void load();
+  };
   return (
-    <section aria-label={bikeMessages.listLabel} className="flex max-w-md flex-col gap-3 rounded-lg bg-white p-4 shadow">
-      <h2 className="text-lg font-semibold">{bikeMessages.listLabel}</h2>
-      <ul aria-label={bikeMessages.listLabel}>
-        {bikes.map((bike, index) => (
-          <BikeRow key={bike.id} bike={bike} first={index === 0} last={index === bikes.length - 1} onChanged={load} signOut={signOut} />
-        ))}
-      </ul>
-      <AddBikeForm onAdded={load} signOut={signOut} />
-    </section>
+    <>
+      {bikes.length > 1 && (
+        <section aria-label={bikeMessages.listLabel} className="flex max-w-md flex-col gap-3 rounded-lg bg-white p-4 shadow">
+          <h2 className="text-lg font-semibold">{bikeMessages.listLabel}</h2>
+          <ul aria-label={bikeMessages.listLabel}>
+            {bikes.map((bike, index) => (
+              <BikeRow key={bike.id} bike={bike} first={index === 0} last={index === bikes.length - 1} onChanged={load} signOut={signOut} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {adding ? (
+        <AddBikeForm onAdded={added} onCancel={() => setAdding(false)} signOut={signOut} />
+      ) : (
+        <div>
+          <button type="button" className={adminStyles.smallButton} onClick={() => setAdding(true)}>
+            {bikeMessages.add}
+          </button>
+        </div>
+      )}
+    </>
   );
 }
