@@ -82,6 +82,8 @@ export interface BorrowRequestTable {
   booked_end_time: string | null;
   /** 'personal' | 'food' | 'committee' (`Keperluan`, migration 0200). */
   purpose: Generated<string>;
+  /** The bike booked (migration 2026_12_01_0300); its handover is this row's. */
+  motorbike_id: Generated<number>;
 }
 
 export interface VouchersTable {
@@ -187,7 +189,7 @@ export interface ScheduleVersionTable {
   version: number | string;
 }
 
-/** One row (id 1) today; a second bike would be a row and a booking's reference to it (0038). */
+/** One row a bike (0060); id 1, the first, is the one bike of installs from before. */
 export interface MotorbikeTable {
   id: number;
   name: string;
@@ -198,6 +200,15 @@ export interface MotorbikeTable {
   key_place: string | null;
   /** `Kontak pemilik`: the digits `wa.me` takes (0051). */
   owner_whatsapp: string | null;
+  /** An inactive bike takes no new bookings; its history stays. */
+  active: Generated<boolean>;
+  /** The Motor tab's order: `Motor mana saja` books the first free bike in it. */
+  sort_order: Generated<number>;
+  /** The owner's linked chat; null: `TELEGRAM_CHAT_ID`. */
+  owner_chat_id: string | null;
+  /** SHA-256 (hex) of the one-time `/start {code}` the Motor tab shows, until it is used or expires. */
+  owner_link_code_hash: string | null;
+  owner_link_expires_at: string | null;
 }
 
 /** One per loan (unique booking_id), never deleted; `amount` is what is owed now: the admin's amount when changed, else the computed total. */
@@ -348,6 +359,8 @@ export interface SlotWaitTable {
   taken: string | null;
   /** Opaque, for the admin's `Akhiri tawaran` (2026_11_29_0500). */
   ref: string | null;
+  /** The bike waited for (2026_12_01_0300). */
+  motorbike_id: Generated<number>;
 }
 
 /** A freed span offered to a wait; while not ended and before `hold_until` nobody else may book it. */

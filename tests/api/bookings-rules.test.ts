@@ -77,6 +77,7 @@ describe(`booking rules over HTTP on ${TEST_ENGINE}`, () => {
       cancel_reason: null,
       cancel_token_hash: createHash('sha256').update(reply.body.cancelToken).digest('hex'),
       purpose: 'personal',
+      motorbike_id: 1,
       ...Object.fromEntries(
         [
           'picked_up_at',

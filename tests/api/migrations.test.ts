@@ -98,6 +98,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_11_29_0420_payment_claim',
         '2026_11_29_0500_wait_limits',
         '2026_11_29_0600_outbox_claimed_by',
+        '2026_12_01_0300_several_bikes',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {
@@ -187,6 +188,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         'fuel_out',
         'id',
         'km_back',
+        'motorbike_id',
         'need_stnk',
         'picked_up_at',
         'picked_up_by_kind',

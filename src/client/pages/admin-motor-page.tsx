@@ -9,6 +9,7 @@ import { formatIndonesianDate } from '../../domain/time/clock';
 import { buttonStyles } from '../components/button-styles';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchMotorbike, saveMotorbike } from '../features/admin/api';
+import { BikesPanel } from '../features/admin/bikes-panel';
 import { KeyPlaceForm } from '../features/admin/key-place-form';
 import { OutOfServicePanel } from '../features/admin/out-of-service-panel';
 import { Cell, ScrollTable, TableHeadWithActions } from '../features/admin/scroll-table';
@@ -188,6 +189,7 @@ function MotorScreen({ signOut, timeZone }: AdminPageProps) {
         <h2 className="text-lg font-semibold">{adminMessages.loansTitle}</h2>
         <LoanHistory data={state.data} timeZone={timeZone} onMark={(note) => setPrefill({ reason: note })} />
       </section>
+      <BikesPanel signOut={signOut} />
     </>
   );
 }

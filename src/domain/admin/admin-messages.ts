@@ -194,6 +194,7 @@ export const adminMessages = {
     'handover-recorded': 'Serah terima dicatat',
     'handover-corrected': 'Serah terima dikoreksi',
     'motorbike-edited': 'Data motor diubah',
+    'motorbike-added': 'Motor ditambahkan',
     'charge-changed': 'Tagihan diubah',
     'payment-recorded': 'Pembayaran dicatat',
     'expense-recorded': 'Pengeluaran dicatat',

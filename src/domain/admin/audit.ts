@@ -16,6 +16,7 @@ export const auditActions = [
   'handover-recorded',
   'handover-corrected',
   'motorbike-edited',
+  'motorbike-added',
   'charge-changed',
   'payment-recorded',
   'expense-recorded',

@@ -5,7 +5,7 @@ import { findSpanMinutes, midnightOf, overlaps } from '../time/moment';
 import { COMMITTEE_FREE_HOURS, MAX_HOURS_PER_DAY, maxHoursPerBooking, VOUCHER_HOURS } from './limits';
 import { looksLikeVoucherCode } from './voucher-code';
 
-export type BookingField = 'name' | 'date' | 'start' | 'end' | 'reason' | 'needStnk' | 'purpose';
+export type BookingField = 'name' | 'date' | 'start' | 'end' | 'reason' | 'needStnk' | 'purpose' | 'motorId';
 export type FieldErrors = Partial<Record<BookingField, string>>;
 
 export type StnkChoice = '' | 'ya' | 'tidak';
@@ -19,6 +19,8 @@ export interface BookingInput {
   needStnk: StnkChoice;
   /** `Keperluan`; `personal` when not given. */
   purpose?: Purpose | undefined;
+  /** The bike chosen (0060); undefined: `Motor mana saja`. */
+  motorId?: number | undefined;
 }
 
 /** `endDate` is the next day for an overnight voucher loan. */

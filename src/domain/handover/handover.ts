@@ -69,6 +69,8 @@ export interface RecordedEvent {
 export interface HandoverBooking extends NamedBookingSpan, StatefulBooking {
   id: number;
   ref: string;
+  /** Its bike (0060): the kilometres and fuel it records are that bike's. */
+  motorbikeId: number;
   needStnk: boolean;
   /** The planned end: the booked one, before a return or release moved `end`. */
   bookedEnd: { end: string; endDate: string };

@@ -15,6 +15,7 @@ export const bookingFieldLabels = {
   reason: 'Alasan peminjaman',
   needStnk: 'Butuh STNK',
   purpose: 'Keperluan',
+  motorId: 'Motor',
 } as const;
 
 const shapeError = (required: string, invalid: string) => (issue: { input?: unknown }) => (issue.input === undefined ? required : invalid);
@@ -40,6 +41,11 @@ export const createBookingRequestSchema = z.strictObject({
   reason: text(bookingFieldLabels.reason, MAX_REASON_LENGTH, messages.reasonRequired),
   needStnk: z.enum(['', 'ya', 'tidak'], { error: messages.invalidField(bookingFieldLabels.needStnk) }).default(''),
   purpose: z.enum(PURPOSES, { error: messages.invalidField(bookingFieldLabels.purpose) }).default('personal'),
+  motorId: z
+    .number({ error: messages.invalidField(bookingFieldLabels.motorId) })
+    .int({ error: messages.invalidField(bookingFieldLabels.motorId) })
+    .positive({ error: messages.invalidField(bookingFieldLabels.motorId) })
+    .optional(),
 });
 export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
 

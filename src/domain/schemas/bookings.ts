@@ -18,6 +18,8 @@ export const createdBookingSchema = z.object({
   reason: z.string(),
   needStnk: z.boolean(),
   usedVoucher: z.boolean(),
+  /** Only when two or more bikes are active (0060). */
+  motor: z.object({ id: z.number(), name: z.string() }).optional(),
 });
 export type CreatedBooking = z.infer<typeof createdBookingSchema>;
 /** `cancelToken` is answered once, here; the server keeps only its hash. */

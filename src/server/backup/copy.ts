@@ -11,6 +11,7 @@ type Table = keyof Database;
 export const COPIED_TABLES: Table[] = [
   'users',
   'vouchers',
+  'motorbike',
   'borrow_request',
   'admin_sessions',
   'login_attempts',
@@ -20,7 +21,6 @@ export const COPIED_TABLES: Table[] = [
   'address_events',
   'cancel_token_attempts',
   'telegram_bot',
-  'motorbike',
   'charge',
   'ledger_entry',
   'fund_how_to_pay',

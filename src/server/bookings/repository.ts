@@ -12,6 +12,7 @@ export interface BookingRow extends ShownBooking {
 /** What the booking rules read of another booking: its span and whose it is. */
 export interface BookerSpan extends BookingSpan {
   usersId: string;
+  motorbikeId: number;
 }
 
 /** Active bookings on `at.date` and overnight ones from `at.dayBefore` ending on it, by start, so the first clash found is the earliest. */
@@ -39,11 +40,11 @@ export async function findBookingsTouching(db: Executor, date: string): Promise<
 
 // The booking's transaction reads these for every booking: without the names it reads half as much.
 const touchingSpansQuery = compiledQuery((db, at: { date: string; dayBefore: string }) =>
-  activeTouching(db, at).select(['b.users_id', ...SPAN_COLUMNS]),
+  activeTouching(db, at).select(['b.users_id', 'b.motorbike_id', ...SPAN_COLUMNS]),
 );
 
 /** The spans of the bookings `findBookingsTouching` finds, in its order: what the booking rules read. */
 export async function findSpansTouching(db: Executor, date: string): Promise<BookerSpan[]> {
   const { rows } = await touchingSpansQuery(db, { date, dayBefore: addDays(date, -1) });
-  return rows.map((row) => ({ usersId: row.users_id, ...toSpan(row) }));
+  return rows.map((row) => ({ usersId: row.users_id, motorbikeId: row.motorbike_id, ...toSpan(row) }));
 }

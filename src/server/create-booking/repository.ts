@@ -6,6 +6,7 @@ import type { SavedBookingDetails } from '../../domain/booking/booking-rules';
 
 export interface NewBookingRow extends SavedBookingDetails {
   usersId: string;
+  motorbikeId: number;
   createdAt: string;
   cancelTokenHash: string;
 }
@@ -40,6 +41,7 @@ const insertBookingQuery = compiledQuery((db, booking: Required<NewBookingRow> &
       ref: booking.ref,
       cancel_token_hash: booking.cancelTokenHash,
       purpose: booking.purpose,
+      motorbike_id: booking.motorbikeId,
     })
     .returning('id'),
 );

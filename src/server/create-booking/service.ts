@@ -2,25 +2,16 @@ import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { BookingOutcome, BookingRequest } from '../../domain/booking/booking-request';
-import {
-  type BookingInput,
-  checkBookingRules,
-  checkRequired,
-  checkVoucherBookingRules,
-  hasErrors,
-  needsStnk,
-  voucherEnd,
-} from '../../domain/booking/booking-rules';
+import { type BookingInput, checkRequired, type FieldErrors, hasErrors, needsStnk, voucherEnd } from '../../domain/booking/booking-rules';
 import { looksLikeVoucherCode, normalizeVoucherCode } from '../../domain/booking/voucher-code';
-import { startsWhileLate, startsWithinLateReach } from '../../domain/handover/handover';
+import type { Purpose } from '../../domain/fund/charges';
+import { bikeCandidates, namesBikes } from '../../domain/motor/bikes';
 import type { CreatedBooking } from '../../domain/schemas/bookings';
 import { messages } from '../../domain/text/messages';
 import { localMomentIn } from '../../domain/time/clock';
 import { addressLimitWaitMs, forgetOldAddressEvents, recordAddressEvent } from '../address-limits/service';
 import { hashCancelToken } from '../bookings/cancel-token';
-import { findSpansTouching } from '../bookings/service';
 import { emit } from '../events/bus';
-import { findLoansOut } from '../handover/service';
 import {
   deleteExpiredAnswers,
   findStoredAnswer,
@@ -28,10 +19,11 @@ import {
   insertStoredAnswer,
   type StoredAnswer,
 } from '../http/idempotent-write';
-import { outOfServiceRefusal } from '../out-of-service/service';
+import { findBikes } from '../motor/service';
 import { findUserByName } from '../roster/service';
-import { holdRefusal, takeOffer } from '../waiting-list/holds';
-import { consumeVoucher, findVoucher, insertBooking } from './repository';
+import { takeOffer } from '../waiting-list/holds';
+import { BookingReads, type CheckContext, checkOnBike } from './bike-check';
+import { consumeVoucher, insertBooking } from './repository';
 import { BookingQueueFullError, BookingWriter } from './writer';
 
 export { BookingSaveError } from './writer';
@@ -93,8 +85,10 @@ function hashInput(input: BookingInput): string {
   const { name, date, start, end, reason, needStnk } = input;
   // A personal booking hashes as before the purpose existed, so keys saved then still replay.
   const purpose = input.purpose && input.purpose !== 'personal' ? [input.purpose] : [];
+  // Likewise a booking on any bike: a chosen bike's key names it.
+  const motor = input.motorId === undefined ? [] : [`motor:${input.motorId}`];
   return createHash('sha256')
-    .update(JSON.stringify([name, date, start, end, reason, needStnk, ...purpose]))
+    .update(JSON.stringify([name, date, start, end, reason, needStnk, ...purpose, ...motor]))
     .digest('hex');
 }
 
@@ -136,66 +130,66 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
   const limited = await limitedBy(trx, job, limits);
   if (limited) return limited;
 
-  const { input, today, now } = job;
+  const { input, now } = job;
   const user = await findUserByName(trx, input.name);
   if (!user) return { kind: 'rejected', errors: { name: messages.nameNotFound } };
   const purpose = input.purpose ?? 'personal';
   if (purpose === 'committee' && !user.committee) return { kind: 'rejected', errors: { purpose: messages.fund.committeeOnly } };
-  // Before the voucher is spent: a refusal here must write nothing. Most bookings start later than a late bike reaches, and skip the read.
-  const startsAt = { date: input.date, time: input.start };
-  const nowMoment = localMomentIn(limits.timeZone, now);
-  if (
-    startsWithinLateReach(startsAt, nowMoment) &&
-    startsWhileLate(startsAt, nowMoment, await findLoansOut(trx), limits.returnGraceMinutes)
-  ) {
-    return { kind: 'rejected', errors: { start: messages.handover.lateRefusal } };
-  }
-  const outOfService = await outOfServiceRefusal(trx, input);
-  if (outOfService) return { kind: 'rejected', errors: { start: outOfService } };
+  const bikes = await findBikes(trx);
+  const choice = bikeCandidates(bikes, input.motorId);
+  if (choice.kind === 'refused') return { kind: 'rejected', errors: { motorId: choice.error } };
 
   const voucherCode = looksLikeVoucherCode(input.reason) ? normalizeVoucherCode(input.reason) : null;
-  let span = { end: input.end, endDate: input.date };
-  const wholeSpan = { date: input.date, start: input.start, ...(voucherCode === null ? span : voucherEnd(input.date, input.start)) };
-  const held = await holdRefusal(trx, wholeSpan, job.offerId, { now, timeZone: limits.timeZone });
-  if (held) return { kind: 'rejected', errors: { start: held } };
-  if (voucherCode !== null) {
-    const voucher = await findVoucher(trx, voucherCode);
-    if (!voucher || voucher.isUsed) {
-      if (!voucher) await recordAddressEvent(trx, 'voucher-guess', job.ip, now);
-      return { kind: 'rejected', errors: { reason: messages.unknownVoucher } };
+  const reads = new BookingReads(trx, input, voucherCode);
+  const context: CheckContext = {
+    today: job.today,
+    now,
+    nowMoment: localMomentIn(limits.timeZone, now),
+    horizonDays: limits.horizonDays,
+    timeZone: limits.timeZone,
+    returnGraceMinutes: limits.returnGraceMinutes,
+    offerId: job.offerId,
+    user,
+    committee: purpose === 'committee',
+  };
+  // Before the voucher is spent: a refusal here must write nothing. The chosen (or first) bike's refusal is the answer (0060).
+  let refusal: FieldErrors | undefined;
+  for (const bike of choice.bikes) {
+    const errors = await checkOnBike(reads, bike.id, context);
+    if (!hasErrors(errors)) {
+      const motor = namesBikes(bikes) ? { id: bike.id, name: bike.name } : undefined;
+      return saveBooking(trx, { job, limits, secret, user, purpose, voucherCode, motorbikeId: bike.id, motor });
     }
-    span = voucherEnd(input.date, input.start);
-    const touching = await findSpansTouching(trx, input.date);
-    if (span.endDate !== input.date) touching.push(...(await findSpansTouching(trx, span.endDate)));
-    const errors = checkVoucherBookingRules(input, {
-      today,
-      timeNow: nowMoment.time,
-      horizonDays: limits.horizonDays,
-      dayBookings: touching,
-    });
-    if (hasErrors(errors)) return { kind: 'rejected', errors };
-    await consumeVoucher(trx, voucherCode);
-  } else {
-    const touching = await findSpansTouching(trx, input.date);
-    const errors = checkBookingRules(input, {
-      today,
-      timeNow: nowMoment.time,
-      horizonDays: limits.horizonDays,
-      userClass: user.class,
-      committee: purpose === 'committee',
-      userBookings: touching.filter((booking) => booking.usersId === user.id),
-      dayBookings: touching,
-    });
-    if (hasErrors(errors)) return { kind: 'rejected', errors };
+    refusal ??= errors;
   }
+  if (reads.guessedVoucher) await recordAddressEvent(trx, 'voucher-guess', job.ip, now);
+  return { kind: 'rejected', errors: refusal ?? {} };
+}
 
+interface Saving {
+  job: BookingJob;
+  limits: BookingLimits;
+  secret: string;
+  user: { id: string; name: string; class: string };
+  purpose: Purpose;
+  voucherCode: string | null;
+  motorbikeId: number;
+  motor: { id: number; name: string } | undefined;
+}
+
+async function saveBooking(trx: Executor, saving: Saving): Promise<BookingOutcome> {
+  const { job, limits, user, voucherCode, purpose } = saving;
+  const { input, now } = job;
+  if (voucherCode !== null) await consumeVoucher(trx, voucherCode);
+  const span = voucherCode === null ? { end: input.end, endDate: input.date } : voucherEnd(input.date, input.start);
   const reason = input.reason.trim();
   const needStnk = needsStnk(input.needStnk);
   const details = { date: input.date, start: input.start, ...span, reason, needStnk, voucherCode, purpose };
-  const cancelToken = cancelTokenFor(secret, job.key, now.toISOString());
+  const cancelToken = cancelTokenFor(saving.secret, job.key, now.toISOString());
   const { id, ref } = await insertBooking(trx, {
     usersId: user.id,
     ...details,
+    motorbikeId: saving.motorbikeId,
     createdAt: now.toISOString(),
     cancelTokenHash: hashCancelToken(cancelToken),
   });
@@ -211,6 +205,7 @@ async function bookInTransaction(trx: Executor, job: BookingJob, limits: Booking
     reason,
     needStnk,
     usedVoucher: voucherCode !== null,
+    ...(saving.motor && { motor: saving.motor }),
   };
   await insertStoredAnswer(trx, {
     key: job.key,

@@ -1,10 +1,12 @@
 import type { Executor } from '../../db/executor';
 import type { FuelLevel, HandoverBooking, RecordedEvent, Recorder, RecorderKind } from '../../domain/handover/handover';
+import { FIRST_BIKE_ID } from '../../domain/motor/bikes';
 import { BOOKED_END_COLUMNS, NAMED_SPAN_COLUMNS, SPAN_COLUMN, toBookedEnd, toNamedSpan, toStage } from '../bookings/booking-row';
 
 const HANDOVER_COLUMNS = [
   'b.id',
   'b.ref',
+  'b.motorbike_id',
   ...NAMED_SPAN_COLUMNS,
   'b.need_stnk',
   'b.cancelled_at',
@@ -41,6 +43,7 @@ function toHandoverBooking(row: HandoverRow & { ref: string }): HandoverBooking 
   return {
     id: row.id,
     ref: row.ref,
+    motorbikeId: row.motorbike_id,
     ...toNamedSpan(row),
     needStnk: Boolean(row.need_stnk),
     cancelled: row.cancelled_at !== null,
@@ -87,6 +90,18 @@ export async function findLoansOut(db: Executor): Promise<HandoverBooking[]> {
     .where('b.returned_at', 'is', null)
     .where('b.released_at', 'is', null)
     .where('b.cancelled_at', 'is', null)
+    .execute();
+  return toHandoverBookings(rows);
+}
+
+/** The loans out of one bike: a late one blocks that bike's next hours only (0060). */
+export async function findLoansOutOn(db: Executor, motorbikeId: number): Promise<HandoverBooking[]> {
+  const rows = await selectHandovers(db)
+    .where('b.picked_up_at', 'is not', null)
+    .where('b.returned_at', 'is', null)
+    .where('b.released_at', 'is', null)
+    .where('b.cancelled_at', 'is', null)
+    .where('b.motorbike_id', '=', motorbikeId)
     .execute();
   return toHandoverBookings(rows);
 }
@@ -191,16 +206,16 @@ export interface Motorbike {
   lastFuel: FuelLevel | null;
 }
 
-export async function findMotorbike(db: Executor): Promise<Motorbike> {
+export async function findMotorbike(db: Executor, id = FIRST_BIKE_ID): Promise<Motorbike> {
   const row = await db
     .selectFrom('motorbike')
     .select(['name', 'plate', 'last_km', 'last_fuel'])
-    .where('id', '=', 1)
+    .where('id', '=', id)
     .executeTakeFirstOrThrow();
   return { name: row.name, plate: row.plate, lastKm: row.last_km, lastFuel: row.last_fuel as FuelLevel | null };
 }
 
-export async function writeMotorbike(db: Executor, motorbike: Partial<Motorbike>): Promise<void> {
+export async function writeMotorbike(db: Executor, motorbike: Partial<Motorbike>, id = FIRST_BIKE_ID): Promise<void> {
   const changes = {
     ...(motorbike.name !== undefined && { name: motorbike.name }),
     ...(motorbike.plate !== undefined && { plate: motorbike.plate }),
@@ -209,23 +224,29 @@ export async function writeMotorbike(db: Executor, motorbike: Partial<Motorbike>
   };
   // An admin's return may carry neither fuel nor kilometres: an empty SET is not SQL.
   if (Object.keys(changes).length === 0) return;
-  await db.updateTable('motorbike').set(changes).where('id', '=', 1).execute();
+  await db.updateTable('motorbike').set(changes).where('id', '=', id).execute();
 }
 
 export async function writeReturnKilometres(db: Executor, id: number, km: number): Promise<void> {
   await db.updateTable('borrow_request').set({ km_back: km }).where('id', '=', id).execute();
 }
 
-/** The motorbike's last reading is the latest by time: a reading for an earlier return leaves a later one standing (issue 40). */
-export async function writeLatestReading(db: Executor, bookingId: number, returnedAt: string, km: number): Promise<void> {
+/** The bike's last reading is the latest by time: a reading for an earlier return leaves a later one standing (issue 40). */
+export async function writeLatestReading(
+  db: Executor,
+  bookingId: number,
+  returned: { at: string; km: number; motorbikeId: number },
+): Promise<void> {
+  const { at: returnedAt, km, motorbikeId } = returned;
   const later = await db
     .selectFrom('borrow_request')
     .select('id')
+    .where('motorbike_id', '=', motorbikeId)
     .where('returned_at', '>', returnedAt)
     .where('km_back', 'is not', null)
     .where('id', '!=', bookingId)
     .executeTakeFirst();
-  if (!later) await writeMotorbike(db, { lastKm: km });
+  if (!later) await writeMotorbike(db, { lastKm: km }, motorbikeId);
 }
 
 export async function writeReturnFuel(db: Executor, id: number, fuel: FuelLevel): Promise<void> {

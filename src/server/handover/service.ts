@@ -26,7 +26,7 @@ import { HANDOVER_EVENT_TYPES, type HandoverCause, type HandoverRecorded } from 
 import {
   findHandoverBooking,
   findLoanHistory,
-  findLoansOut,
+  findLoansOutOn,
   findMotorbike,
   type Motorbike,
   writeLatestReading,
@@ -38,7 +38,7 @@ import {
   writeReturnKilometres,
 } from './repository';
 
-export { findHandoverBooking, findHandoversStartingBetween, findLoansOut } from './repository';
+export { findHandoverBooking, findHandoversStartingBetween, findLoansOut, findLoansOutOn } from './repository';
 
 export type HandoverLookup = { ref: string } | { cancelTokenHash: string };
 
@@ -211,7 +211,8 @@ export function recordOrCorrectByAdmin(
         if (after.km !== (before?.km ?? null)) changes.push(`${labels.kmLabel}: ${before?.km ?? '-'} → ${after.km ?? '-'}`);
         if (after.note !== (before?.note ?? null)) changes.push(`${labels.noteLabel}: ${before?.note ?? '-'} → ${after.note ?? '-'}`);
         await writeReturn(trx, booking.id, { at, by, ...after, freed, bookedEnd: booking.bookedEnd });
-        if (after.km !== null && after.km !== (before?.km ?? null)) await writeLatestReading(trx, booking.id, at, after.km);
+        if (after.km !== null && after.km !== (before?.km ?? null))
+          await writeLatestReading(trx, booking.id, { at, km: after.km, motorbikeId: booking.motorbikeId });
       }
     }
     const stored = await findHandoverBooking(trx, { ref });
@@ -233,7 +234,7 @@ async function writeEvent(
   const by = request.by;
   if (request.event === 'pickup') {
     await writePickup(trx, booking.id, { at, by, fuel: request.fuel ?? null });
-    if (request.fuel) await writeMotorbike(trx, { lastFuel: request.fuel });
+    if (request.fuel) await writeMotorbike(trx, { lastFuel: request.fuel }, booking.motorbikeId);
     return undefined;
   }
   const freed = freedEnd(booking, localMomentIn(request.timeZone, freedAt(request.now)));
@@ -244,7 +245,7 @@ async function writeEvent(
   // The owner's return is recorded the moment it is told, its fuel follows (`completeReturn`); the borrower says it at once.
   if (!request.fuel && by.kind === 'borrower' && !request.fuelFollows)
     return { kind: 'invalid', errors: { fuel: messages.handover.fuelRequired } };
-  const motorbike = await findMotorbike(trx);
+  const motorbike = await findMotorbike(trx, booking.motorbikeId);
   const km = request.km ?? null;
   if (km !== null) {
     const check = checkKilometres(km, motorbike.lastKm, by.kind);
@@ -261,8 +262,8 @@ async function writeEvent(
     freed,
     bookedEnd: booking.bookedEnd,
   });
-  if (km !== null) await writeLatestReading(trx, booking.id, at, km);
-  if (request.fuel) await writeMotorbike(trx, { lastFuel: request.fuel });
+  if (km !== null) await writeLatestReading(trx, booking.id, { at, km, motorbikeId: booking.motorbikeId });
+  if (request.fuel) await writeMotorbike(trx, { lastFuel: request.fuel }, booking.motorbikeId);
   return undefined;
 }
 
@@ -277,7 +278,7 @@ export async function ownHandover(db: Executor, ref: string, clock: Clock & { gr
   const now = localMomentIn(clock.timeZone, clock.now);
   // Only a booking still to start soon can wait for a late bike: the others skip the read.
   const mayWait = booking.stage === 'booked' && minutesBetween(now, { date: booking.date, time: booking.start }) <= LATE_REACH_MINUTES;
-  const out = mayWait ? (await findLoansOut(db)).filter((other) => other.id !== booking.id) : [];
+  const out = mayWait ? (await findLoansOutOn(db, booking.motorbikeId)).filter((other) => other.id !== booking.id) : [];
   return {
     stage: booking.stage,
     state: bookingStateLabel(bookingState(booking, now, clock.graceMinutes)),
@@ -322,7 +323,7 @@ export async function motorbikeOverview(db: Executor, clock: Clock & { graceMinu
   return {
     motorbike,
     loans: loans.map((loan, index) => {
-      const earlier = loans.slice(index + 1).find((other) => other.return?.km != null);
+      const earlier = loans.slice(index + 1).find((other) => other.motorbikeId === loan.motorbikeId && other.return?.km != null);
       const km = loan.return?.km ?? null;
       const before = earlier?.return?.km ?? null;
       return {
@@ -375,7 +376,7 @@ export function addReturnKilometres(db: Db, ref: string, km: number): Promise<Ki
     const check = checkKilometres(km, (await findMotorbike(trx)).lastKm, 'owner');
     if (!check.ok) return { kind: 'invalid', message: check.message };
     await writeReturnKilometres(trx, booking.id, km);
-    await writeLatestReading(trx, booking.id, booking.return.at, km);
+    await writeLatestReading(trx, booking.id, { at: booking.return.at, km, motorbikeId: booking.motorbikeId });
     const stored = await findHandoverBooking(trx, { ref });
     if (!stored) throw new Error(`booking ${ref} vanished while its kilometres were recorded`);
     return { kind: 'recorded', booking: stored };

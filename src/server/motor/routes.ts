@@ -7,9 +7,10 @@ import { adminSession, createRequireAdmin } from '../admin/guard';
 import { findBookingByToken } from '../bookings/cancel/token-lookup';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
-import { findKeyInfo, saveKeyPlaceByAdmin } from './service';
+import { bikeAdminRoutes } from './bikes-routes';
+import { findBookingKeyInfo, findKeyInfo, saveKeyPlaceByAdmin } from './service';
 
-/** The Motor tab's `Tempat ambil kunci` and `Kontak pemilik` (0051). */
+/** The Motor tab's `Tempat ambil kunci` and `Kontak pemilik` (0051), and its bikes (0060). */
 export async function motorAdminRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { db, now } = context;
   const requireAdmin = createRequireAdmin(app, context);
@@ -20,6 +21,7 @@ export async function motorAdminRoutes(app: FastifyInstance, context: AppContext
     const edit = parseOrThrow(motorSettingsRequestSchema, request.body);
     return { keyInfo: await saveKeyPlaceByAdmin(db, adminSession(request).admin, edit, now()) };
   });
+  bikeAdminRoutes(app, context, requireAdmin);
 }
 
 /** Only for whoever holds a booking's cancel secret, counted against its guess limit: the owner's number is not for every visitor. */
@@ -33,6 +35,6 @@ export async function motorKeyRoutes(app: FastifyInstance, { config, db, now }: 
       throw new HttpError(429, messages.loginTooManyAttempts(wholeMinutes(outcome.retryAfterMs)), undefined, {
         'Retry-After': String(Math.ceil(outcome.retryAfterMs / 1000)),
       });
-    return { keyInfo: await findKeyInfo(db.kysely) };
+    return { keyInfo: await findBookingKeyInfo(db.kysely, outcome.value.id) };
   });
 }

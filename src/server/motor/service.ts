@@ -3,11 +3,18 @@ import type { Executor } from '../../db/executor';
 import { type KeyInfo, keyInfoLines, keyInfoOf, type MotorSettingsRequest, whatsAppDigits } from '../../domain/motor/key-place';
 import { keyPlaceMessages } from '../../domain/motor/key-place-messages';
 import { appendAuditEntry } from '../audit/service';
-import { findKeyPlace, type StoredKeyPlace, writeKeyPlace } from './repository';
+import { findBikeIdOfBooking, findKeyPlace, type StoredKeyPlace, writeKeyPlace } from './repository';
+
+export { findBikes } from './repository';
 
 /** Where the key is and the owner's WhatsApp, for any screen or message that tells a borrower (0051). */
 export async function findKeyInfo(db: Executor): Promise<KeyInfo> {
   return keyInfoOf(await findKeyPlace(db));
+}
+
+/** The key of the bike a booking is on (0060). */
+export async function findBookingKeyInfo(db: Executor, bookingId: number): Promise<KeyInfo> {
+  return keyInfoOf(await findKeyPlace(db, await findBikeIdOfBooking(db, bookingId)));
 }
 
 /** The same as lines of text, for a Telegram message such as the borrower's reminder: none when nothing is set. */

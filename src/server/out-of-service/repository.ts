@@ -7,6 +7,7 @@ import { NAMED_SPAN_COLUMNS, type NamedSpanRow, SPAN_COLUMN, toNamedSpan } from 
 export interface StoredPeriod extends OutOfServicePeriod {
   id: number;
   ref: string;
+  motorbikeId: number;
   createdAt: string;
   createdBy: { kind: string; name: string | null };
   decision: OutOfServiceDecision | null;
@@ -31,6 +32,7 @@ function toPeriod(row: PeriodRow): StoredPeriod {
   return {
     id: row.id,
     ref: row.ref,
+    motorbikeId: row.motorbike_id,
     fromDate: row.from_date,
     fromTime: row.from_time,
     untilDate: row.until_date,
@@ -164,12 +166,18 @@ function toPeriodBooking(row: BookingColumns): PeriodBooking[] {
   return row.ref === null ? [] : [{ id: row.id, ref: row.ref, voucherCode: row.voucher_code, ...toNamedSpan(row) }];
 }
 
-/** Bookings not cancelled nor handed over (issue 38) that may reach into `[fromDate, untilDate]`, by start; the caller checks exactly. */
-export async function findActiveBookingsAround(db: Executor, fromDate: string, untilDate: string | null): Promise<PeriodBooking[]> {
+/** Bookings of the bike not cancelled nor handed over (issue 38) that may reach into `[fromDate, untilDate]`, by start; the caller checks exactly. */
+export async function findActiveBookingsAround(
+  db: Executor,
+  fromDate: string,
+  untilDate: string | null,
+  motorbikeId: number,
+): Promise<PeriodBooking[]> {
   let query = db
     .selectFrom('borrow_request as b')
     .innerJoin('users as u', 'u.id', 'b.users_id')
     .select(BOOKING_COLUMNS)
+    .where('b.motorbike_id', '=', motorbikeId)
     .where('b.cancelled_at', 'is', null)
     .where('b.picked_up_at', 'is', null)
     .where('b.returned_at', 'is', null)

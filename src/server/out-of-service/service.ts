@@ -4,6 +4,7 @@ import type { Executor } from '../../db/executor';
 import { type BookingInput, voucherEnd } from '../../domain/booking/booking-rules';
 import type { Canceller } from '../../domain/booking/cancellation';
 import { looksLikeVoucherCode } from '../../domain/booking/voucher-code';
+import { FIRST_BIKE_ID } from '../../domain/motor/bikes';
 import {
   bookingsInside,
   bookingsNewlyInside,
@@ -62,8 +63,12 @@ function trimmed(period: OutOfServicePeriod): OutOfServicePeriod {
 }
 
 /** The bookings not cancelled inside `period`, read in `db` (under the lock when it must be exact). */
-export async function findBookingsInside(db: Executor, period: OutOfServicePeriod): Promise<PeriodBooking[]> {
-  return bookingsInside(await findActiveBookingsAround(db, period.fromDate, period.untilDate), period);
+export async function findBookingsInside(
+  db: Executor,
+  period: OutOfServicePeriod & { motorbikeId?: number | undefined },
+): Promise<PeriodBooking[]> {
+  const around = await findActiveBookingsAround(db, period.fromDate, period.untilDate, period.motorbikeId ?? FIRST_BIKE_ID);
+  return bookingsInside(around, period);
 }
 
 export type PreviewOutcome = { kind: 'invalid'; errors: PeriodFieldErrors } | { kind: 'ok'; affected: PeriodBooking[] };
@@ -230,7 +235,7 @@ export async function checkPeriodEdit(db: Executor, ref: string, change: PeriodC
   const errors = checkPeriod(next);
   if (Object.keys(errors).length > 0) return { kind: 'invalid', status: 400, errors };
   if (isPeriodOver(next, now)) return { kind: 'invalid', status: 422, errors: { until: outOfServiceMessages.untilNotAfterNow } };
-  const around = await findActiveBookingsAround(db, next.fromDate, next.untilDate);
+  const around = await findActiveBookingsAround(db, next.fromDate, next.untilDate, period.motorbikeId);
   const affected =
     period.decision === null
       ? bookingsInside(around, next)
@@ -342,12 +347,14 @@ export async function claimPeriodsBackInService(
 export async function outOfServiceRefusal(
   db: Executor,
   input: Pick<BookingInput, 'date' | 'start' | 'end' | 'reason'>,
+  motorbikeId = FIRST_BIKE_ID,
 ): Promise<string | undefined> {
   const { date, start } = input;
   const span = looksLikeVoucherCode(input.reason)
     ? { date, start, ...voucherEnd(date, start) }
     : { date, start, end: input.end, endDate: date };
-  const period = findBlockingPeriod(span, await findPeriodsFrom(db, date));
+  const periods = (await findPeriodsFrom(db, date)).filter((period) => period.motorbikeId === motorbikeId);
+  const period = findBlockingPeriod(span, periods);
   return period && outOfServiceText(period);
 }
 

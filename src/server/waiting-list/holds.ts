@@ -1,10 +1,11 @@
 import type { Executor } from '../../db/executor';
 import type { BookingSpan } from '../../domain/booking/booking-rules';
+import { FIRST_BIKE_ID } from '../../domain/motor/bikes';
 import { localMomentIn } from '../../domain/time/clock';
 import { findHold } from '../../domain/waiting-list/waiting-list';
 import { waitingListMessages } from '../../domain/waiting-list/waiting-list-messages';
 import { addDeviceBookings } from '../chat/devices';
-import { endOffer, findHolds, findOffer, findWaitOfOffer } from './repository';
+import { endOffer, findHoldsOn, findOffer, findWaitOfOffer } from './repository';
 
 /** Refuses a booking, in its transaction, over a span held for someone else (`jam mulai`), or taking an offer no longer open. */
 export async function holdRefusal(
@@ -12,13 +13,14 @@ export async function holdRefusal(
   span: BookingSpan,
   takes: number | undefined,
   clock: { now: Date; timeZone: string },
+  motorbikeId = FIRST_BIKE_ID,
 ): Promise<string | undefined> {
   if (takes !== undefined) {
     const offer = await findOffer(trx, takes);
     if (!offer || offer.ended || offer.holdUntil <= clock.now.toISOString()) return waitingListMessages.offerEnded;
   }
   const dates = span.endDate === span.date ? ([span.date] as const) : ([span.date, span.endDate] as const);
-  const holds = (await findHolds(trx, dates, clock.now)).filter((hold) => hold.id !== takes);
+  const holds = (await findHoldsOn(trx, dates, clock.now, motorbikeId)).filter((hold) => hold.id !== takes);
   const hold = findHold(span, holds);
   return hold && waitingListMessages.held(localMomentIn(clock.timeZone, new Date(hold.holdUntil)).time);
 }

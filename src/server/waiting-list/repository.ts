@@ -188,6 +188,29 @@ export async function findHolds(db: Executor, dates: readonly [string] | readonl
   return rows.map(toOffer);
 }
 
+/** The holds of `findHolds` on one bike: those offered to waits for it (0060). */
+export async function findHoldsOn(
+  db: Executor,
+  dates: readonly [string] | readonly [string, string],
+  now: Date,
+  motorbikeId: number,
+): Promise<StoredOffer[]> {
+  const holds = await findHolds(db, dates, now);
+  if (holds.length === 0) return holds;
+  const waits = await db
+    .selectFrom('slot_wait')
+    .select('id')
+    .where('motorbike_id', '=', motorbikeId)
+    .where(
+      'id',
+      'in',
+      holds.map((hold) => hold.waitId),
+    )
+    .execute();
+  const onBike = new Set(waits.map((wait) => wait.id));
+  return holds.filter((hold) => onBike.has(hold.waitId));
+}
+
 /** Every hold at `now`, whatever its date: the round's look before the lock reads them once. */
 export async function findAllHolds(db: Executor, now: Date): Promise<StoredOffer[]> {
   const rows = await offersQuery(db).where('ended_at', 'is', null).where('hold_until', '>', now.toISOString()).execute();

@@ -1,0 +1,22 @@
+// Issue 43's labels are exact; the rest follow their voice (0060).
+export const bikeMessages = {
+  label: 'Motor',
+  anyBike: 'Motor mana saja',
+  bikeUnavailable: 'Motor ini tidak menerima peminjaman. Pilih motor lain atau Motor mana saja.',
+  noActiveBike: 'Belum ada motor yang aktif. Hubungi admin.',
+  add: 'Tambah motor',
+  addSubmit: 'Tambahkan',
+  listLabel: 'Daftar motor',
+  nameLabel: 'Nama motor',
+  plateLabel: 'Plat nomor',
+  activeLabel: 'Aktif',
+  nameRequired: 'Nama motor harus diisi',
+  nameTaken: 'Nama motor sudah dipakai motor lain',
+  lastActive: 'Minimal satu motor harus aktif',
+  notFound: 'Motor tidak ditemukan',
+  moveUp: 'Naik',
+  moveDown: 'Turun',
+  firstOwner: 'Pemilik motor pertama memakai chat Telegram utama.',
+  ownerLinked: 'Chat pemilik sudah tersambung.',
+  ownerNotLinked: 'Chat pemilik belum tersambung.',
+} as const;

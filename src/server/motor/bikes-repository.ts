@@ -1,0 +1,79 @@
+import { toBoolean } from '../../db/database';
+import type { Executor } from '../../db/executor';
+
+export interface BikeRow {
+  id: number;
+  name: string;
+  plate: string;
+  active: boolean;
+  lastKm: number | null;
+  keyPlace: string | null;
+  ownerWhatsApp: string | null;
+  ownerChatId: string | null;
+}
+
+export async function findBikeRows(db: Executor): Promise<BikeRow[]> {
+  const rows = await db
+    .selectFrom('motorbike')
+    .select(['id', 'name', 'plate', 'active', 'last_km', 'key_place', 'owner_whatsapp', 'owner_chat_id'])
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    plate: row.plate,
+    active: toBoolean(row.active),
+    lastKm: row.last_km,
+    keyPlace: row.key_place,
+    ownerWhatsApp: row.owner_whatsapp,
+    ownerChatId: row.owner_chat_id,
+  }));
+}
+
+/** Ids are not serial on either engine (the first bike's row was written with id 1): the next is one past the highest. */
+export async function insertBike(db: Executor, bike: { name: string; plate: string }): Promise<number> {
+  const top = await db
+    .selectFrom('motorbike')
+    .select((eb) => [eb.fn.max('id').as('id'), eb.fn.max('sort_order').as('order')])
+    .executeTakeFirstOrThrow();
+  const id = Number(top.id ?? 0) + 1;
+  await db
+    .insertInto('motorbike')
+    .values({
+      id,
+      name: bike.name,
+      plate: bike.plate,
+      sort_order: Number(top.order ?? 0) + 1,
+      last_km: null,
+      last_fuel: null,
+      key_place: null,
+      owner_whatsapp: null,
+      owner_chat_id: null,
+      owner_link_code_hash: null,
+      owner_link_expires_at: null,
+    })
+    .execute();
+  return id;
+}
+
+export async function updateBike(db: Executor, id: number, bike: { name: string; plate: string; active: boolean }): Promise<void> {
+  await db.updateTable('motorbike').set(bike).where('id', '=', id).execute();
+}
+
+export async function writeBikeOrder(db: Executor, ids: readonly number[]): Promise<void> {
+  for (const [index, id] of ids.entries())
+    await db
+      .updateTable('motorbike')
+      .set({ sort_order: index + 1 })
+      .where('id', '=', id)
+      .execute();
+}
+
+export async function writeBikeKeyPlace(db: Executor, id: number, stored: { keyPlace: string | null; ownerWhatsApp: string | null }) {
+  await db
+    .updateTable('motorbike')
+    .set({ key_place: stored.keyPlace, owner_whatsapp: stored.ownerWhatsApp })
+    .where('id', '=', id)
+    .execute();
+}
