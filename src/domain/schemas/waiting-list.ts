@@ -47,3 +47,10 @@ export const adminWaitSchema = z.object({
 export type AdminWait = z.infer<typeof adminWaitSchema>;
 export const adminWaitsResponseSchema = z.object({ waits: z.array(adminWaitSchema) });
 export const endWaitResponseSchema = z.object({ message: z.string() });
+
+/**
+ * `Ambil` or `Lewati` on an offer's notification (0058), from the wait's device: 200 `{ message, cancelToken? }` (the booking's cancel
+ * secret when it was taken, so it lands on that phone's card), 404 when the offer is not this device's.
+ */
+export const offerPressRequestSchema = z.strictObject({ deviceSecret, action: z.enum(['take', 'skip']) });
+export const offerPressResponseSchema = z.object({ message: z.string(), cancelToken: z.string().optional() });

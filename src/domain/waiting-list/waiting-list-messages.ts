@@ -11,7 +11,8 @@ export const waitingListMessages = {
   yourWaits: 'Kamu sedang menunggu:',
   tooMany: (max: number) => `Kamu sudah menunggu ${max} slot.`,
   stillFree: 'Jam itu masih kosong, langsung pesan saja.',
-  offer: (date: string, start: string, end: string) => `Slot ${date} jam ${start}-${end} kosong. Ambil?`,
+  offer: (date: string, start: string, end: string, until: string) =>
+    `Slot ${date} jam ${start}-${end} kosong, ditahan untukmu sampai jam ${until}.`,
   takeButton: 'Ambil',
   skipButton: 'Lewati',
   held: (until: string) => `Slot ini sedang ditawarkan ke peminjam lain sampai jam ${until}.`,
