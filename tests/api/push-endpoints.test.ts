@@ -81,7 +81,9 @@ describe(`push subscriptions on ${TEST_ENGINE}`, () => {
   it('refuses bad keys and a body without a device secret', async () => {
     const subscription = { ...push.subscription('c'), keys: { p256dh: 'short', auth: 'x' } };
     expect((await subscribe(app, { subscription })).status).toBe(400);
-    expect((await requestJson(app.baseUrl, '/api/push/subscriptions', { body: { subscription: push.subscription('c') } })).status).toBe(400);
+    expect((await requestJson(app.baseUrl, '/api/push/subscriptions', { body: { subscription: push.subscription('c') } })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -100,6 +102,9 @@ describe('push configuration', () => {
     expect(fails({ VAPID_PUBLIC_KEY: 'abc' })).toBe('VAPID_PRIVATE_KEY');
     expect(fails({ VAPID_SUBJECT: 'http://example.com' })).toBe('VAPID_SUBJECT');
     expect(loadConfig({ ...base, PUSH_ALLOW_LOOPBACK: '1' }).push.allowLoopback).toBe(true);
-    expect(loadConfig({ ...base, VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'def' }).push.keys).toEqual({ publicKey: 'abc', privateKey: 'def' });
+    expect(loadConfig({ ...base, VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'def' }).push.keys).toEqual({
+      publicKey: 'abc',
+      privateKey: 'def',
+    });
   });
 });
