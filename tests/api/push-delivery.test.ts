@@ -110,7 +110,7 @@ describe(`pushes to a borrower's phone on ${TEST_ENGINE}, two instances and a re
         .selectFrom('outbox')
         .select(['next_attempt_at', 'attempts'])
         .where('kind', '=', 'push')
-        .where('dedupe_key', 'like', '%remind-start%@%')
+        .where('payload', 'like', '%13:00-14:00%')
         .where('sent_at', 'is', null)
         .executeTakeFirst();
       return row?.attempts === 1;
@@ -119,7 +119,7 @@ describe(`pushes to a borrower's phone on ${TEST_ENGINE}, two instances and a re
       .selectFrom('outbox')
       .select('next_attempt_at')
       .where('kind', '=', 'push')
-      .where('sent_at', 'is', null)
+      .where('payload', 'like', '%13:00-14:00%')
       .executeTakeFirstOrThrow();
     expect(new Date(row.next_attempt_at).getTime()).toBe(jakartaInstant(DATE, '12:05').getTime() + 120_000);
     now += 119_000;
@@ -148,6 +148,7 @@ describe(`pushes to a borrower's phone on ${TEST_ENGINE}, two instances and a re
     const taken = await requestJson(second.baseUrl, path, { body: { deviceSecret: deviceSecret('w'), action: 'take' } });
     expect(taken.status, JSON.stringify(taken.body)).toBe(200);
     expect(taken.body.message).toBe(takenText('Budi Santoso', { date: DATE, start: '15:00', end: '16:00' }));
+    expect(taken.body.booking).toMatchObject({ name: 'Budi Santoso', date: DATE, start: '15:00', end: '16:00' });
     const own = await requestJson(first.baseUrl, '/api/bookings/by-token', { body: { token: taken.body.cancelToken } });
     expect(own.status).toBe(200);
     expect(own.body.booking).toMatchObject({ name: 'Budi Santoso', date: DATE, start: '15:00', end: '16:00' });

@@ -5,6 +5,7 @@ import { messages } from '../text/messages';
 import { plainText } from '../text/plain-text';
 import { isClockTime } from '../time/clock';
 import { bookingFieldLabels, calendarDate } from './booking-requests';
+import { createdBookingSchema } from './bookings';
 
 const deviceSecret = z.string().refine(isWellFormedSecret);
 const clockTime = (label: string) => z.string().refine(isClockTime, { error: messages.invalidTimeOf(label) });
@@ -49,8 +50,12 @@ export const adminWaitsResponseSchema = z.object({ waits: z.array(adminWaitSchem
 export const endWaitResponseSchema = z.object({ message: z.string() });
 
 /**
- * `Ambil` or `Lewati` on an offer's notification (0058), from the wait's device: 200 `{ message, cancelToken? }` (the booking's cancel
- * secret when it was taken, so it lands on that phone's card), 404 when the offer is not this device's.
+ * `Ambil` or `Lewati` on an offer's notification (0058), from the wait's device: 200 `{ message, cancelToken?, booking? }` (the booking
+ * and its cancel secret when it was taken, so it lands on that phone's card), 404 when the offer is not this device's.
  */
 export const offerPressRequestSchema = z.strictObject({ deviceSecret, action: z.enum(['take', 'skip']) });
-export const offerPressResponseSchema = z.object({ message: z.string(), cancelToken: z.string().optional() });
+export const offerPressResponseSchema = z.object({
+  message: z.string(),
+  cancelToken: z.string().optional(),
+  booking: createdBookingSchema.optional(),
+});

@@ -48,6 +48,6 @@ export async function offerPressRoutes(app: FastifyInstance, { context, bookOffe
     const clock = { now: now(), timeZone: config.timeZone, graceMinutes: config.returnGraceMinutes };
     const answer = deviceId === undefined ? undefined : await pressOffer(db, bookOffer, { offerId, action, by: { deviceId } }, clock);
     if (answer === undefined) throw new HttpError(404, messages.cancelLinkInvalid);
-    return { message: answer.text, ...(answer.cancelToken === undefined ? {} : { cancelToken: answer.cancelToken }) };
+    return { message: answer.text, ...answer.taken };
   });
 }

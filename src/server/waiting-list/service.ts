@@ -3,6 +3,7 @@ import { wholeMinutes } from '../../domain/admin/admin-limits';
 import type { BookingOutcome, BookingRequest } from '../../domain/booking/booking-request';
 import type { FieldErrors } from '../../domain/booking/booking-rules';
 import { hasErrors } from '../../domain/booking/booking-rules';
+import { type CreatedBooking, createBookingResponseSchema } from '../../domain/schemas/bookings';
 import type { Wait } from '../../domain/schemas/waiting-list';
 import { messages } from '../../domain/text/messages';
 import { type Clock, localMomentIn, todayIn } from '../../domain/time/clock';
@@ -90,10 +91,10 @@ export interface OfferPress {
   by: OfferPresser;
 }
 
-/** The answer to show; `cancelToken` when the press booked (or had booked) the slot. */
+/** The answer to show; `taken` when the press booked (or had booked) the slot: its cancel secret, for the phone's card. */
 export interface OfferAnswer {
   text: string;
-  cancelToken?: string;
+  taken?: { cancelToken: string; booking: CreatedBooking };
 }
 
 async function pressCounts(db: Db, wait: StoredWait, by: OfferPresser): Promise<boolean> {
@@ -134,9 +135,9 @@ export async function pressOffer(
   });
   switch (outcome.kind) {
     case 'created':
-      return { text: takenText(wait.name, offer), cancelToken: outcome.cancelToken };
+      return { text: takenText(wait.name, offer), taken: { cancelToken: outcome.cancelToken, booking: outcome.booking } };
     case 'replayed':
-      return { text: takenText(wait.name, offer), ...replayedToken(outcome.body) };
+      return { text: takenText(wait.name, offer), ...replayedBooking(outcome.body) };
     case 'rejected': {
       const message = Object.values(outcome.errors)[0] ?? messages.saveFailed;
       if (message === waitingListMessages.offerEnded) return { text: message };
@@ -151,7 +152,7 @@ export async function pressOffer(
   }
 }
 
-function replayedToken(body: unknown): { cancelToken?: string } {
-  const token = (body as { cancelToken?: unknown } | null)?.cancelToken;
-  return typeof token === 'string' ? { cancelToken: token } : {};
+function replayedBooking(body: unknown): Pick<OfferAnswer, 'taken'> {
+  const parsed = createBookingResponseSchema.safeParse(body);
+  return parsed.success ? { taken: parsed.data } : {};
 }
