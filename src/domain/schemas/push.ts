@@ -38,3 +38,4 @@ export const pushMessageSchema = z.object({
   actions: z.array(z.object({ action: z.enum(['take', 'skip']), title: z.string() })),
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;
+export const pushSubscribedResponseSchema = z.object({ message: z.string() });
