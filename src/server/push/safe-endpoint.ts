@@ -24,7 +24,6 @@ for (const [network, prefix] of [
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 127],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
@@ -43,6 +42,8 @@ const familyOf = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
 /** Whether the server may post to this address; a loopback one only with PUSH_ALLOW_LOOPBACK (tests). */
 export function isAllowedAddress(address: string, allowLoopback: boolean): boolean {
+  // An IPv4-mapped address is never a push service's (BlockList would match it against the IPv4 rules only).
+  if (/^::ffff:/i.test(address)) return false;
   const family = familyOf(address);
   if (allowLoopback && LOOPBACK.check(address, family)) return true;
   return !NOT_PUBLIC.check(address, family);
