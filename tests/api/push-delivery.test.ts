@@ -154,5 +154,8 @@ describe(`pushes to a borrower's phone on ${TEST_ENGINE}, two instances and a re
     expect(own.body.booking).toMatchObject({ name: 'Budi Santoso', date: DATE, start: '15:00', end: '16:00' });
     const again = await requestJson(first.baseUrl, path, { body: { deviceSecret: deviceSecret('w'), action: 'take' } });
     expect(again.body.cancelToken).toBe(taken.body.cancelToken);
+    // The card asks which offers its waits took (in the chat too), to press them again for their secrets.
+    const device = await requestJson(second.baseUrl, '/api/waits/device', { body: { deviceSecret: deviceSecret('w') } });
+    expect(device.body).toEqual({ linked: true, waits: [], taken: [offer?.offerId] });
   });
 });

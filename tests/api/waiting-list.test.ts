@@ -79,7 +79,7 @@ describe(`the waiting list on ${TEST_ENGINE}, two instances and a restart`, () =
     expect(unlinked.headers.get('cache-control')).toBe('no-store');
 
     const device = await linkedDevice('r', '7001', 'Rizky Maulana', '08:00');
-    expect((await deviceView(second, device)).body).toEqual({ linked: true, waits: [] });
+    expect((await deviceView(second, device)).body).toEqual({ linked: true, waits: [], taken: [] });
     const refused = async (body: Record<string, unknown>) => {
       const reply = await wait(second, device, body);
       expect(reply.status, JSON.stringify(reply.body)).toBe(422);

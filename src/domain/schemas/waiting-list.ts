@@ -19,7 +19,12 @@ export type Wait = z.infer<typeof waitSchema>;
 
 /** Whether the device has a linked chat, and its open waits (in order of request). */
 export const waitDeviceRequestSchema = z.strictObject({ deviceSecret });
-export const waitDeviceResponseSchema = z.object({ linked: z.boolean(), waits: z.array(waitSchema) });
+/** `taken`: the offers of its waits taken lately, whose booking the card asks for (0058). */
+export const waitDeviceResponseSchema = z.object({
+  linked: z.boolean(),
+  waits: z.array(waitSchema),
+  taken: z.array(z.number()).default([]),
+});
 
 /**
  * `Kabari saya kalau kosong`: the wanted span on one date, for a roster name, with the reason its booking will carry when taken. 409 `{

@@ -18,7 +18,7 @@ export async function waitingListRoutes(app: FastifyInstance, { config, db, now 
 
   app.post('/api/waits/device', async (request) => {
     const { deviceSecret } = parseOrThrow(waitDeviceRequestSchema, request.body);
-    return deviceWaits(db, deviceSecret);
+    return deviceWaits(db, deviceSecret, now());
   });
 
   app.post('/api/waits', async (request, reply) => {

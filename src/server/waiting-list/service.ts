@@ -22,7 +22,16 @@ import { findDevice } from '../chat/devices';
 import { hashSecret } from '../chat/link';
 import { borrowerChannel } from '../chat/notify';
 import { findUserByName } from '../roster/service';
-import { countOpenWaits, findDeviceChats, findDeviceWaits, findOffer, findWaitOfOffer, insertWait, type StoredWait } from './repository';
+import {
+  countOpenWaits,
+  findDeviceChats,
+  findDeviceWaits,
+  findOffer,
+  findTakenOffers,
+  findWaitOfOffer,
+  insertWait,
+  type StoredWait,
+} from './repository';
 import { busyOn, passOfferOn } from './rounds';
 
 const view = (wait: StoredWait): Wait => ({ name: wait.name, date: wait.date, start: wait.start, end: wait.end });
@@ -32,11 +41,21 @@ async function canReach(db: Db, deviceId: number): Promise<boolean> {
   return (await findDeviceChats(db.kysely, deviceId)).length > 0 || (await borrowerChannel().reaches(db.kysely, deviceId));
 }
 
-/** Whether the device can be told (a linked chat or push), and its open waits; not linked for a device never seen. */
-export async function deviceWaits(db: Db, deviceSecret: string): Promise<{ linked: boolean; waits: Wait[] }> {
+// Within the booking service's idempotency window, so pressing `Ambil` again from the phone answers the same booking and secret.
+const TAKEN_SHOWN_MS = 12 * 60 * 60_000;
+
+/**
+ * Whether the device can be told (a linked chat or push), its open waits, and the offers it took lately (`taken`): the card presses
+ * those again to learn their cancel secrets, so a slot taken in the chat lands on the phone too (0058). Nothing for a device never seen.
+ */
+export async function deviceWaits(db: Db, deviceSecret: string, now: Date): Promise<{ linked: boolean; waits: Wait[]; taken: number[] }> {
   const deviceId = await findDevice(db.kysely, hashSecret(deviceSecret));
-  if (deviceId === undefined) return { linked: false, waits: [] };
-  return { linked: await canReach(db, deviceId), waits: (await findDeviceWaits(db.kysely, deviceId)).map(view) };
+  if (deviceId === undefined) return { linked: false, waits: [], taken: [] };
+  return {
+    linked: await canReach(db, deviceId),
+    waits: (await findDeviceWaits(db.kysely, deviceId)).map(view),
+    taken: await findTakenOffers(db.kysely, deviceId, new Date(now.getTime() - TAKEN_SHOWN_MS)),
+  };
 }
 
 export type CreateWaitOutcome =

@@ -10,27 +10,29 @@ export function MyBookingsCard({ onChanged }: { onChanged: () => void }) {
   // A notification's `Ambil` / `Lewati` (0058): its answer, and the panel read again with the slot taken.
   const [pressed, setPressed] = useState<{ text: string; failed: boolean }>();
   useEffect(() => {
-    setBooked(hasStoredBookings());
-    if (!window.location.search.includes('tawaran=')) return;
+    const stored = hasStoredBookings();
+    setBooked(stored);
+    if (!stored && !window.location.search.includes('tawaran=')) return;
     import('./offer-press')
-      .then(({ pressOfferFromAddress }) => pressOfferFromAddress())
-      .then((said) => {
-        if (!said) return;
-        setPressed(said);
+      .then(async ({ pressOfferFromAddress, collectTakenOffers }) => {
+        const said = await pressOfferFromAddress();
+        const collected = await collectTakenOffers();
+        if (!said && collected === 0) return;
+        setPressed(said ?? { text: '', failed: false });
         setBooked(hasStoredBookings());
       })
       .catch(() => undefined);
   }, []);
   return (
     <>
-      {pressed && (
+      {pressed?.text && (
         <p role="status" className={`mt-4 font-medium ${pressed.failed ? 'text-red-800' : 'text-slate-900'}`}>
           {pressed.text}
         </p>
       )}
       {booked && (
         <Suspense fallback={null}>
-          <MyBookingsPanel key={pressed?.text ?? ''} onChanged={onChanged} />
+          <MyBookingsPanel key={pressed ? 'pressed' : 'stored'} onChanged={onChanged} />
         </Suspense>
       )}
     </>
