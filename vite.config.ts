@@ -60,7 +60,8 @@ export default defineConfig(({ command }) => ({
         // from the network first (below), so a new version is what the next visit gets.
         globPatterns: ['**/*.{js,css,svg,png}'],
         // The page of a first visit, kept at install (the file says why).
-        importScripts: ['/keep-page-offline.js'],
+        // Then the pushes and their notifications' presses (0058).
+        importScripts: ['/keep-page-offline.js', '/push-sw.js'],
         navigateFallback: null,
         // A new service worker takes over at once and drops the old version's files, instead of
         // waiting until every tab of the old one is closed (which on a phone may be never).

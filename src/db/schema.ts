@@ -28,6 +28,8 @@ export interface Database {
   out_of_service_booking: OutOfServiceBookingTable;
   slot_wait: SlotWaitTable;
   slot_offer: SlotOfferTable;
+  push_subscription: PushSubscriptionTable;
+  push_key: PushKeyTable;
 }
 
 export interface UsersTable {
@@ -376,4 +378,22 @@ export interface SlotOfferTable {
   /** 'taken' | 'skipped' | 'expired' | 'refused' */
   ended_how: string | null;
   booking_id: number | null;
+}
+
+/** A device's Web Push subscription (0058): where the push service takes its messages, and the keys they are encrypted to. */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  device_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
+/** The VAPID keys made at first start when none are set (base64url), one row (id 1) every instance reads. */
+export interface PushKeyTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: string;
 }

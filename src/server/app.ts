@@ -9,6 +9,7 @@ import { adminBookingRoutes } from './admin-bookings/routes';
 import { botRoutes } from './bot-routes';
 import { calendarRoutes } from './calendar/routes';
 import { deviceChatRoutes } from './chat/device-routes';
+import { installBorrowerChannel } from './chat/notify';
 import { unlinkChat } from './chat/repository';
 import { borrowerChatRoutes } from './chat/routes';
 import type { TrustProxy } from './config';
@@ -28,6 +29,9 @@ import { ownBookingRoutes } from './own-booking/routes';
 import { answerClientError, answerFrameworkError, registerClosingAnswer, registerErrorHandler } from './plugins/errors';
 import { registerFaultSeams } from './plugins/fault-seams';
 import { registerSecurity } from './plugins/security';
+import { registerPush } from './push/register';
+import { pushChannel } from './push/service';
+import type { PushWorkerOptions } from './push/worker';
 import { rosterRoutes } from './roster/routes';
 import { firstLoadFor } from './schedule/first-load';
 import { scheduleRoutes } from './schedule/routes';
@@ -40,7 +44,7 @@ import type { NotifierOptions } from './telegram/outbox/worker';
 import { timedJobs } from './timed-jobs';
 import { voucherRoutes } from './vouchers/routes';
 import { waitingListAdminRoutes } from './waiting-list/admin-routes';
-import { waitingListRoutes } from './waiting-list/routes';
+import { offerPressRoutes, waitingListRoutes } from './waiting-list/routes';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -56,6 +60,7 @@ export interface BuildOptions {
   borrowerRoundIntervalMs?: number;
   /** How often an interrupted `Batalkan semua` is looked for. */
   outOfServiceIntervalMs?: number;
+  push?: Partial<PushWorkerOptions>;
 }
 
 declare module 'fastify' {
@@ -95,6 +100,7 @@ function registerTelegram(app: FastifyInstance, context: AppContext, options: Bu
 
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   installSubscribers(subscribers);
+  installBorrowerChannel(pushChannel);
   const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -156,7 +162,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(borrowerChatRoutes, context);
   await app.register(deviceChatRoutes, context);
   await app.register(waitingListRoutes, context);
+  await app.register(offerPressRoutes, { context, bookOffer: (request) => bookings.create(request) });
   await app.register(motorKeyRoutes, context);
+  await registerPush(app, context, options.push);
   await registerSpa(app, clientDir, {
     firstLoad: firstLoadFor(context),
     ceilingDir: context.config.benchCeilingDir,

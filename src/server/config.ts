@@ -24,6 +24,14 @@ export interface TelegramBotConfig {
   pollerLeaseSeconds: number;
 }
 
+export interface PushConfig {
+  /** From VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; undefined: generated once and kept in the database (push/keys.ts). */
+  keys: { publicKey: string; privateKey: string } | undefined;
+  subject: string;
+  /** Tests only: a push service on a loopback address, over http too. */
+  allowLoopback: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -59,6 +67,7 @@ export interface Config {
   appUrl: string | undefined;
   /** The day of the month (1–28) a linked chat that owes is reminded at 09:00 (issue 39). */
   fundReminderDay: number;
+  push: PushConfig;
 }
 
 /** Proxy hops (0: X-Forwarded-* ignored), or the proxies' addresses and CIDR ranges. */
@@ -250,6 +259,24 @@ function readAppUrl(env: Env): string | undefined {
   return url?.replace(/\/+$/, '');
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function readPush(env: Env, production: boolean, appUrl: string | undefined): PushConfig {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() || undefined;
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() || undefined;
+  if ((publicKey === undefined) !== (privateKey === undefined)) {
+    throw new ConfigError(publicKey === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY', 'must be set with its pair, or both unset');
+  }
+  if (publicKey !== undefined && !BASE64URL.test(publicKey)) throw new ConfigError('VAPID_PUBLIC_KEY', 'is not base64url');
+  if (privateKey !== undefined && !BASE64URL.test(privateKey)) throw new ConfigError('VAPID_PRIVATE_KEY', 'is not base64url');
+  const subject = env.VAPID_SUBJECT?.trim() || (appUrl?.startsWith('https:') ? appUrl : 'mailto:pinjam-motor@localhost');
+  if (!/^(mailto:|https:)/.test(subject)) throw new ConfigError('VAPID_SUBJECT', `'${subject}' is not a mailto: or https: URL`);
+  const allowLoopback = readFlag(env, 'PUSH_ALLOW_LOOPBACK', '0');
+  if (allowLoopback && production) throw new ConfigError('PUSH_ALLOW_LOOPBACK', 'is for tests and must be unset when NODE_ENV=production');
+  const keys = publicKey !== undefined && privateKey !== undefined ? { publicKey, privateKey } : undefined;
+  return { keys, subject, allowLoopback };
+}
+
 export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
   const production = env.NODE_ENV === 'production';
   const host = env.HOST ?? '0.0.0.0';
@@ -278,6 +305,7 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     noShowMinutes: readWholeNumber(env, 'NO_SHOW_MINUTES', DEFAULT_NO_SHOW_MINUTES, 1, 1440),
     borrowerReminderMinutes: readWholeNumber(env, 'REMINDER_BEFORE_START_MINUTES', DEFAULT_START_REMINDER_MINUTES, 0, 1440),
     appUrl: readAppUrl(env),
+    push: readPush(env, production, readAppUrl(env)),
     fundReminderDay: readWholeNumber(env, 'FUND_REMINDER_DAY', DEFAULT_FUND_REMINDER_DAY, 1, MAX_FUND_REMINDER_DAY),
   };
 }

@@ -24,7 +24,7 @@ function borrowerRoundJob(context: AppContext, intervalMs: number): Job {
   };
 }
 
-/** Every timed loop of the app; the Telegram ones only with Telegram on. */
+/** Every timed loop of the app; the owner's and the fund's reminders only with Telegram on. */
 export function timedJobs(context: AppContext, options: BuildOptions): (Job | undefined)[] {
   const { config } = context;
   const jobs = [
@@ -32,6 +32,8 @@ export function timedJobs(context: AppContext, options: BuildOptions): (Job | un
     provisionalChargesJob(context, options.provisionalChargeIntervalMs ?? DEFAULT_PROVISIONAL_INTERVAL_MS),
     outOfServiceJob(context, options.outOfServiceIntervalMs ?? DEFAULT_CANCELLATION_FINISH_INTERVAL_MS),
     cleanUpJob(context, DEFAULT_CLEAN_UP_INTERVAL_MS),
+    // Push reaches borrowers without Telegram (0058).
+    borrowerRoundJob(context, options.borrowerRoundIntervalMs ?? DEFAULT_BORROWER_ROUND_INTERVAL_MS),
   ];
   if (!config.telegram) return jobs;
   const { schedulerIntervalMs, handoverQuestions } = { ...DEFAULT_BOT_OPTIONS, ...options.bot };
@@ -43,10 +45,5 @@ export function timedJobs(context: AppContext, options: BuildOptions): (Job | un
     handover: handoverQuestions ? { graceMinutes: returnGraceMinutes, noShowMinutes } : undefined,
     intervalMs: schedulerIntervalMs,
   });
-  return [
-    ...jobs,
-    owner,
-    borrowerRoundJob(context, options.borrowerRoundIntervalMs ?? DEFAULT_BORROWER_ROUND_INTERVAL_MS),
-    fundReminderJob(context, options.borrowerRoundIntervalMs),
-  ];
+  return [...jobs, owner, fundReminderJob(context, options.borrowerRoundIntervalMs)];
 }

@@ -50,7 +50,8 @@ describe(`"today" is Jakarta's whatever the server's zone, on ${TEST_ENGINE}`, (
       loansOut: [],
       outOfService: { now: null, days: {} },
       window: { from: addDays(date, -7), to: addDays(date, 90) },
-      waitingList: false,
+      waitingList: true,
+      push: true,
     });
     const name = `Mahasiswa ${index}`;
     // Late in the day, a start up to 15 minutes back (0041).

@@ -45,7 +45,8 @@ describe(`the first load inside the HTML of / on ${TEST_ENGINE}`, () => {
       loansOut: [],
       outOfService: { now: null, days: {} },
       window: { from: '2026-11-15', to: '2027-02-20' },
-      waitingList: false,
+      waitingList: true,
+      push: true,
     });
     const week = await requestJson(testApp.baseUrl, '/api/bookings?from=2026-11-16&to=2026-11-22');
     expect(first.weekStart).toBe('2026-11-16');

@@ -45,7 +45,8 @@ describe(`one person cannot hold the bike hostage through the waiting list on ${
     requestJson(app.baseUrl, '/api/waits', {
       body: { deviceSecret: device, name: 'Sari Dewi', start: '00:00', end: '23:59', reason: 'Ke kampus', ...body },
     });
-  const offersIn = (chatId: string) => chatTexts(telegram, chatId).filter((text) => text.endsWith('kosong. Ambil?'));
+  const offersIn = (chatId: string) =>
+    chatTexts(telegram, chatId).filter((text) => /kosong, ditahan untukmu sampai jam \d\d:\d\d\.$/.test(text));
   async function linkedDevice(seed: string, chatId: string, name: string, date: string): Promise<string> {
     const device = deviceSecret(seed);
     const own = await bookOn(app, date, '06:00', '07:00', name);
@@ -75,7 +76,7 @@ describe(`one person cannot hold the bike hostage through the waiting list on ${
     expect((await wait(device, { date, name: 'Dewi Lestari' })).status).toBe(201);
     await cancel(budi.token);
     await waitUntil('the offer of the freed hours', () => offersIn('8002').length === 1);
-    expect(offersIn('8002')).toEqual(['Slot Jumat, 27 November 2026 jam 10:00-12:00 kosong. Ambil?']);
+    expect(offersIn('8002')).toEqual(['Slot Jumat, 27 November 2026 jam 10:00-12:00 kosong, ditahan untukmu sampai jam 08:15.']);
     expect((await postBooking(app.baseUrl, bookingBody({ date, start: '13:00', end: '15:00' }))).status).toBe(201);
     expect((await postBooking(app.baseUrl, bookingBody({ date, start: '08:00', end: '10:00' }))).status).toBe(201);
   });

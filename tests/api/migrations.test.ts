@@ -51,6 +51,8 @@ const ALL_TABLES = [
   'out_of_service_booking',
   'outbox',
   'payment_claim',
+  'push_key',
+  'push_subscription',
   'schedule_version',
   'slot_offer',
   'slot_wait',
@@ -98,6 +100,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_11_29_0420_payment_claim',
         '2026_11_29_0500_wait_limits',
         '2026_11_29_0600_outbox_claimed_by',
+        '2026_12_01_0100_push',
         '2026_12_01_0300_several_bikes',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);

@@ -141,8 +141,9 @@ describe('the app over HTTP', () => {
     const reply = await requestJson(testApp.baseUrl, '/api/today');
     expect(reply.body.timeZone).toBe('Asia/Jakarta');
     expect(reply.body.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    // No bot: no block offers `Kabari saya kalau kosong` (the waiting list's test sees it on).
-    expect(reply.body.waitingList).toBe(false);
+    // No bot, yet push keys (generated): any phone may wait and be told by push (0058).
+    expect(reply.body.waitingList).toBe(true);
+    expect(reply.body.push).toBe(true);
   });
 });
 

@@ -51,7 +51,8 @@ describe(`the waiting list on ${TEST_ENGINE}, two instances and a restart`, () =
   const settled = () => outboxSent(first);
   const messageIn = (chatId: string, text: string) => messageIdIn(telegram, chatId, text);
   const press = (data: string, messageId: number, chatId: string) => pressIn(telegram, first, { data, messageId, chatId });
-  const offersIn = (chatId: string) => chatTexts(telegram, chatId).filter((text) => text.endsWith('kosong. Ambil?'));
+  const offersIn = (chatId: string) =>
+    chatTexts(telegram, chatId).filter((text) => /kosong, ditahan untukmu sampai jam \d\d:\d\d\.$/.test(text));
   const offerId = (chatId: string, text: string) => {
     const markup = telegram.chat.get(messageIn(chatId, text))?.replyMarkup?.inline_keyboard;
     return Number(markup?.[0]?.[0]?.callback_data.split(':')[1]);
@@ -78,7 +79,7 @@ describe(`the waiting list on ${TEST_ENGINE}, two instances and a restart`, () =
     expect(unlinked.headers.get('cache-control')).toBe('no-store');
 
     const device = await linkedDevice('r', '7001', 'Rizky Maulana', '08:00');
-    expect((await deviceView(second, device)).body).toEqual({ linked: true, waits: [] });
+    expect((await deviceView(second, device)).body).toEqual({ linked: true, waits: [], taken: [] });
     const refused = async (body: Record<string, unknown>) => {
       const reply = await wait(second, device, body);
       expect(reply.status, JSON.stringify(reply.body)).toBe(422);
@@ -112,7 +113,7 @@ describe(`the waiting list on ${TEST_ENGINE}, two instances and a restart`, () =
     expect((await wait(second, dewi, { name: 'Dewi Lestari' })).status).toBe(201);
 
     await cancelOwn(budi.token);
-    const offer = 'Slot Senin, 23 November 2026 jam 10:00-12:00 kosong. Ambil?';
+    const offer = `Slot Senin, 23 November 2026 jam 10:00-12:00 kosong, ditahan untukmu sampai jam ${holdUntil(15)}.`;
     await waitUntil('the offer to the first in line', () => offersIn('7002').length === 1);
     expect(offersIn('7002')).toEqual([offer]);
     const held = await postBooking(second.baseUrl, bookingBody({ date: DATE, start: '11:30', end: '13:00' }));
@@ -160,7 +161,7 @@ describe(`the waiting list on ${TEST_ENGINE}, two instances and a restart`, () =
     expect((await wait(first, eka, { ...whole, name: 'Dewi Lestari' })).status).toBe(201);
 
     await cancelOwn(budi.token);
-    const offer = 'Slot Selasa, 24 November 2026 jam 08:00-12:00 kosong. Ambil?';
+    const offer = `Slot Selasa, 24 November 2026 jam 08:00-12:00 kosong, ditahan untukmu sampai jam ${holdUntil(15)}.`;
     await waitUntil('the offer to Sari', () => offersIn('7002').includes(offer));
     expect(await press(`ws:${offerId('7002', offer)}`, messageIn('7002', offer), '7002')).toBe(texts.skipped);
     await waitUntil('the offer to Rizky', () => offersIn('7005').includes(offer));
@@ -211,7 +212,7 @@ describe(`the waiting list on ${TEST_ENGINE}, two instances and a restart`, () =
     expect(await first.db.kysely.selectFrom('slot_offer').select('id').where('borrow_date', '=', '2026-11-25').execute()).toEqual([]);
     await ownerSays('/siap', /^Dicatat: motor sudah siap/);
     await waitUntil('the offer of the freed time', () =>
-      offersIn('7002').includes('Slot Rabu, 25 November 2026 jam 10:00-12:00 kosong. Ambil?'),
+      offersIn('7002').includes(`Slot Rabu, 25 November 2026 jam 10:00-12:00 kosong, ditahan untukmu sampai jam ${holdUntil(15)}.`),
     );
   });
 });

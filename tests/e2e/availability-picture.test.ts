@@ -181,7 +181,7 @@ describe('the availability page as a picture of time, at 360 px', () => {
       '08:00 Dipakai 08:00 - 10:00 Budi Santoso (PPTI 21)',
       '10:00 Sudah lewat 10:00 - 10:15',
       '10:15 Kosong 10:15 - 13:00 Pinjam jam 10:15 - 13:00',
-      '13:00 Dipakai 13:00 - 14:00 Rizky Maulana (PPTI 22)',
+      '13:00 Dipakai 13:00 - 14:00 Rizky Maulana (PPTI 22) Kabari saya kalau kosong',
       '14:00 Kosong 14:00 - 24:00 Pinjam jam 14:00 - 18:00',
     ]);
     // The table stays below the picture, from the same data.

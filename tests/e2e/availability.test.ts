@@ -129,17 +129,17 @@ describe('the availability page', () => {
     await page.goto(`/?tanggal=${date}`);
     await page.getByRole('main').getByRole('table').waitFor();
     expect(await tableRows(page)).toEqual([['21:00', '03:00 berlanjut ke hari berikutnya', 'Budi Santoso', 'PPTI 21']]);
-    // In the timeline it fills the evening up to 24:00 and says where it goes on.
+    // In the timeline it fills the evening up to 24:00 and says where it goes on; any phone may wait for it (push, 0058).
     expect(await timelineBlocks(page)).toEqual([
       '00:00 Kosong 00:00 - 21:00 Pinjam jam 00:00 - 03:00',
-      '21:00 Dipakai 21:00 - 03:00 Budi Santoso (PPTI 21) berlanjut ke hari berikutnya',
+      '21:00 Dipakai 21:00 - 03:00 Budi Santoso (PPTI 21) berlanjut ke hari berikutnya Kabari saya kalau kosong',
     ]);
 
     await page.goto(`/?tanggal=${nextDay}`);
     await page.getByRole('main').getByRole('table').getByText('lanjutan dari hari sebelumnya').waitFor();
     expect(await tableRows(page)).toEqual([['21:00 lanjutan dari hari sebelumnya', '03:00', 'Budi Santoso', 'PPTI 21']]);
     expect(await timelineBlocks(page)).toEqual([
-      '00:00 Dipakai 21:00 - 03:00 Budi Santoso (PPTI 21) lanjutan dari hari sebelumnya',
+      '00:00 Dipakai 21:00 - 03:00 Budi Santoso (PPTI 21) lanjutan dari hari sebelumnya Kabari saya kalau kosong',
       '03:00 Kosong 03:00 - 24:00 Pinjam jam 03:00 - 06:00',
     ]);
   });

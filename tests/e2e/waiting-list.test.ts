@@ -92,7 +92,7 @@ describe('Kabari saya kalau kosong', () => {
     await page.goto(`/?tanggal=${date}`);
     const asked = page.waitForResponse((response) => response.url().endsWith('/api/waits/device'));
     await button.click();
-    expect(await (await asked).json()).toEqual({ linked: false, waits: [] });
+    expect(await (await asked).json()).toEqual({ linked: false, waits: [], taken: [] });
     await waitDialog(page).getByRole('button', { name: messages.borrowerChat.linkButton }).waitFor();
   });
 

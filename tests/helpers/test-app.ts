@@ -82,6 +82,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     borrowerReminderMinutes: 60,
     appUrl: undefined,
     fundReminderDay: 1,
+    push: { keys: undefined, subject: 'mailto:test@example.com', allowLoopback: true },
     ...overrides,
   };
 }

@@ -123,7 +123,7 @@ describe('holds and the offer buttons', () => {
     expect(findHold(booking('20:00', '10:30', '2026-11-22', DATE), [hold])).toBe(hold);
   });
   it('says the offer and reads only its own presses', () => {
-    expect(offerText(wanted)).toBe('Slot Senin, 23 November 2026 jam 10:00-12:00 kosong. Ambil?');
+    expect(offerText(wanted, '09:15')).toBe('Slot Senin, 23 November 2026 jam 10:00-12:00 kosong, ditahan untukmu sampai jam 09:15.');
     expect(borrowerKeyboard({ kind: 'offer', offerId: 7 })).toEqual({
       inline_keyboard: [
         [

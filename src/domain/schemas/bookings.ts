@@ -63,8 +63,10 @@ export const todayResponseSchema = z.object({
    * covers now, and per date the minutes each covers. Absent from an answer kept from before them.
    */
   outOfService: outOfServiceClockSchema.default({ now: null, days: {} }),
-  /** Whether the app can tell a waiting borrower in Telegram: without a bot, no block offers `Kabari saya kalau kosong`. */
+  /** Whether the app can tell a waiting borrower (Telegram or push): when not, no block offers `Kabari saya kalau kosong`. */
   waitingList: z.boolean().default(false),
+  /** Whether the server has push keys (0058): without, no `Ingatkan di HP ini`. */
+  push: z.boolean().default(false),
 });
 export type TodayResponse = z.infer<typeof todayResponseSchema>;
 export type LoanOut = TodayResponse['loansOut'][number];

@@ -5,6 +5,7 @@ import { messages } from '../text/messages';
 import { plainText } from '../text/plain-text';
 import { isClockTime } from '../time/clock';
 import { bookingFieldLabels, calendarDate } from './booking-requests';
+import { createdBookingSchema } from './bookings';
 
 const deviceSecret = z.string().refine(isWellFormedSecret);
 const clockTime = (label: string) => z.string().refine(isClockTime, { error: messages.invalidTimeOf(label) });
@@ -18,7 +19,12 @@ export type Wait = z.infer<typeof waitSchema>;
 
 /** Whether the device has a linked chat, and its open waits (in order of request). */
 export const waitDeviceRequestSchema = z.strictObject({ deviceSecret });
-export const waitDeviceResponseSchema = z.object({ linked: z.boolean(), waits: z.array(waitSchema) });
+/** `taken`: the offers of its waits taken lately, whose booking the card asks for (0058). */
+export const waitDeviceResponseSchema = z.object({
+  linked: z.boolean(),
+  waits: z.array(waitSchema),
+  taken: z.array(z.number()).default([]),
+});
 
 /**
  * `Kabari saya kalau kosong`: the wanted span on one date, for a roster name, with the reason its booking will carry when taken. 409 `{
@@ -47,3 +53,14 @@ export const adminWaitSchema = z.object({
 export type AdminWait = z.infer<typeof adminWaitSchema>;
 export const adminWaitsResponseSchema = z.object({ waits: z.array(adminWaitSchema) });
 export const endWaitResponseSchema = z.object({ message: z.string() });
+
+/**
+ * `Ambil` or `Lewati` on an offer's notification (0058), from the wait's device: 200 `{ message, cancelToken?, booking? }` (the booking
+ * and its cancel secret when it was taken, so it lands on that phone's card), 404 when the offer is not this device's.
+ */
+export const offerPressRequestSchema = z.strictObject({ deviceSecret, action: z.enum(['take', 'skip']) });
+export const offerPressResponseSchema = z.object({
+  message: z.string(),
+  cancelToken: z.string().optional(),
+  booking: createdBookingSchema.optional(),
+});

@@ -2,16 +2,17 @@
 // Kept out of `messages`, which every student page loads; the dialog loads this on open.
 export const waitingListMessages = {
   title: 'Kabari saya kalau kosong',
-  intro: 'Kalau jam ini kosong, kami kabari lewat Telegram dan slotnya ditahan 15 menit untukmu.',
-  needsLink: 'Hubungkan Telegram dulu supaya kami bisa mengabari kamu.',
-  needsBooking: 'Pesan motor sekali dari HP ini dulu, lalu hubungkan Telegram.',
+  intro: 'Kalau jam ini kosong, kami kabari lewat Telegram atau notifikasi dan slotnya ditahan 15 menit untukmu.',
+  needsLink: 'Hubungkan Telegram atau nyalakan notifikasi di HP ini supaya kami bisa mengabari kamu.',
+  needsBooking: 'Nyalakan notifikasi di HP ini supaya kami bisa mengabari kamu.',
   submit: 'Kabari saya',
   close: 'Tutup',
-  saved: (date: string, start: string, end: string) => `Oke, kami kabari lewat Telegram kalau ${date} jam ${start}-${end} kosong.`,
+  saved: (date: string, start: string, end: string) => `Oke, kami kabari kalau ${date} jam ${start}-${end} kosong.`,
   yourWaits: 'Kamu sedang menunggu:',
   tooMany: (max: number) => `Kamu sudah menunggu ${max} slot.`,
   stillFree: 'Jam itu masih kosong, langsung pesan saja.',
-  offer: (date: string, start: string, end: string) => `Slot ${date} jam ${start}-${end} kosong. Ambil?`,
+  offer: (date: string, start: string, end: string, until: string) =>
+    `Slot ${date} jam ${start}-${end} kosong, ditahan untukmu sampai jam ${until}.`,
   takeButton: 'Ambil',
   skipButton: 'Lewati',
   held: (until: string) => `Slot ini sedang ditawarkan ke peminjam lain sampai jam ${until}.`,

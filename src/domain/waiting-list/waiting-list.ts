@@ -151,8 +151,9 @@ export function findHold<H extends DaySpan>(span: BookingSpan, holds: readonly H
   return holds.find((hold) => findClash(span, [onItsDate(hold)]) !== undefined);
 }
 
-export function offerText(span: DaySpan): string {
-  return waitingListMessages.offer(formatIndonesianDate(span.date), span.start, span.end);
+/** `holdUntil`: the hold's end as a wall-clock time HH:MM. */
+export function offerText(span: DaySpan, holdUntil: string): string {
+  return waitingListMessages.offer(formatIndonesianDate(span.date), span.start, span.end, holdUntil);
 }
 
 export function takenText(name: string, span: DaySpan): string {

@@ -44,7 +44,7 @@ export async function unlinkDeviceChats(db: Executor, deviceId: number, newSecre
   return Number(result.numDeletedRows);
 }
 
-/** The daily clean-up: link codes expired, then devices with no chat, no code still valid and no wait. */
+/** The daily clean-up: link codes expired, then devices with no chat, no code still valid, no wait and no push subscription. */
 export async function deleteStaleLinks(db: Executor, now: Date): Promise<{ codes: number; devices: number }> {
   const at = now.toISOString();
   const codes = await db.deleteFrom('borrower_link_code').where('expires_at', '<=', at).executeTakeFirst();
@@ -57,6 +57,7 @@ export async function deleteStaleLinks(db: Executor, now: Date): Promise<{ codes
         eb.not(eb.exists(eb.selectFrom('borrower_chat as c').select('c.device_id').whereRef('c.device_id', '=', 'd.id'))),
         eb.not(eb.exists(eb.selectFrom('borrower_link_code as l').select('l.device_id').whereRef('l.device_id', '=', 'd.id'))),
         eb.not(eb.exists(eb.selectFrom('slot_wait as w').select('w.device_id').whereRef('w.device_id', '=', 'd.id'))),
+        eb.not(eb.exists(eb.selectFrom('push_subscription as p').select('p.device_id').whereRef('p.device_id', '=', 'd.id'))),
       ]),
     );
   await db.deleteFrom('borrower_device_booking').where('device_id', 'in', stale).execute();

@@ -81,6 +81,22 @@ export async function createLinkCode(db: Db, request: LinkRequest): Promise<Toke
   return linked ? { kind: 'found', value: code } : { kind: 'unknown' };
 }
 
+/**
+ * The device, added when new, with the bookings its secrets prove that may join it (linkableBookings), for another channel than a chat
+ * (push, 0058); no secret: a device that only waits. Unknown when secrets were given and none names a booking.
+ */
+export async function proveDevice(db: Db, request: LinkRequest): Promise<TokenOutcome<number>> {
+  const found = request.tokens.length === 0 ? { kind: 'found' as const, value: [] } : await findBookingsByTokens(db, request);
+  if (found.kind !== 'found') return found;
+  if (request.tokens.length > 0 && found.value.every((booking) => booking === null)) return { kind: 'unknown' };
+  const deviceId = await db.kysely.transaction().execute(async (trx) => {
+    const id = await findOrAddDevice(trx, hashSecret(request.deviceSecret), request.now);
+    await addDeviceBookings(trx, id, await linkableBookings(trx, found.value, request));
+    return id;
+  });
+  return { kind: 'found', value: deviceId };
+}
+
 /** A booking made later from a device already known here joins its links when it may (linkableBookings); false for a device never linked. */
 export async function addDeviceBooking(db: Db, request: TokenRequest & { deviceSecret: string }): Promise<TokenOutcome<boolean>> {
   const deviceId = await findDevice(db.kysely, hashSecret(request.deviceSecret));

@@ -7,16 +7,45 @@ export function borrowerMessageKey(key: string, chatId: string): string {
   return `${key}@${chatId}`;
 }
 
+/** A message for a borrower's devices beside their chats: `key` makes it once per device, `offerId` gives it `Ambil` and `Lewati`. */
+export interface DeviceMessage {
+  key: string;
+  text: string;
+  offerId?: number;
+}
+
 /**
- * Queues `text` to every chat linked to the booking, once per chat and `key` across instances and
- * restarts; nothing when no chat is linked. Call it in the transaction that changed the booking.
+ * Another way than a linked chat to reach a borrower's device (Web Push, 0058). The composition root
+ * installs it, so this room, which the channel's own room uses, never imports it.
+ */
+export interface BorrowerChannel {
+  /** Queues the message once per subscribed device the booking was made from or linked with; how many rows it wrote. */
+  toBooking(db: Executor, bookingId: number, message: DeviceMessage, now: Date): Promise<number>;
+  toDevice(db: Executor, deviceId: number, message: DeviceMessage, now: Date): Promise<number>;
+  reaches(db: Executor, deviceId: number): Promise<boolean>;
+}
+
+const NO_CHANNEL: BorrowerChannel = { toBooking: async () => 0, toDevice: async () => 0, reaches: async () => false };
+let channel: BorrowerChannel = NO_CHANNEL;
+
+export function installBorrowerChannel(installed: BorrowerChannel): void {
+  channel = installed;
+}
+
+export function borrowerChannel(): BorrowerChannel {
+  return channel;
+}
+
+/**
+ * Queues `text` to every chat linked to the booking and every device subscribed to it, once per
+ * chat or device and `key` across instances and restarts. Call it in the transaction that changed the booking.
  */
 export async function enqueueToBookingChats(db: Executor, booking: { id: number }, key: string, text: string, now: Date): Promise<number> {
   let written = 0;
   for (const chatId of await findBookingChats(db, booking.id)) {
     if (await enqueueOutbox(db, 'borrower', { text }, { now, dedupeKey: borrowerMessageKey(key, chatId), chatId })) written += 1;
   }
-  return written;
+  return written + (await channel.toBooking(db, booking.id, { key, text }, now));
 }
 
 /** A reply in a borrower's chat, once per Telegram update. */

@@ -137,13 +137,13 @@ export interface LinkedBooking extends ChatBooking {
 }
 
 /**
- * The bookings not cancelled with a linked chat that start from `fromDate` to `toDate`, and those
- * out now however old (a loan late for days is still late).
+ * The bookings not cancelled of a known device, with its linked chats if any (it may have push only), that start from `fromDate` to
+ * `toDate`, and those out now however old (a loan late for days is still late).
  */
 export async function findLinkedBookings(db: Executor, fromDate: string, toDate: string): Promise<LinkedBooking[]> {
   const rows = await db
     .selectFrom('borrower_device_booking as d')
-    .innerJoin('borrower_chat as c', 'c.device_id', 'd.device_id')
+    .leftJoin('borrower_chat as c', 'c.device_id', 'd.device_id')
     .innerJoin('borrow_request as b', 'b.id', 'd.booking_id')
     .select(['b.id', 'b.ref', ...SPAN_COLUMNS, 'b.need_stnk', 'b.created_at', ...STAGE_COLUMNS, 'c.chat_id'])
     .where('b.cancelled_at', 'is', null)
@@ -160,7 +160,7 @@ export async function findLinkedBookings(db: Executor, fromDate: string, toDate:
   for (const row of rows) {
     const known = byId.get(row.id);
     if (known) {
-      if (!known.chats.includes(row.chat_id)) known.chats.push(row.chat_id);
+      if (row.chat_id !== null && !known.chats.includes(row.chat_id)) known.chats.push(row.chat_id);
       continue;
     }
     if (row.ref === null) continue;
@@ -172,7 +172,7 @@ export async function findLinkedBookings(db: Executor, fromDate: string, toDate:
       createdAt: row.created_at,
       cancelled: false,
       stage: toStage(row),
-      chats: [row.chat_id],
+      chats: row.chat_id === null ? [] : [row.chat_id],
     });
   }
   return [...byId.values()];

@@ -21,7 +21,7 @@ import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import { borrowerTextSchema } from '../telegram/outbox/kinds';
 import { findSentRows } from '../telegram/outbox/sent';
 import { isLoanOver, removeLoanButtons } from './loan-end';
-import { borrowerMessageKey } from './notify';
+import { borrowerChannel, borrowerMessageKey } from './notify';
 import { findLinkedBookings, type LinkedBooking } from './repository';
 
 // The late line is rewritten at most once per this many minutes of lateness (and whenever the fine grows).
@@ -54,7 +54,7 @@ export interface BorrowerRoundSettings {
 }
 
 /**
- * What the linked chats are due now: the start and end reminders, the late notice, the warning that
+ * What the linked chats and subscribed devices are due now: the start and end reminders, the late notice, the warning that
  * the bike is late for their booking, the charge after the return. Each is one outbox row per chat
  * and key, so every instance may run this at any time; returns how many rows it wrote.
  */
@@ -85,6 +85,7 @@ export async function enqueueDueBorrowerMessages(db: Db, at: Date, settings: Bor
       )
         written += 1;
     }
+    written += await borrowerChannel().toBooking(db.kysely, booking.id, { key: `${key}:${booking.ref}`, text }, at);
   };
   for (const booking of linked) {
     const bookedAt = booking.createdAt === null ? null : localMomentIn(timeZone, new Date(booking.createdAt));

@@ -70,7 +70,9 @@ export async function scheduleClock(
     loansOut,
     window,
     outOfService: outOfServiceClock(periods, appMomentAt(clock, at), { from: yesterday, to: window.to }),
-    waitingList: config.telegram !== undefined,
+    // Push keys are always there (set or generated, 0058): any phone can wait, and be told by push or a linked chat.
+    waitingList: true,
+    push: true,
   };
 }
 

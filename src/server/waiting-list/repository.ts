@@ -76,6 +76,20 @@ export async function findDeviceWaits(db: Executor, deviceId: number): Promise<S
   return (await openWaitsQuery(db).where('w.device_id', '=', deviceId).execute()).map(toWait);
 }
 
+/** The offers of the device's waits taken since `since` (by its chat's `Ambil` or its notification's), newest last. */
+export async function findTakenOffers(db: Executor, deviceId: number, since: Date): Promise<number[]> {
+  const rows = await db
+    .selectFrom('slot_offer as o')
+    .innerJoin('slot_wait as w', 'w.id', 'o.wait_id')
+    .select('o.id')
+    .where('w.device_id', '=', deviceId)
+    .where('o.ended_how', '=', 'taken')
+    .where('o.ended_at', '>=', since.toISOString())
+    .orderBy('o.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function insertWait(
   db: Executor,
   wait: { deviceId: number; usersId: string; span: WantedSpan; reason: string; now: Date },

@@ -13,7 +13,7 @@ import {
 } from '../../domain/waiting-list/waiting-list';
 import { withBookingLock } from '../bookings/booking-lock';
 import { findBookingsTouching } from '../bookings/service';
-import { borrowerMessageKey } from '../chat/notify';
+import { borrowerChannel, borrowerMessageKey } from '../chat/notify';
 import { findLoansOut } from '../handover/service';
 import { findPeriodsFrom } from '../out-of-service/service';
 import { enqueueOutbox } from '../telegram/outbox/enqueue';
@@ -120,20 +120,18 @@ async function offerTo(trx: Executor, waits: readonly StoredWait[], clock: Round
     const span = await spanToOffer(trx, wait, clock);
     if (!span) continue;
     const chats = await findDeviceChats(trx, wait.deviceId);
-    if (chats.length === 0) {
+    if (chats.length === 0 && !(await borrowerChannel().reaches(trx, wait.deviceId))) {
       await endWait(trx, wait.id, 'unlinked', now);
       continue;
     }
-    const offerId = await insertOffer(trx, {
-      waitId: wait.id,
-      span,
-      now,
-      holdUntil: new Date(now.getTime() + OFFER_HOLD_MINUTES * 60_000),
-    });
+    const holdUntil = new Date(now.getTime() + OFFER_HOLD_MINUTES * 60_000);
+    const offerId = await insertOffer(trx, { waitId: wait.id, span, now, holdUntil });
     await endWait(trx, wait.id, 'offered', now);
-    const payload = { text: offerText(span), buttons: { kind: 'offer' as const, offerId } };
+    const text = offerText(span, localMomentIn(timeZone, holdUntil).time);
+    const payload = { text, buttons: { kind: 'offer' as const, offerId } };
     for (const chatId of chats)
       await enqueueOutbox(trx, 'borrower', payload, { now, dedupeKey: borrowerMessageKey(`offer:${offerId}`, chatId), chatId });
+    await borrowerChannel().toDevice(trx, wait.deviceId, { key: `offer:${offerId}`, text, offerId }, now);
     offered += 1;
   }
   return offered;

@@ -3,6 +3,7 @@ import { wholeMinutes } from '../../domain/admin/admin-limits';
 import type { BookingOutcome, BookingRequest } from '../../domain/booking/booking-request';
 import type { FieldErrors } from '../../domain/booking/booking-rules';
 import { hasErrors } from '../../domain/booking/booking-rules';
+import { type CreatedBooking, createBookingResponseSchema } from '../../domain/schemas/bookings';
 import type { Wait } from '../../domain/schemas/waiting-list';
 import { messages } from '../../domain/text/messages';
 import { type Clock, localMomentIn, todayIn } from '../../domain/time/clock';
@@ -19,18 +20,42 @@ import { addressLimitWaitMs, recordAddressEvent } from '../address-limits/servic
 import { withBookingLock } from '../bookings/booking-lock';
 import { findDevice } from '../chat/devices';
 import { hashSecret } from '../chat/link';
+import { borrowerChannel } from '../chat/notify';
 import { findUserByName } from '../roster/service';
-import { countOpenWaits, findDeviceChats, findDeviceWaits, findOffer, findWaitOfOffer, insertWait, type StoredWait } from './repository';
+import {
+  countOpenWaits,
+  findDeviceChats,
+  findDeviceWaits,
+  findOffer,
+  findTakenOffers,
+  findWaitOfOffer,
+  insertWait,
+  type StoredWait,
+} from './repository';
 import { busyOn, passOfferOn } from './rounds';
 
 const view = (wait: StoredWait): Wait => ({ name: wait.name, date: wait.date, start: wait.start, end: wait.end });
 
-/** Whether the device has a linked chat, and its open waits; not linked for a device never seen. */
-export async function deviceWaits(db: Db, deviceSecret: string): Promise<{ linked: boolean; waits: Wait[] }> {
+/** A linked chat or a push subscription (0058): the device can be told of an offer. */
+async function canReach(db: Db, deviceId: number): Promise<boolean> {
+  return (await findDeviceChats(db.kysely, deviceId)).length > 0 || (await borrowerChannel().reaches(db.kysely, deviceId));
+}
+
+// Within the booking service's idempotency window, so pressing `Ambil` again from the phone answers the same booking and secret.
+const TAKEN_SHOWN_MS = 12 * 60 * 60_000;
+
+/**
+ * Whether the device can be told (a linked chat or push), its open waits, and the offers it took lately (`taken`): the card presses
+ * those again to learn their cancel secrets, so a slot taken in the chat lands on the phone too (0058). Nothing for a device never seen.
+ */
+export async function deviceWaits(db: Db, deviceSecret: string, now: Date): Promise<{ linked: boolean; waits: Wait[]; taken: number[] }> {
   const deviceId = await findDevice(db.kysely, hashSecret(deviceSecret));
-  if (deviceId === undefined) return { linked: false, waits: [] };
-  const linked = (await findDeviceChats(db.kysely, deviceId)).length > 0;
-  return { linked, waits: (await findDeviceWaits(db.kysely, deviceId)).map(view) };
+  if (deviceId === undefined) return { linked: false, waits: [], taken: [] };
+  return {
+    linked: await canReach(db, deviceId),
+    waits: (await findDeviceWaits(db.kysely, deviceId)).map(view),
+    taken: await findTakenOffers(db.kysely, deviceId, new Date(now.getTime() - TAKEN_SHOWN_MS)),
+  };
 }
 
 export type CreateWaitOutcome =
@@ -47,12 +72,12 @@ export interface CreateWaitRequest extends DaySpan {
 }
 
 /**
- * `Kabari saya kalau kosong`: for a device with a linked chat, a span partly taken now, at most
+ * `Kabari saya kalau kosong`: for a device with a linked chat or push, a span partly taken now, at most
  * MAX_OPEN_WAITS open or offered per chat and per name, WAITS_PER_ADDRESS_PER_HOUR per address.
  */
 export async function createWait(db: Db, request: CreateWaitRequest, clock: Clock & { horizonDays: number }): Promise<CreateWaitOutcome> {
   const deviceId = await findDevice(db.kysely, hashSecret(request.deviceSecret));
-  if (deviceId === undefined || (await findDeviceChats(db.kysely, deviceId)).length === 0) return { kind: 'needsLink' };
+  if (deviceId === undefined || !(await canReach(db, deviceId))) return { kind: 'needsLink' };
   const span = { date: request.date, start: request.start, end: request.end };
   // Counts and what is taken are read and written in one booking-lock transaction: two presses at once make no fourth wait.
   return withBookingLock(db, async (trx) => {
@@ -76,26 +101,40 @@ export async function createWait(db: Db, request: CreateWaitRequest, clock: Cloc
 /** Books through the booking service; `offerId` lets the booking into its own hold. */
 export type BookOffer = (request: BookingRequest & { offerId: number }) => Promise<BookingOutcome>;
 
+/** Who pressed: a chat linked to the wait's device, or the device itself (its secret, from a notification's `Ambil`). */
+export type OfferPresser = { chatId: string } | { deviceId: number };
+
 export interface OfferPress {
   offerId: number;
   action: OfferAction;
-  chatId: string;
+  by: OfferPresser;
 }
 
-/** `Ambil` or `Lewati` from a chat linked to the wait's device; the answer to show, undefined for a press that does not count. */
+/** The answer to show; `taken` when the press booked (or had booked) the slot: its cancel secret, for the phone's card. */
+export interface OfferAnswer {
+  text: string;
+  taken?: { cancelToken: string; booking: CreatedBooking };
+}
+
+async function pressCounts(db: Db, wait: StoredWait, by: OfferPresser): Promise<boolean> {
+  if ('deviceId' in by) return wait.deviceId === by.deviceId;
+  return (await findDeviceChats(db.kysely, wait.deviceId)).includes(by.chatId);
+}
+
+/** `Ambil` or `Lewati` from a chat linked to the wait's device or from the device; undefined for a press that does not count. */
 export async function pressOffer(
   db: Db,
   book: BookOffer,
   press: OfferPress,
   clock: Clock & { graceMinutes: number },
-): Promise<string | undefined> {
+): Promise<OfferAnswer | undefined> {
   const wait = await findWaitOfOffer(db.kysely, press.offerId);
-  if (!wait || !(await findDeviceChats(db.kysely, wait.deviceId)).includes(press.chatId)) return undefined;
+  if (!wait || !(await pressCounts(db, wait, press.by))) return undefined;
   const offer = await findOffer(db.kysely, press.offerId);
   if (!offer) return undefined;
   const { now, timeZone } = clock;
   if (press.action === 'skip') {
-    return (await passOfferOn(db, offer.id, 'skipped', clock)) ? waitingListMessages.skipped : waitingListMessages.offerEnded;
+    return { text: (await passOfferOn(db, offer.id, 'skipped', clock)) ? waitingListMessages.skipped : waitingListMessages.offerEnded };
   }
   const outcome = await book({
     input: {
@@ -107,7 +146,7 @@ export async function pressOffer(
       needStnk: '',
       purpose: 'personal',
     },
-    ip: `telegram:${press.chatId}`,
+    ip: 'chatId' in press.by ? `telegram:${press.by.chatId}` : `push:${press.by.deviceId}`,
     idempotencyKey: `offer:${offer.id}`,
     today: todayIn(timeZone, now),
     now,
@@ -115,18 +154,24 @@ export async function pressOffer(
   });
   switch (outcome.kind) {
     case 'created':
+      return { text: takenText(wait.name, offer), taken: { cancelToken: outcome.cancelToken, booking: outcome.booking } };
     case 'replayed':
-      return takenText(wait.name, offer);
+      return { text: takenText(wait.name, offer), ...replayedBooking(outcome.body) };
     case 'rejected': {
       const message = Object.values(outcome.errors)[0] ?? messages.saveFailed;
-      if (message === waitingListMessages.offerEnded) return message;
+      if (message === waitingListMessages.offerEnded) return { text: message };
       await passOfferOn(db, offer.id, 'refused', clock);
-      return message;
+      return { text: message };
     }
     case 'limited':
-      return messages.loginTooManyAttempts(wholeMinutes(outcome.retryAfterMs));
+      return { text: messages.loginTooManyAttempts(wholeMinutes(outcome.retryAfterMs)) };
     case 'busy':
     case 'key-reused':
-      return messages.serverBusy;
+      return { text: messages.serverBusy };
   }
+}
+
+function replayedBooking(body: unknown): Pick<OfferAnswer, 'taken'> {
+  const parsed = createBookingResponseSchema.safeParse(body);
+  return parsed.success ? { taken: parsed.data } : {};
 }

@@ -14,7 +14,7 @@ export function offerButtonRoute({ db, now, timeZone, graceMinutes }: BotDeps, b
       const original = await findOriginalButtons(db, chatId, messageId);
       if (original?.kind !== 'offer' || original.offerId !== press.offerId) return undefined;
       const at = now();
-      const answer = await pressOffer(db, bookOffer, { ...press, chatId }, { now: at, timeZone, graceMinutes });
+      const answer = (await pressOffer(db, bookOffer, { ...press, by: { chatId } }, { now: at, timeZone, graceMinutes }))?.text;
       if (answer !== undefined) {
         await enqueueOutbox(
           db.kysely,

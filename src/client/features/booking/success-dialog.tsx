@@ -7,6 +7,7 @@ import { buttonStyles } from '../../components/button-styles';
 import { CancelLinkActions } from '../../components/cancel-link-actions';
 import { Dialog } from '../../components/dialog';
 import { KeyInfoLines, useKeyInfo } from '../../components/key-info';
+import { PushButton } from '../../components/push-button';
 import { TelegramLinkButton } from '../../components/telegram-link-button';
 import { linkNewBooking } from '../../lib/borrower-chat-api';
 import { useNavigate } from '../../lib/navigation';
@@ -35,6 +36,7 @@ export function SuccessDialog({ created, onClose, finalFocus }: SuccessDialogPro
         <KeyInfoLines info={keyInfo} className="mt-3" />
         {created && <CancelLinkActions cancelToken={created.cancelToken} />}
         {created && <TelegramLinkButton tokens={[created.cancelToken]} />}
+        {created && <PushButton tokens={[created.cancelToken]} />}
       </div>
       <div className="mt-6 flex justify-end">
         <button

@@ -7,6 +7,7 @@ import { buttonStyles } from '../../components/button-styles';
 import { ConfirmCancelDialog } from '../../components/confirm-cancel-dialog';
 import { KeyInfoLines, useKeyInfo } from '../../components/key-info';
 import { LinkedChats } from '../../components/linked-chats';
+import { PushButton } from '../../components/push-button';
 import { TelegramLinkButton } from '../../components/telegram-link-button';
 import { HandoverActions } from './handover-actions';
 import type { CardClock } from './late-line';
@@ -94,6 +95,7 @@ export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
       )}
       {standing && <KeyInfoLines info={keyInfo} className="mt-2" />}
       {shown.length > 0 && <TelegramLinkButton tokens={shown.map((entry) => entry.booking.token)} />}
+      {shown.length > 0 && <PushButton tokens={shown.map((entry) => entry.booking.token)} />}
       {shown.length > 0 && <LinkedChats />}
       <p role="status" className={`mt-2 text-sm font-medium empty:hidden ${notice?.failed ? 'text-red-800' : 'text-slate-800'}`}>
         {notice?.text ?? ''}

@@ -18,9 +18,11 @@ function useDeviceWaits(open: boolean) {
   const [phase, setPhase] = useState<Phase>('loading');
   const [waits, setWaits] = useState<Wait[]>([]);
   const [notice, setNotice] = useState<{ text: string; failed: boolean }>();
+  // Bumped once this phone turned push on: it may wait now.
+  const [asked, setAsked] = useState(0);
 
   useEffect(() => {
-    if (!open) return;
+    if (!open || asked < 0) return;
     const controller = new AbortController();
     const load = () => {
       // A device that never made a secret has no chat: asking the server would make one for nothing.
@@ -53,14 +55,14 @@ function useDeviceWaits(open: boolean) {
       controller.abort();
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [open]);
+  }, [open, asked]);
 
-  return { phase, setPhase, waits, setWaits, notice, setNotice };
+  return { phase, setPhase, waits, setWaits, notice, setNotice, reload: () => setAsked((count) => count + 1) };
 }
 
 /** The dialog's phase and waits, and the form asking for the wanted span, with its save. */
 export function useWaitDialog({ date, from, to, open }: { date: string; from: number; to: number; open: boolean }) {
-  const { phase, setPhase, waits, setWaits, notice, setNotice } = useDeviceWaits(open);
+  const { phase, setPhase, waits, setWaits, notice, setNotice, reload } = useDeviceWaits(open);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
   // Read once: the card's bookings prove the device for its link code, the newest names the borrower.
@@ -115,7 +117,7 @@ export function useWaitDialog({ date, from, to, open }: { date: string; from: nu
     else setNotice({ text: result.message, failed: true });
   };
 
-  return { phase, waits, notice, errors, saving, values, fields, noticeRef, linkRef, base, tokens, setField, submit };
+  return { phase, waits, notice, errors, saving, values, fields, noticeRef, linkRef, base, tokens, setField, submit, reload };
 }
 
 export type WaitDialogState = ReturnType<typeof useWaitDialog>;

@@ -5,6 +5,7 @@ import { formatIndonesianDate } from '../../../domain/time/clock';
 import { waitingListMessages } from '../../../domain/waiting-list/waiting-list-messages';
 import { buttonStyles } from '../../components/button-styles';
 import { Dialog } from '../../components/dialog';
+import { PushButton } from '../../components/push-button';
 import { TelegramLinkButton } from '../../components/telegram-link-button';
 import { useWaitDialog } from './use-wait-dialog';
 import { WaitForm } from './wait-form';
@@ -49,6 +50,7 @@ export default function WaitDialog({ date, from, to, open, onClose, finalFocus }
         <div ref={linkRef} tabIndex={-1} className="mt-3">
           <p className="font-medium">{tokens.length > 0 ? waitingListMessages.needsLink : waitingListMessages.needsBooking}</p>
           {tokens.length > 0 && <TelegramLinkButton tokens={tokens} />}
+          <PushButton tokens={tokens} onSubscribed={wait.reload} />
         </div>
       )}
       {phase === 'form' && <WaitForm date={date} wait={wait} />}

@@ -35,6 +35,14 @@ export const borrowerKeyboardSchema: z.ZodType<BorrowerKeyboard> = z.union([
   z.object({ kind: z.literal('offer'), offerId: z.number().int().positive() }),
 ]);
 export const borrowerTextSchema = z.object({ text: z.string().min(1), buttons: borrowerKeyboardSchema.optional() });
+/** A push to one subscription (0058); `offerId` gives it `Ambil` and `Lewati`. */
+export const pushPayloadSchema = z.object({
+  subscriptionId: z.number().int().positive(),
+  text: z.string().min(1),
+  offerId: z.number().int().positive().optional(),
+  ttlSeconds: z.number().int().nonnegative(),
+  urgency: z.enum(['very-low', 'low', 'normal', 'high']),
+});
 const borrowerKeyboardEditSchema = z.object({ messageId: z.number().int().positive(), buttons: borrowerKeyboardSchema });
 const borrowerTextEditSchema = z.object({
   messageId: z.number().int().positive(),
@@ -117,6 +125,8 @@ export const outboxKinds = {
     messageId: edit.messageId,
     replyMarkup: keyboardOf(edit),
   })),
+  // Sent by the push worker (push/), never Telegram's: its call is only its text, for those that read what a row says.
+  push: renderer(pushPayloadSchema, ({ text }) => ({ method: 'sendMessage', text })),
   // Without reply_markup Telegram removes the buttons.
   'notice-cancelled': renderer(cancelledEditSchema, (edit) => ({
     method: 'editMessageText',
@@ -126,6 +136,9 @@ export const outboxKinds = {
 };
 
 export type OutboxKind = keyof typeof outboxKinds;
+
+/** The kinds another transport than Telegram sends: the Telegram worker never claims them. */
+export const PUSH_KINDS: readonly OutboxKind[] = ['push'];
 export type OutboxPayload<K extends OutboxKind> = (typeof outboxKinds)[K] extends OutboxKindSpec<infer T> ? T : never;
 
 export function isOutboxKind(kind: string): kind is OutboxKind {

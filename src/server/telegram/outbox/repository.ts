@@ -11,6 +11,9 @@ export interface ClaimedMessage {
   chat_id: string | null;
 }
 
+/** Which kinds a worker sends: each transport claims its own. */
+export type KindFilter = { only: readonly string[]; except?: undefined } | { only?: undefined; except: readonly string[] };
+
 /**
  * With `skipLocked` (PostgreSQL) rows another instance is claiming are skipped, never taken twice;
  * SQLite's one writer makes the statement atomic. A claim whose holder died expires with its lease.
@@ -23,11 +26,13 @@ export async function claimDueMessages(
     limit,
     skipLocked,
     claimedBy,
-  }: { now: string; lockedUntil: string; limit: number; skipLocked: boolean; claimedBy: string },
+    kinds,
+  }: { now: string; lockedUntil: string; limit: number; skipLocked: boolean; claimedBy: string; kinds: KindFilter },
 ): Promise<ClaimedMessage[]> {
   let due = db
     .selectFrom('outbox')
     .select('id')
+    .where('kind', kinds.only ? 'in' : 'not in', kinds.only ?? kinds.except)
     .where('sent_at', 'is', null)
     .where('given_up_at', 'is', null)
     .where('next_attempt_at', '<=', now)

@@ -5,7 +5,7 @@ import type { Executor } from '../../../db/executor';
 import type { TelegramConfig } from '../../config';
 import type { SendOutcome } from '../bot-api';
 import { createFailureSummary } from './failure-summary';
-import { renderOutboxRow } from './kinds';
+import { PUSH_KINDS, renderOutboxRow } from './kinds';
 import { createPacing } from './pacing';
 import {
   type ClaimedMessage,
@@ -157,6 +157,7 @@ export function startOutboxWorker(deps: WorkerDeps): OutboxWorker {
         limit: options.batchSize,
         skipLocked: db.engine === 'postgres',
         claimedBy,
+        kinds: { except: PUSH_KINDS },
       });
       for (const message of claimed) {
         if (stopping.signal.aborted || delivery.isPaused(now())) await releaseClaim(db.kysely, message.id);
