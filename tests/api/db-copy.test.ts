@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { COPIED_TABLES } from '../../src/server/backup/copy';
 import { addDeviceBookings, findOrAddDevice, insertLinkCode, linkChat } from '../../src/server/chat/repository';
 import { putClaimPending } from '../../src/server/fund/repository';
+import { findStoredKeys, upsertSubscription } from '../../src/server/push/repository';
 import type { User } from '../../src/server/roster/repository';
 import { findOpenWaits, insertOffer, insertWait } from '../../src/server/waiting-list/repository';
 import { adminClient, login, loginCookie } from '../helpers/admin-fixtures';
@@ -98,6 +99,15 @@ describe.runIf(TEST_ENGINE === 'postgres')('npm run db:copy from SQLite to Postg
     await addDeviceBookings(sourceApp.db.kysely, deviceId, [booked.id]);
     await insertLinkCode(sourceApp.db.kysely, { hash: 'b'.repeat(64), deviceId, now: copyAt, expiresAt: copyAt });
     await linkChat(sourceApp.db.kysely, '1001', deviceId, copyAt);
+    // The device's push subscription, and the VAPID keys generated at the first start (0058).
+    await upsertSubscription(sourceApp.db.kysely, {
+      deviceId,
+      endpoint: 'https://push.example/langganan-1',
+      p256dh: 'p',
+      auth: 'a',
+      now: copyAt,
+    });
+    expect(await findStoredKeys(sourceApp.db.kysely)).toBeDefined();
     // A student's Saya sudah bayar waiting for the treasurer (0053).
     await putClaimPending(sourceApp.db.kysely, { bookingId: booked.id, usersId: rizky.id, amount: 10_000, at: copyAt.toISOString() });
     // A wait and the offer made to it (the waiting list, 0044).

@@ -24,7 +24,8 @@ function check(dir: string): { status: number | null; output: string } {
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-describe('the server rooms’ boundaries (scripts/boundaries.mjs)', () => {
+// Each test starts a Node of its own: on a loaded CI machine that can take over the default 5 s.
+describe('the server rooms’ boundaries (scripts/boundaries.mjs)', { timeout: 30_000 }, () => {
   it('passes rooms that use each other one way, through services, and counts the imports', () => {
     const dir = plant({
       'app.ts': "import { a } from './fund/service';\nimport { b } from './bookings/repository';\n",

@@ -68,7 +68,8 @@ function lint(paths: string[]): string[] {
 
 const expected = (path: string, imports: [string, string][]) => imports.map(([, category], index) => `${path}:${index + 1} ${category}`);
 
-describe('layering enforced by biome', () => {
+// Each test starts biome: on a loaded CI machine one start took over the default 5 s.
+describe('layering enforced by biome', { timeout: 30_000 }, () => {
   afterAll(() => {
     for (const path of probes) rmSync(path, { force: true });
     rmSync(`src/server/layering-probe-${process.pid}`, { recursive: true, force: true });

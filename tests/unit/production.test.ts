@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILD_STEPS, ROSTER_STEP, START_STEP } from '../../scripts/prod-smoke.mjs';
 
-describe('the production path', () => {
+// Each case starts two Nodes of its own: on a loaded CI machine that can take over the default 5 s.
+describe('the production path', { timeout: 30_000 }, () => {
   let dir: string | undefined;
   afterEach(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });

@@ -33,6 +33,8 @@ export const COPIED_TABLES: Table[] = [
   'out_of_service_booking',
   'slot_wait',
   'slot_offer',
+  'push_subscription',
+  'push_key',
 ];
 const NOT_COPIED = new Set<string>(['schedule_version', 'kysely_migration', 'kysely_migration_lock']);
 const SEEDED_BY_MIGRATIONS = new Set<Table>(['telegram_bot', 'motorbike']);
@@ -50,6 +52,7 @@ const SERIAL_IDS = new Set<Table>([
   'out_of_service',
   'slot_wait',
   'slot_offer',
+  'push_subscription',
 ]);
 const ROWS_PER_INSERT = 500;
 
