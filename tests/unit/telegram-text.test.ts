@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type BookingNotice, bookingNoticeText, escapeLegacyMarkdown, TELEGRAM_TEXT_LIMIT } from '../../src/domain/chat/telegram-text';
+import {
+  type BookingNotice,
+  bookingNoticeText,
+  escapeLegacyMarkdown,
+  legacyMarkdownToPlain,
+  TELEGRAM_TEXT_LIMIT,
+} from '../../src/domain/chat/telegram-text';
 import { MarkdownParseError, parseLegacyMarkdown } from '../helpers/fake-telegram';
 
 const notice: BookingNotice = {
@@ -167,5 +173,16 @@ describe('the length cap', () => {
   it('leaves a reason that fits untouched', () => {
     const reason = 'r'.repeat(500);
     expect(bookingNoticeText({ ...notice, reason })).toContain(`*Alasan:* ${reason}\n`);
+  });
+});
+
+describe('a chat text as a notification shows it', () => {
+  it('keeps a link’s label, undoes the escapes and drops the bold marks', () => {
+    const text = `*Tempat ambil kunci:* ${escapeLegacyMarkdown('Loker_3 [lantai 2] *kiri*')}. [Pesan lagi](https://pinjam.example/form?tanggal=2026-12-01)`;
+    expect(legacyMarkdownToPlain(text)).toBe('Tempat ambil kunci: Loker_3 [lantai 2] *kiri*. Pesan lagi');
+  });
+
+  it('gives back any escaped text as it was before escaping', () => {
+    fc.assert(fc.property(fc.string(), (value) => legacyMarkdownToPlain(escapeLegacyMarkdown(value)) === value));
   });
 });

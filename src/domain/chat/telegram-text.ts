@@ -29,6 +29,11 @@ export function escapeLegacyMarkdown(text: string): string {
   return text.replace(/[_*`[]/g, '\\$&');
 }
 
+/** A chat text as a notification shows it: a link's label without its address, escapes undone, bold and italic marks dropped. */
+export function legacyMarkdownToPlain(text: string): string {
+  return text.replace(/(?<!\\)\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\\([_*`[])|[_*`]/g, (_mark, escaped?: string) => escaped ?? '');
+}
+
 function clip(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length <= max ? text : chars.slice(0, max - 1).join('') + ELLIPSIS;

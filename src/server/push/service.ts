@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import { legacyMarkdownToPlain } from '../../domain/chat/telegram-text';
 import type { PushSubscriptionBody } from '../../domain/schemas/push';
 import type { TokenOutcome } from '../bookings/cancel/token-lookup';
 import { findDevice, hashSecret, proveDevice } from '../chat/devices';
@@ -41,7 +42,7 @@ export async function unsubscribe(db: Db, deviceSecret: string, endpoint: string
 async function enqueueTo(db: Executor, subscriptionIds: number[], message: DeviceMessage, now: Date): Promise<number> {
   const offer = message.offerId !== undefined;
   const base = {
-    text: message.text,
+    text: legacyMarkdownToPlain(message.text),
     ...(offer ? { offerId: message.offerId } : {}),
     ttlSeconds: offer ? OFFER_TTL_SECONDS : NOTICE_TTL_SECONDS,
     urgency: 'high' as const,
