@@ -28,6 +28,7 @@ import * as howToPay from './migrations/2026_11_29_0410_how_to_pay';
 import * as paymentClaim from './migrations/2026_11_29_0420_payment_claim';
 import * as waitLimits from './migrations/2026_11_29_0500_wait_limits';
 import * as outboxClaimedBy from './migrations/2026_11_29_0600_outbox_claimed_by';
+import * as retentionRun from './migrations/2026_12_01_0200_retention_run';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0420_payment_claim': paymentClaim,
   '2026_11_29_0500_wait_limits': waitLimits,
   '2026_11_29_0600_outbox_claimed_by': outboxClaimedBy,
+  '2026_12_01_0200_retention_run': retentionRun,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -28,6 +28,7 @@ export interface Database {
   out_of_service_booking: OutOfServiceBookingTable;
   slot_wait: SlotWaitTable;
   slot_offer: SlotOfferTable;
+  retention_run: RetentionRunTable;
 }
 
 export interface UsersTable {
@@ -363,4 +364,12 @@ export interface SlotOfferTable {
   /** 'taken' | 'skipped' | 'expired' | 'refused' */
   ended_how: string | null;
   booking_id: number | null;
+}
+
+/** A date the retention job ran (2026_12_01_0200): inserted by the one instance that runs it, `deleted` the JSON of its counts. */
+export interface RetentionRunTable {
+  run_date: string;
+  started_at: string;
+  finished_at: string | null;
+  deleted: string | null;
 }

@@ -56,6 +56,8 @@ export interface BuildOptions {
   borrowerRoundIntervalMs?: number;
   /** How often an interrupted `Batalkan semua` is looked for. */
   outOfServiceIntervalMs?: number;
+  /** How often the retention job looks whether today's run is done. */
+  retentionIntervalMs?: number;
 }
 
 declare module 'fastify' {

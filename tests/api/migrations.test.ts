@@ -51,6 +51,7 @@ const ALL_TABLES = [
   'out_of_service_booking',
   'outbox',
   'payment_claim',
+  'retention_run',
   'schedule_version',
   'slot_offer',
   'slot_wait',
@@ -98,6 +99,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_11_29_0420_payment_claim',
         '2026_11_29_0500_wait_limits',
         '2026_11_29_0600_outbox_claimed_by',
+        '2026_12_01_0200_retention_run',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {

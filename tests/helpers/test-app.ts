@@ -82,6 +82,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     borrowerReminderMinutes: 60,
     appUrl: undefined,
     fundReminderDay: 1,
+    retentionDays: 90,
     ...overrides,
   };
 }
