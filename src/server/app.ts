@@ -31,7 +31,7 @@ import { registerSecurity } from './plugins/security';
 import { rosterRoutes } from './roster/routes';
 import { firstLoadFor } from './schedule/first-load';
 import { scheduleRoutes } from './schedule/routes';
-import { inlineStyleSources } from './spa/inline-styles';
+import { inlineScriptSources, inlineStyleSources } from './spa/inline-styles';
 import { registerSpa } from './spa/routes';
 import { subscribers } from './subscribers';
 import { type BotOptions, registerBot } from './telegram/bot/bot';
@@ -120,7 +120,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerErrorHandler(app, storageHealthOf(context.db));
   registerClosingAnswer(app);
   registerFaultSeams(app);
-  await registerSecurity(app, { inlineStyles: inlineStyleSources(clientDir) });
+  await registerSecurity(app, { inlineStyles: inlineStyleSources(clientDir), inlineScripts: inlineScriptSources(clientDir) });
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(healthRoutes, context);
   await app.register(scheduleRoutes, context);
