@@ -2,7 +2,7 @@
 // reported as ratios to a bare-Fastify ceiling. Not part of `npm test`: machines are noisy.
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -11,7 +11,10 @@ import { productionRuntime } from '../scripts/server-runtime.mjs';
 import { createDb, type DatabaseLocation } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { addDays, startOfWeek, todayIn } from '../src/domain/time/clock';
+import { addUsers } from '../src/server/roster/service';
 import { seedBenchData } from './dataset';
+import { seedYears } from './years';
+import { adminCases, BENCH_ADMIN, compareTable, type YearsRun } from './years-cases';
 
 const CONNECTIONS = 50;
 const COLD_STARTS = 5;
@@ -22,8 +25,12 @@ const RUNTIME = productionRuntime();
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// `--years N`: each engine twice, on the bench's 60 days and on N years of history before them (bench/years.ts).
+const YEARS_FLAG = process.argv.indexOf('--years');
+const YEARS = YEARS_FLAG === -1 ? 0 : Number(process.argv[YEARS_FLAG + 1]);
+if (!(YEARS >= 0 && YEARS <= 20)) throw new Error('--years takes a number of years from 0 to 20');
 
-interface LoadResult {
+export interface LoadResult {
   requests: number;
   rps: number;
   p50: number;
@@ -33,20 +40,23 @@ interface LoadResult {
   timeouts: number;
 }
 
-interface MeasuredCase extends LoadResult {
+export interface MeasuredCase extends LoadResult {
   name: string;
   /** The ceiling measured right before this case, which its ratio is taken against. */
   pairedCeilingRps?: number;
 }
 
-interface CaseResult extends MeasuredCase {
+export interface CaseResult extends MeasuredCase {
   ratioToCeiling: number;
   /** The booking POST against the write ceiling (SQLite): one durable insert per request. */
   ratioToWriteCeiling?: number;
 }
 
-interface EngineResult {
+export interface EngineResult {
   engine: string;
+  /** Years of history under the bench's 60 days (0: the bench's own data only), and the SQLite file's size. */
+  years?: number;
+  databaseMb?: number;
   /** Booking transactions written during the run and how many bookings they held. */
   bookingBatches?: { batches: number; jobs: number; largest: number; average: number } | undefined;
   /** Medians of COLD_STARTS starts: the server's, and a bare Fastify server's with the same flags. */
@@ -135,6 +145,8 @@ function serverEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
     SEED_DEMO: '0',
     LOG_LEVEL: 'info',
     SESSION_SECRET: 'b'.repeat(32),
+    // The daily backup would copy the whole file in the middle of a case.
+    BACKUP_TIME: '',
     TELEGRAM_BOT_TOKEN: '',
     // One load generator on one address books hundreds of days ahead: the per-address limit
     // and the horizon would refuse it, and this measures saving, not refusing.
@@ -254,14 +266,24 @@ async function startHelper(script: string, port: number): Promise<ChildProcess> 
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
-  console.log(`\n${engine}`);
+async function benchEngine(engine: 'sqlite' | 'postgres', years?: number): Promise<EngineResult> {
+  console.log(`\n${engine}${years === undefined ? '' : `, ${years} years of history`}`);
   const database = await freshDatabase(engine);
   const db = createDb(database.location);
   await migrateToLatest(db);
   const today = todayIn('Asia/Jakarta', new Date());
   const { names, busiestDate } = await seedBenchData(db, today);
+  let adminId = '';
+  if (years !== undefined) {
+    adminId = (await addUsers(db.kysely, [BENCH_ADMIN], [BENCH_ADMIN.name]))[0]?.id ?? '';
+    const seeding = performance.now();
+    if (years > 0) {
+      const counts = await seedYears(db, today, years);
+      console.log(`  history written in ${Math.round(performance.now() - seeding)} ms:`, counts);
+    }
+  }
   await db.close();
+  const databaseMb = database.location.engine === 'sqlite' ? sqliteMb(database.location.path) : undefined;
 
   const coldStart = await coldStarts(database.url);
   const port = freePort();
@@ -345,11 +367,18 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult>
     results.push(
       await measureCase(`5b. largest JS asset (${largest.split('/').at(-1)}, br)`, { url: `${base}${largest}`, headers: compressed }),
     );
+    // Last: a slow read still in flight when its case ends would hold the next case's server
+    // (SQLite answers on the event loop). The POSTs' bookings lie outside the month read here.
+    if (years !== undefined) {
+      for (const [name, spec] of await adminCases(base, adminId, busiestDate)) results.push(await measureCase(name, spec));
+    }
 
     const memory = memoryMb(child.pid ?? 0);
     const ceilingRps = results[0]?.rps ?? 1;
     result = {
       engine,
+      years,
+      databaseMb,
       coldStartMs: coldStart.serverMs,
       coldStartCeilingMs: coldStart.ceilingMs,
       firstStartMs: coldStart.firstMs,
@@ -405,11 +434,16 @@ function table(results: EngineResult[]): string {
 }
 
 /** Puts the run's table into docs/performance.md between its bench markers. */
-function writePerformanceTable(heading: string, body: string): void {
+function writePerformanceTable(heading: string, body: string, marker = 'bench'): void {
   const page = readFileSync('docs/performance.md', 'utf8');
-  const marked = /<!-- bench:start -->[\s\S]*?<!-- bench:end -->/;
-  if (!marked.test(page)) throw new Error('docs/performance.md lacks the <!-- bench:start --> … <!-- bench:end --> markers');
-  writeFileSync('docs/performance.md', page.replace(marked, `<!-- bench:start -->\n${heading}\n\n${body}\n<!-- bench:end -->`));
+  const marked = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*?<!-- ${marker}:end -->`);
+  if (!marked.test(page)) throw new Error(`docs/performance.md lacks the <!-- ${marker}:start --> … <!-- ${marker}:end --> markers`);
+  writeFileSync('docs/performance.md', page.replace(marked, `<!-- ${marker}:start -->\n${heading}\n\n${body}\n<!-- ${marker}:end -->`));
+}
+
+function sqliteMb(path: string): number {
+  const bytes = [path, `${path}-wal`].reduce((sum, file) => sum + (existsSync(file) ? statSync(file).size : 0), 0);
+  return Math.round((bytes / 2 ** 20) * 10) / 10;
 }
 
 await buildIfStale();
@@ -418,18 +452,41 @@ const machine = `${cores} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(t
 console.log(`pinjam-motor benchmark on ${machine}: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per case`);
 // Other work on the machine moves every figure; the load around the run is kept beside them.
 const loadBefore = loadavg()[0] ?? 0;
-const results = [await benchEngine('sqlite')];
-if (await postgresReachable()) results.push(await benchEngine('postgres'));
-else console.log(`\nPostgreSQL skipped: nothing answers at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')}`);
-const date = new Date().toISOString();
-console.log(`\n${table(results)}`);
-writeFileSync(
-  'bench/results.json',
-  `${JSON.stringify({ date, machine, cores, loadAverage: { before: loadBefore, after: loadavg()[0] ?? 0 }, connections: CONNECTIONS, durationSeconds: DURATION_S, results }, null, 2)}\n`,
-);
-writePerformanceTable(
-  `Latest run (\`bench/results.json\`): ${machine}, ${cores} cores, 1-minute load average ${loadBefore.toFixed(1)} before the run and ${(loadavg()[0] ?? 0).toFixed(1)} after, loopback, ${CONNECTIONS} connections, on ${date.slice(0, 10)}:`,
-  table(results),
-);
+if (YEARS > 0) {
+  const runs: YearsRun[] = [];
+  const engines: ('sqlite' | 'postgres')[] = (await postgresReachable()) ? ['sqlite', 'postgres'] : ['sqlite'];
+  for (const engine of engines) {
+    const loadEmpty = loadavg()[0] ?? 0;
+    const empty = await benchEngine(engine, 0);
+    const loadYears = loadavg()[0] ?? 0;
+    runs.push({ empty, history: await benchEngine(engine, YEARS), load: [loadEmpty, loadYears, loadavg()[0] ?? 0] });
+  }
+  const date = new Date().toISOString();
+  const body = compareTable(runs, YEARS);
+  console.log(`\n${body}`);
+  writeFileSync(
+    'bench/results-years.json',
+    `${JSON.stringify({ date, machine, cores, years: YEARS, connections: CONNECTIONS, durationSeconds: DURATION_S, runs }, null, 2)}\n`,
+  );
+  writePerformanceTable(
+    `Latest \`--years ${YEARS}\` run (\`bench/results-years.json\`): ${machine}, loopback, ${CONNECTIONS} connections, ${DURATION_S} s a case, on ${date.slice(0, 10)}; 1-minute load averages before the empty run, the history run and after, per engine, in the table:`,
+    body,
+    'bench-years',
+  );
+} else {
+  const results = [await benchEngine('sqlite')];
+  if (await postgresReachable()) results.push(await benchEngine('postgres'));
+  else console.log(`\nPostgreSQL skipped: nothing answers at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')}`);
+  const date = new Date().toISOString();
+  console.log(`\n${table(results)}`);
+  writeFileSync(
+    'bench/results.json',
+    `${JSON.stringify({ date, machine, cores, loadAverage: { before: loadBefore, after: loadavg()[0] ?? 0 }, connections: CONNECTIONS, durationSeconds: DURATION_S, results }, null, 2)}\n`,
+  );
+  writePerformanceTable(
+    `Latest run (\`bench/results.json\`): ${machine}, ${cores} cores, 1-minute load average ${loadBefore.toFixed(1)} before the run and ${(loadavg()[0] ?? 0).toFixed(1)} after, loopback, ${CONNECTIONS} connections, on ${date.slice(0, 10)}:`,
+    table(results),
+  );
+}
 rmSync(CODE_CACHE_DIR, { recursive: true, force: true });
-console.log('\nwritten to bench/results.json and docs/performance.md');
+console.log(`\nwritten to ${YEARS > 0 ? 'bench/results-years.json' : 'bench/results.json'} and docs/performance.md`);

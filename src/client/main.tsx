@@ -15,4 +15,5 @@ startTransition(() => {
       <AppRoutes />
     </StrictMode>,
   );
+  document.getElementById('shell')?.remove();
 });

@@ -29,6 +29,7 @@ import * as paymentClaim from './migrations/2026_11_29_0420_payment_claim';
 import * as waitLimits from './migrations/2026_11_29_0500_wait_limits';
 import * as outboxClaimedBy from './migrations/2026_11_29_0600_outbox_claimed_by';
 import * as push from './migrations/2026_12_01_0100_push';
+import * as retentionRun from './migrations/2026_12_01_0200_retention_run';
 import * as severalBikes from './migrations/2026_12_01_0300_several_bikes';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0500_wait_limits': waitLimits,
   '2026_11_29_0600_outbox_claimed_by': outboxClaimedBy,
   '2026_12_01_0100_push': push,
+  '2026_12_01_0200_retention_run': retentionRun,
   '2026_12_01_0300_several_bikes': severalBikes,
 };
 

@@ -30,6 +30,7 @@ export interface Database {
   slot_offer: SlotOfferTable;
   push_subscription: PushSubscriptionTable;
   push_key: PushKeyTable;
+  retention_run: RetentionRunTable;
 }
 
 export interface UsersTable {
@@ -396,4 +397,12 @@ export interface PushKeyTable {
   public_key: string;
   private_key: string;
   created_at: string;
+}
+
+/** A date the retention job ran (2026_12_01_0200): inserted by the one instance that runs it, `deleted` the JSON of its counts. */
+export interface RetentionRunTable {
+  run_date: string;
+  started_at: string;
+  finished_at: string | null;
+  deleted: string | null;
 }

@@ -35,7 +35,7 @@ import type { PushWorkerOptions } from './push/worker';
 import { rosterRoutes } from './roster/routes';
 import { firstLoadFor } from './schedule/first-load';
 import { scheduleRoutes } from './schedule/routes';
-import { inlineStyleSources } from './spa/inline-styles';
+import { inlineScriptSources, inlineStyleSources } from './spa/inline-styles';
 import { registerSpa } from './spa/routes';
 import { subscribers } from './subscribers';
 import { type BotOptions, registerBot } from './telegram/bot/bot';
@@ -61,6 +61,8 @@ export interface BuildOptions {
   /** How often an interrupted `Batalkan semua` is looked for. */
   outOfServiceIntervalMs?: number;
   push?: Partial<PushWorkerOptions>;
+  /** How often the retention job looks whether today's run is done. */
+  retentionIntervalMs?: number;
 }
 
 declare module 'fastify' {
@@ -124,7 +126,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerErrorHandler(app, storageHealthOf(context.db));
   registerClosingAnswer(app);
   registerFaultSeams(app);
-  await registerSecurity(app, { inlineStyles: inlineStyleSources(clientDir) });
+  await registerSecurity(app, { inlineStyles: inlineStyleSources(clientDir), inlineScripts: inlineScriptSources(clientDir) });
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(healthRoutes, context);
   await app.register(scheduleRoutes, context);

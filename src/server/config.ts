@@ -68,6 +68,8 @@ export interface Config {
   /** The day of the month (1–28) a linked chat that owes is reminded at 09:00 (issue 39). */
   fundReminderDay: number;
   push: PushConfig;
+  /** Days a sent message, an address event or an expired idempotency key is kept before the daily retention job deletes it (issue 44). */
+  retentionDays: number;
 }
 
 /** Proxy hops (0: X-Forwarded-* ignored), or the proxies' addresses and CIDR ranges. */
@@ -307,5 +309,6 @@ export function loadConfig(env: Env = process.env, dataDir = './data'): Config {
     appUrl: readAppUrl(env),
     push: readPush(env, production, readAppUrl(env)),
     fundReminderDay: readWholeNumber(env, 'FUND_REMINDER_DAY', DEFAULT_FUND_REMINDER_DAY, 1, MAX_FUND_REMINDER_DAY),
+    retentionDays: readWholeNumber(env, 'RETENTION_DAYS', 90, 1, 36_500),
   };
 }

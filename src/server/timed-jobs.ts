@@ -7,6 +7,7 @@ import { DEFAULT_PROVISIONAL_INTERVAL_MS, provisionalChargesJob } from './fund/p
 import type { Job } from './jobs/jobs';
 import { DEFAULT_CANCELLATION_FINISH_INTERVAL_MS, outOfServiceJob, tellBackInService } from './out-of-service/jobs';
 import { ownerSchedulerJob } from './owner/scheduler';
+import { DEFAULT_RETENTION_INTERVAL_MS, retentionJob } from './retention/jobs';
 import { DEFAULT_BOT_OPTIONS } from './telegram/bot/bot';
 import { cleanUpJob, DEFAULT_CLEAN_UP_INTERVAL_MS, offerFreedSlots } from './waiting-list/jobs';
 
@@ -34,6 +35,7 @@ export function timedJobs(context: AppContext, options: BuildOptions): (Job | un
     cleanUpJob(context, DEFAULT_CLEAN_UP_INTERVAL_MS),
     // Push reaches borrowers without Telegram (0058).
     borrowerRoundJob(context, options.borrowerRoundIntervalMs ?? DEFAULT_BORROWER_ROUND_INTERVAL_MS),
+    retentionJob(context, options.retentionIntervalMs ?? DEFAULT_RETENTION_INTERVAL_MS),
   ];
   if (!config.telegram) return jobs;
   const { schedulerIntervalMs, handoverQuestions } = { ...DEFAULT_BOT_OPTIONS, ...options.bot };

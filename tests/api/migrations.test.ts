@@ -53,6 +53,7 @@ const ALL_TABLES = [
   'payment_claim',
   'push_key',
   'push_subscription',
+  'retention_run',
   'schedule_version',
   'slot_offer',
   'slot_wait',
@@ -101,6 +102,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_11_29_0500_wait_limits',
         '2026_11_29_0600_outbox_claimed_by',
         '2026_12_01_0100_push',
+        '2026_12_01_0200_retention_run',
         '2026_12_01_0300_several_bikes',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);

@@ -9,7 +9,7 @@ import { createDb } from '../../src/db/database';
 import { todayIn } from '../../src/domain/time/clock';
 import { buildApp } from '../../src/server/app';
 import { helmetOptions } from '../../src/server/plugins/security';
-import { inlineStyleSources } from '../../src/server/spa/inline-styles';
+import { inlineScriptSources, inlineStyleSources } from '../../src/server/spa/inline-styles';
 import { runCommand, startServerProcess } from '../helpers/server-process';
 import { requestJson, startTestApp, type TestApp, testConfig } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
@@ -98,7 +98,7 @@ describe('the app over HTTP', () => {
 
   it('sends on pages and files exactly the headers helmet itself sets for our policy, and on API answers the API set', async () => {
     // Helmet run per request, as @fastify/helmet would, on a bare Node server.
-    const policy = helmet(helmetOptions(inlineStyleSources('dist/client')));
+    const policy = helmet(helmetOptions(inlineStyleSources('dist/client'), inlineScriptSources('dist/client')));
     const bare = createServer((request, response) => policy(request, response, () => response.end()));
     await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
@@ -117,7 +117,7 @@ describe('the app over HTTP', () => {
     const pageOnly = Object.keys(expected).filter((name) => !(name in apiHeaders));
 
     const html = await (await fetch(`${testApp.baseUrl}/`)).text();
-    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '/missing';
+    const script = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '/missing';
     for (const path of ['/', '/form', script, '/logo.svg', '/assets/gone.js', '/healthz']) {
       const headers = Object.fromEntries((await fetch(`${testApp.baseUrl}${path}`)).headers);
       const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, headers[name]]));

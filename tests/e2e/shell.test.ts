@@ -45,4 +45,22 @@ describe('the app shell in Chromium', () => {
     expect(refused).toEqual([]);
     await context.close();
   });
+
+  it('paints the top bar from the HTML before any script runs, then the app draws its own in its place (issue 44)', async () => {
+    const { page, context } = await newPage(browser, e2e.baseUrl);
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await expect.poll(() => page.locator('#shell header').textContent()).toContain('Pinjam Motor PPTI 21');
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Utama' }).waitFor();
+    await expect.poll(() => page.locator('#shell').count()).toBe(0);
+    expect(await page.locator('header').count()).toBe(1);
+    expect(refused).toEqual([]);
+    await context.close();
+  });
 });

@@ -83,6 +83,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     appUrl: undefined,
     fundReminderDay: 1,
     push: { keys: undefined, subject: 'mailto:test@example.com', allowLoopback: true },
+    retentionDays: 90,
     ...overrides,
   };
 }

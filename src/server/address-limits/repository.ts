@@ -23,6 +23,7 @@ export async function findAddressEventTimes(
   return rows.map((row) => row.at);
 }
 
-export async function deleteAddressEventsBefore(db: Executor, before: Date): Promise<void> {
-  await db.deleteFrom('address_events').where('at', '<', before.toISOString()).execute();
+export async function deleteAddressEventsBefore(db: Executor, before: Date): Promise<number> {
+  const result = await db.deleteFrom('address_events').where('at', '<', before.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

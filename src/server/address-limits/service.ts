@@ -18,3 +18,8 @@ export async function recordAddressEvent(db: Executor, kind: AddressEventKind, i
 export async function forgetOldAddressEvents(db: Executor, now: Date): Promise<void> {
   await deleteAddressEventsBefore(db, new Date(now.getTime() - ADDRESS_LIMIT_WINDOW_MS));
 }
+
+/** The retention job's: events before `before`, whatever the booking writer has not deleted already. */
+export async function pruneAddressEvents(db: Executor, before: Date): Promise<number> {
+  return deleteAddressEventsBefore(db, before);
+}

@@ -7,7 +7,8 @@ import { BackupError } from './service';
 type Table = keyof Database;
 
 // In the order foreign keys allow. schedule_version is not copied: it is a counter the target's
-// triggers raise by themselves; telegram_bot's one row replaces the one its migration made.
+// triggers raise by themselves, nor retention_run, the days the source's retention job ran;
+// telegram_bot's one row replaces the one its migration made.
 export const COPIED_TABLES: Table[] = [
   'users',
   'vouchers',
@@ -36,7 +37,7 @@ export const COPIED_TABLES: Table[] = [
   'push_subscription',
   'push_key',
 ];
-const NOT_COPIED = new Set<string>(['schedule_version', 'kysely_migration', 'kysely_migration_lock']);
+const NOT_COPIED = new Set<string>(['schedule_version', 'kysely_migration', 'kysely_migration_lock', 'retention_run']);
 const SEEDED_BY_MIGRATIONS = new Set<Table>(['telegram_bot', 'motorbike']);
 const SERIAL_IDS = new Set<Table>([
   'borrow_request',

@@ -47,8 +47,9 @@ export async function insertStoredAnswer(
   });
 }
 
-export async function deleteExpiredAnswers(db: Executor, now: Date): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now.toISOString()).execute();
+export async function deleteExpiredAnswers(db: Executor, now: Date): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** False when a live answer is already stored under the key (another request with it committed first); an expired one is replaced. */

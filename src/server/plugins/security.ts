@@ -21,13 +21,13 @@ export function isProvenSameSite(request: FastifyRequest): boolean {
   return request.headers['sec-fetch-site'] === 'same-origin';
 }
 
-/** `inlineStyles`: hashes of the build's own inline stylesheet (spa/inline-styles.ts), the only inline style allowed. */
-export const helmetOptions = (inlineStyles: string[]): Parameters<typeof helmet>[0] => ({
+/** `inlineStyles`, `inlineScripts`: hashes of the build's own inline stylesheet and entry loader (spa/inline-styles.ts), the only inline ones allowed. */
+export const helmetOptions = (inlineStyles: string[], inlineScripts: string[] = []): Parameters<typeof helmet>[0] => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...inlineScripts],
       styleSrc: ["'self'", ...inlineStyles],
       imgSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
@@ -55,8 +55,11 @@ const API_HEADERS: Readonly<Record<string, string>> = {
 const isApi = (request: FastifyRequest) => request.url.startsWith('/api/');
 
 // SameSite=Strict keeps the admin cookie off cross-site requests; the Origin check covers browsers and paths where it does not.
-export async function registerSecurity(app: FastifyInstance, { inlineStyles = [] }: { inlineStyles?: string[] } = {}): Promise<void> {
-  const headers = helmetHeaders(helmetOptions(inlineStyles));
+export async function registerSecurity(
+  app: FastifyInstance,
+  { inlineStyles = [], inlineScripts = [] }: { inlineStyles?: string[]; inlineScripts?: string[] } = {},
+): Promise<void> {
+  const headers = helmetHeaders(helmetOptions(inlineStyles, inlineScripts));
   // A callback hook, not an async one: it runs on every request, and a promise each time showed in profiles.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApi(request) ? API_HEADERS : headers);

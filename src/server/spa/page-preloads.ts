@@ -56,5 +56,7 @@ function scriptsOf(manifest: Record<string, ManifestChunk>, key: string): string
 
 export function withModulePreloads(html: string, scripts: string[]): string {
   const links = scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`).join('');
-  return html.replace('</head>', `${links}</head>`);
+  const preloads = html.indexOf('</template></head>');
+  if (preloads === -1) return html.replace('</head>', `${links}</head>`);
+  return `${html.slice(0, preloads)}${links}${html.slice(preloads)}`;
 }

@@ -223,3 +223,9 @@ export async function giveUpChat(db: Executor, chatId: string, reason: string, n
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The retention job's: rows sent before `before` have done their work. Unsent and given-up rows stay. */
+export async function pruneSentOutbox(db: Executor, before: Date): Promise<number> {
+  const result = await db.deleteFrom('outbox').where('sent_at', '<', before.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,4 +1,4 @@
-// The outbox's reads and withdrawals that features may use: what was sent, with which message id, and from which row.
+// The outbox's reads and withdrawals that features may use: what was sent, with which message id, and from which row; the retention job's prune.
 export {
   findMessageOrigin,
   findNewestKeyStarting,
@@ -7,5 +7,6 @@ export {
   findSentMessageId,
   findSentRows,
   giveUpUnsent,
+  pruneSentOutbox,
   type SentRow,
 } from './repository';
