@@ -99,7 +99,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('npm run db:copy from SQLite to Postg
     await addDeviceBookings(sourceApp.db.kysely, deviceId, [booked.id]);
     await insertLinkCode(sourceApp.db.kysely, { hash: 'b'.repeat(64), deviceId, now: copyAt, expiresAt: copyAt });
     await linkChat(sourceApp.db.kysely, '1001', deviceId, copyAt);
-    // The device's push subscription, and the VAPID keys generated at the first start (0058).
+    // The device's push subscription, and the VAPID keys generated when first asked for (0058).
     await upsertSubscription(sourceApp.db.kysely, {
       deviceId,
       endpoint: 'https://push.example/langganan-1',
@@ -107,6 +107,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('npm run db:copy from SQLite to Postg
       auth: 'a',
       now: copyAt,
     });
+    expect((await requestJson(sourceApp.baseUrl, '/api/push/key')).status).toBe(200);
     expect(await findStoredKeys(sourceApp.db.kysely)).toBeDefined();
     // A student's Saya sudah bayar waiting for the treasurer (0053).
     await putClaimPending(sourceApp.db.kysely, { bookingId: booked.id, usersId: rizky.id, amount: 10_000, at: copyAt.toISOString() });
