@@ -311,7 +311,7 @@ function toLedgerRow(row: LedgerQueryRow): LedgerRow {
   };
 }
 
-/** The whole book (a class's is hundreds of entries a year), by date then as written; or one member's. */
+/** One member's entries (or the whole book), by date then as written. */
 export async function findLedger(db: Executor, filter: { usersId?: string } = {}): Promise<LedgerRow[]> {
   let query = ledgerQuery(db);
   if (filter.usersId !== undefined) query = query.where('e.users_id', '=', filter.usersId);
@@ -382,25 +382,19 @@ export interface OwedSum {
   owed: number;
 }
 
-/** Each member with a ref and their sum of `owed`, who owed first first: the tie-break between equal amounts and names. */
+/** Each member with a ref and their sum of `owed` (the service orders them: names are unique, so amount and name decide). */
 export async function findOwedSums(db: Executor): Promise<OwedSum[]> {
+  const sums = db
+    .selectFrom('ledger_entry')
+    .select((eb) => ['users_id', eb.fn.sum<number | string>('owed').as('owed')])
+    .where('owed', '<>', 0)
+    .groupBy('users_id')
+    .as('e');
   const rows = await db
-    .selectFrom('ledger_entry as e')
+    .selectFrom(sums)
     .innerJoin('users as u', 'u.id', 'e.users_id')
-    .select((eb) => [
-      'e.users_id',
-      'u.ref',
-      'u.name',
-      'u.class',
-      eb.fn.sum<number | string>('e.owed').as('owed'),
-      eb.fn.min<string>('e.entry_date').as('first_date'),
-      eb.fn.min<number>('e.id').as('first_id'),
-    ])
-    .where('e.owed', '<>', 0)
+    .select(['e.users_id', 'u.ref', 'u.name', 'u.class', 'e.owed'])
     .where('u.ref', 'is not', null)
-    .groupBy(['e.users_id', 'u.ref', 'u.name', 'u.class'])
-    .orderBy('first_date')
-    .orderBy('first_id')
     .execute();
   return rows.map((row) => ({
     member: { id: row.users_id ?? '', ref: row.ref, name: row.name, class: row.class },
