@@ -101,3 +101,49 @@ export function settledCharges(amountsOldestFirst: readonly number[], paid: numb
     return left >= 0;
   });
 }
+
+/** The month's totals from the balance before it and its money in and out (the sums the database adds up). */
+export function totalsOf(opening: number, flow: { in: number; out: number } | undefined): MonthTotals {
+  const moneyIn = flow?.in ?? 0;
+  const out = flow?.out ?? 0;
+  return { opening, in: moneyIn, out, closing: opening + moneyIn - out };
+}
+
+/** The `count` months ending with `month`, oldest first, each with its sums from `sums` (a month without entries moves nothing). */
+export function flowsOf(
+  sums: readonly { month: string; in: number; out: number }[],
+  month: string,
+  count = 12,
+): { month: string; in: number; out: number }[] {
+  const byMonth = new Map(sums.map((sum) => [sum.month, sum]));
+  return Array.from({ length: count }, (_, index) => {
+    const each = addMonths(month, index - count + 1);
+    return { month: each, in: byMonth.get(each)?.in ?? 0, out: byMonth.get(each)?.out ?? 0 };
+  });
+}
+
+export interface DebtEntry {
+  usersId: string;
+  kind: string;
+  bookingId: number | null;
+  owed: number;
+}
+
+/** Whether each loan's charge is paid: a member's payments of charges settle their own charges, oldest loan first. */
+export function settledLoans(entries: readonly DebtEntry[]): Map<number, boolean> {
+  const byMember = new Map<string, { loans: Map<number, number>; paid: number }>();
+  for (const entry of entries) {
+    if (entry.owed === 0) continue;
+    const member = byMember.get(entry.usersId) ?? { loans: new Map<number, number>(), paid: 0 };
+    const isCharge = entry.kind === 'charge' || entry.kind === 'charge-change';
+    if (isCharge && entry.bookingId !== null) member.loans.set(entry.bookingId, (member.loans.get(entry.bookingId) ?? 0) + entry.owed);
+    else member.paid -= entry.owed;
+    byMember.set(entry.usersId, member);
+  }
+  const settled = new Map<number, boolean>();
+  for (const { loans, paid } of byMember.values()) {
+    const flags = settledCharges([...loans.values()], paid);
+    for (const [index, bookingId] of [...loans.keys()].entries()) settled.set(bookingId, flags[index] ?? false);
+  }
+  return settled;
+}

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { ChargeLine } from '../../domain/fund/charges';
+import type { DebtEntry } from '../../domain/fund/ledger';
 import { BOOKED_END_COLUMNS, SPAN_COLUMN, SPAN_COLUMNS, toBookedEnd, toSpan } from '../bookings/booking-row';
 
 export interface ChargeLoanRow {
@@ -309,11 +311,142 @@ function toLedgerRow(row: LedgerQueryRow): LedgerRow {
   };
 }
 
-/** The whole book (a class's is hundreds of entries a year), by date then as written; or one member's. */
+/** One member's entries (or the whole book), by date then as written. */
 export async function findLedger(db: Executor, filter: { usersId?: string } = {}): Promise<LedgerRow[]> {
   let query = ledgerQuery(db);
   if (filter.usersId !== undefined) query = query.where('e.users_id', '=', filter.usersId);
   return (await query.execute()).map(toLedgerRow);
+}
+
+/** The first day of `month` and of the month after it: entries of a month are the dates between, by the date index. */
+function monthBounds(month: string): { from: string; before: string } {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  const next = index === 12 ? `${year + 1}-01` : `${year}-${String(index + 1).padStart(2, '0')}`;
+  return { from: `${month}-01`, before: `${next}-01` };
+}
+
+/** The entries dated from the first month to the last, both whole, by date then as written. */
+export async function findLedgerOfMonths(db: Executor, first: string, last: string): Promise<LedgerRow[]> {
+  const rows = await ledgerQuery(db)
+    .where('e.entry_date', '>=', monthBounds(first).from)
+    .where('e.entry_date', '<', monthBounds(last).before)
+    .execute();
+  return rows.map(toLedgerRow);
+}
+
+export async function findLedgerEntries(db: Executor, ids: readonly number[]): Promise<LedgerRow[]> {
+  if (ids.length === 0) return [];
+  return (
+    await ledgerQuery(db)
+      .where('e.id', 'in', [...ids])
+      .execute()
+  ).map(toLedgerRow);
+}
+
+export async function findFirstLedgerDate(db: Executor): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('ledger_entry')
+    .select((eb) => eb.fn.min<string | null>('entry_date').as('first'))
+    .executeTakeFirst();
+  return row?.first ?? undefined;
+}
+
+const toNumber = (value: number | string | null | undefined) => Number(value ?? 0);
+
+/** The fund's balance: every entry's cash, or those dated before `date`. */
+export async function cashBefore(db: Executor, date?: string): Promise<number> {
+  let query = db.selectFrom('ledger_entry').select((eb) => eb.fn.sum<number | string | null>('cash').as('cash'));
+  if (date !== undefined) query = query.where('entry_date', '<', date);
+  return toNumber((await query.executeTakeFirst())?.cash);
+}
+
+/** Money in and out of each month from `first` to `last` that has entries. */
+export async function cashFlowsOfMonths(db: Executor, first: string, last: string): Promise<{ month: string; in: number; out: number }[]> {
+  const month = sql<string>`substr(entry_date, 1, 7)`;
+  const rows = await db
+    .selectFrom('ledger_entry')
+    .select([
+      month.as('month'),
+      sql<number | string | null>`sum(case when cash > 0 then cash else 0 end)`.as('in'),
+      sql<number | string | null>`sum(case when cash < 0 then -cash else 0 end)`.as('out'),
+    ])
+    .where('entry_date', '>=', monthBounds(first).from)
+    .where('entry_date', '<', monthBounds(last).before)
+    .groupBy(month)
+    .execute();
+  return rows.map((row) => ({ month: row.month, in: toNumber(row.in), out: toNumber(row.out) }));
+}
+
+export interface OwedSum {
+  member: LedgerMember;
+  owed: number;
+}
+
+/** Each member with a ref and their sum of `owed` (the service orders them: names are unique, so amount and name decide). */
+export async function findOwedSums(db: Executor): Promise<OwedSum[]> {
+  const sums = db
+    .selectFrom('ledger_entry')
+    .select((eb) => ['users_id', eb.fn.sum<number | string>('owed').as('owed')])
+    .where('owed', '<>', 0)
+    .groupBy('users_id')
+    .as('e');
+  const rows = await db
+    .selectFrom(sums)
+    .innerJoin('users as u', 'u.id', 'e.users_id')
+    .select(['e.users_id', 'u.ref', 'u.name', 'u.class', 'e.owed'])
+    .where('u.ref', 'is not', null)
+    .execute();
+  return rows.map((row) => ({
+    member: { id: row.users_id ?? '', ref: row.ref, name: row.name, class: row.class },
+    owed: toNumber(row.owed),
+  }));
+}
+
+export async function owedOf(db: Executor, usersId: string): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entry')
+    .select((eb) => eb.fn.sum<number | string | null>('owed').as('owed'))
+    .where('users_id', '=', usersId)
+    .executeTakeFirst();
+  return toNumber(row?.owed);
+}
+
+/** The entries that move the debts of `usersIds`, by date then as written: what settles whose charge. */
+export async function findOwedEntries(db: Executor, usersIds: readonly string[]): Promise<DebtEntry[]> {
+  if (usersIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('ledger_entry')
+    .select(['users_id', 'kind', 'booking_id', 'owed'])
+    .where('users_id', 'in', [...usersIds])
+    .where('owed', '<>', 0)
+    .orderBy('entry_date')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ usersId: row.users_id ?? '', kind: row.kind, bookingId: row.booking_id, owed: Number(row.owed) }));
+}
+
+/** Each member's dues of each month of `year`, net of corrections. */
+export async function findDuesOfYear(db: Executor, year: number): Promise<{ usersId: string; month: string; cash: number }[]> {
+  const rows = await db
+    .selectFrom('ledger_entry')
+    .select((eb) => ['users_id', 'dues_month', eb.fn.sum<number | string>('cash').as('cash')])
+    .where('users_id', 'is not', null)
+    .where('dues_month', '>=', `${year}-01`)
+    .where('dues_month', '<=', `${year}-12`)
+    .groupBy(['users_id', 'dues_month'])
+    .execute();
+  return rows.map((row) => ({ usersId: row.users_id ?? '', month: row.dues_month ?? '', cash: toNumber(row.cash) }));
+}
+
+/** The roster as the Kas shows it (every member with a ref, by name), without the roster's counts of bookings. */
+export async function findFundMembers(db: Executor): Promise<(LedgerMember & { ref: string; active: boolean })[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.ref', 'u.name', 'u.class', 'u.active'])
+    .where('u.ref', 'is not', null)
+    .orderBy('u.name')
+    .execute();
+  return rows.map((row) => ({ id: row.id, ref: row.ref ?? '', name: row.name, class: row.class, active: toBoolean(row.active) }));
 }
 
 export async function findLedgerEntry(db: Executor, id: number): Promise<LedgerRow | undefined> {

@@ -4,16 +4,17 @@ import { adminMessages } from '../../domain/admin/admin-messages';
 import type { ChargeLine } from '../../domain/fund/charges';
 import { FUND_PAGE_SIZE } from '../../domain/fund/fund';
 import {
+  addMonths,
   CORRECTABLE_KINDS,
+  flowsOf,
   formatIndonesianMonth,
   isLedgerKind,
   type LedgerKind,
-  monthlyFlows,
   monthOf,
-  monthTotals,
   movementOf,
   reversalOf,
-  settledCharges,
+  settledLoans,
+  totalsOf,
 } from '../../domain/fund/ledger';
 import type {
   ChargeChangeRequest,
@@ -34,20 +35,31 @@ import { todayIn } from '../../domain/time/clock';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/service';
 import { emit } from '../events/bus';
-import { findMemberByRef, listMembers } from '../roster/service';
+import { findMemberByRef } from '../roster/service';
 import { appendChargeEntry } from './charges';
 import { howToPay, howToPayText } from './how-to-pay';
 import {
   appendLedgerEntry,
   type ChargeRow,
+  cashBefore,
+  cashFlowsOfMonths,
   findBookingIdByRef,
   findCharge,
   findChargeLoan,
   findClaimOfLoan,
+  findDuesOfYear,
+  findFirstLedgerDate,
+  findFundMembers,
   findLedger,
+  findLedgerEntries,
   findLedgerEntry,
+  findLedgerOfMonths,
+  findOwedEntries,
+  findOwedSums,
   findPendingClaims,
   type LedgerRow,
+  type OwedSum,
+  owedOf,
   setAdminAmount,
 } from './repository';
 
@@ -66,27 +78,9 @@ type Clock = { now: Date; timeZone: string };
 
 const isCharge = (row: LedgerRow) => row.kind === 'charge' || row.kind === 'charge-change';
 
-/** Each member's charges (net per loan, oldest loan first) and what their payments of charges add up to. */
-function chargesByMember(ledger: LedgerRow[]): Map<string, { loans: Map<number, number>; paid: number }> {
-  const byMember = new Map<string, { loans: Map<number, number>; paid: number }>();
-  for (const row of ledger) {
-    if (!row.member || row.owed === 0) continue;
-    const member = byMember.get(row.member.id) ?? { loans: new Map<number, number>(), paid: 0 };
-    if (isCharge(row) && row.bookingId !== null) member.loans.set(row.bookingId, (member.loans.get(row.bookingId) ?? 0) + row.owed);
-    else member.paid -= row.owed;
-    byMember.set(row.member.id, member);
-  }
-  return byMember;
-}
-
-/** Whether each loan's charge (by booking id) is covered, the member's payments settling their charges oldest first. */
-function settledByBooking(ledger: LedgerRow[]): Map<number, boolean> {
-  const settled = new Map<number, boolean>();
-  for (const { loans, paid } of chargesByMember(ledger).values()) {
-    const flags = settledCharges([...loans.values()], paid);
-    for (const [index, bookingId] of [...loans.keys()].entries()) settled.set(bookingId, flags[index] ?? false);
-  }
-  return settled;
+/** Whether each loan of these members is paid: a member's payments settle only their own charges, so their entries suffice. */
+async function settledOf(db: Executor, usersIds: readonly string[]): Promise<Map<number, boolean>> {
+  return settledLoans(await findOwedEntries(db, [...new Set(usersIds)]));
 }
 
 function loanChargeOf(charge: ChargeRow, paid: boolean): LoanCharge {
@@ -100,32 +94,25 @@ function loanChargeOf(charge: ChargeRow, paid: boolean): LoanCharge {
   };
 }
 
-function outstandingMembers(ledger: LedgerRow[]): OutstandingMember[] {
-  const owed = new Map<string, OutstandingMember>();
-  for (const row of ledger) {
-    const member = row.member;
-    if (!member || member.ref === null || row.owed === 0) continue;
-    const entry = owed.get(member.id) ?? { ref: member.ref, name: member.name, class: member.class, amount: 0 };
-    entry.amount += row.owed;
-    owed.set(member.id, entry);
-  }
-  return [...owed.values()].filter((entry) => entry.amount > 0).sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name));
+function outstandingMembers(sums: OwedSum[]): OutstandingMember[] {
+  return sums
+    .filter((sum) => sum.owed > 0 && sum.member.ref !== null)
+    .map(({ member, owed }) => ({ ref: member.ref ?? '', name: member.name, class: member.class, amount: owed }))
+    .sort((a, b) => b.amount - a.amount || a.name.localeCompare(b.name));
 }
 
 const sumOf = (rows: { amount: number }[]) => rows.reduce((total, row) => total + row.amount, 0);
-const cashOf = (ledger: LedgerRow[]) => ledger.reduce((total, row) => total + row.cash, 0);
 
 export async function fundOverview(db: Executor, now: Date, timeZone: string): Promise<FundOverview> {
-  const ledger = await findLedger(db);
-  const outstanding = outstandingMembers(ledger);
-  const members = (await listMembers(db)).map((member) => ({
+  const outstanding = outstandingMembers(await findOwedSums(db));
+  const members = (await findFundMembers(db)).map((member) => ({
     ref: member.ref,
     name: member.name,
     class: member.class,
     active: member.active,
   }));
   return {
-    balance: cashOf(ledger),
+    balance: await cashBefore(db),
     totalOutstanding: sumOf(outstanding),
     outstanding,
     members,
@@ -143,13 +130,12 @@ export async function fundOverview(db: Executor, now: Date, timeZone: string): P
 
 /** The balance and the five largest amounts outstanding, for the owner's /kas. */
 export async function fundSummary(db: Executor): Promise<{ balance: number; totalOutstanding: number; largest: OutstandingMember[] }> {
-  const ledger = await findLedger(db);
-  const outstanding = outstandingMembers(ledger);
-  return { balance: cashOf(ledger), totalOutstanding: sumOf(outstanding), largest: outstanding.slice(0, 5) };
+  const outstanding = outstandingMembers(await findOwedSums(db));
+  return { balance: await cashBefore(db), totalOutstanding: sumOf(outstanding), largest: outstanding.slice(0, 5) };
 }
 
 export async function memberOutstanding(db: Executor, usersId: string): Promise<number> {
-  return (await findLedger(db, { usersId })).reduce((total, row) => total + row.owed, 0);
+  return owedOf(db, usersId);
 }
 
 function chargeDetail(basis: string | null): { lines: ChargeLine[]; text: string } {
@@ -192,29 +178,34 @@ function toEntry(row: LedgerRow, context: EntryContext): FundEntry {
   };
 }
 
-async function entryContext(db: Executor, ledger: LedgerRow[], rows: LedgerRow[]): Promise<EntryContext> {
+/** The entries `rows` correct or are corrected by; with `withCharges`, their loans' charges and whether each is paid. */
+async function entryContext(db: Executor, rows: LedgerRow[], withCharges: boolean): Promise<EntryContext> {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const linked = rows.flatMap((row) => [row.correctsId, row.correctedById]).filter((id): id is number => id !== null && !byId.has(id));
+  for (const row of await findLedgerEntries(db, [...new Set(linked)])) byId.set(row.id, row);
   const charges = new Map<number, ChargeRow>();
-  for (const row of rows) {
+  for (const row of withCharges ? rows : []) {
     if (row.bookingId === null || charges.has(row.bookingId)) continue;
     const charge = await findCharge(db, row.bookingId);
     if (charge) charges.set(row.bookingId, charge);
   }
-  return { byId: new Map(ledger.map((row) => [row.id, row])), charges, settled: settledByBooking(ledger) };
+  const chargedMembers = rows.filter((row) => isCharge(row) && row.bookingId !== null && row.member).map((row) => row.member?.id ?? '');
+  return { byId, charges, settled: withCharges ? await settledOf(db, chargedMembers) : new Map() };
 }
 
 /** A month of the book, newest first, with the month's totals and the twelve months' flows ending with it. */
 export async function fundBook(db: Executor, query: FundBookQuery, clock: Clock): Promise<FundBook> {
   const month = query.month ?? monthOf(todayIn(clock.timeZone, clock.now));
-  const ledger = await findLedger(db);
-  const rows = ledger.filter((row) => monthOf(row.date) === month).reverse();
+  const rows = (await findLedgerOfMonths(db, month, month)).reverse();
   const pages = Math.max(1, Math.ceil(rows.length / FUND_PAGE_SIZE));
   const page = Math.min(query.page, pages);
   const shown = rows.slice((page - 1) * FUND_PAGE_SIZE, page * FUND_PAGE_SIZE);
-  const context = await entryContext(db, ledger, shown);
+  const context = await entryContext(db, shown, true);
+  const flows = flowsOf(await cashFlowsOfMonths(db, addMonths(month, -11), month), month);
   return {
     month,
-    totals: monthTotals(ledger, month),
-    flows: monthlyFlows(ledger, month),
+    totals: totalsOf(await cashBefore(db, `${month}-01`), flows.at(-1)),
+    flows,
     entries: shown.map((row) => toEntry(row, context)),
     page,
     pages,
@@ -226,9 +217,8 @@ export async function fundBook(db: Executor, query: FundBookQuery, clock: Clock)
 export async function memberStatement(db: Executor, memberRef: string): Promise<MemberStatement | undefined> {
   const member = await findMemberByRef(db, memberRef);
   if (!member) return undefined;
-  const ledger = await findLedger(db);
-  const rows = ledger.filter((row) => row.member?.id === member.id);
-  const context = await entryContext(db, ledger, rows);
+  const rows = await findLedger(db, { usersId: member.id });
+  const context = await entryContext(db, rows, true);
   const sum = (pick: (row: LedgerRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
   return {
     member: { ref: member.ref, name: member.name, class: member.class },
@@ -244,14 +234,13 @@ export async function memberStatement(db: Executor, memberRef: string): Promise<
 export async function duesGrid(db: Executor, year: number): Promise<DuesGrid> {
   const months = Array.from({ length: 12 }, (_, index) => `${year}-${String(index + 1).padStart(2, '0')}`);
   const paid = new Map<string, number[]>();
-  for (const row of await findLedger(db)) {
-    if (row.duesMonth === null || !row.member || !row.duesMonth.startsWith(`${year}-`)) continue;
-    const amounts = paid.get(row.member.id) ?? months.map(() => 0);
-    const index = months.indexOf(row.duesMonth);
+  for (const row of await findDuesOfYear(db, year)) {
+    const amounts = paid.get(row.usersId) ?? months.map(() => 0);
+    const index = months.indexOf(row.month);
     amounts[index] = (amounts[index] ?? 0) + row.cash;
-    paid.set(row.member.id, amounts);
+    paid.set(row.usersId, amounts);
   }
-  const members = (await listMembers(db)).filter((member) => member.active || paid.has(member.id));
+  const members = (await findFundMembers(db)).filter((member) => member.active || paid.has(member.id));
   return {
     year,
     months,
@@ -269,16 +258,16 @@ export async function duesGrid(db: Executor, year: number): Promise<DuesGrid> {
  * `Saldo` is the month's `Saldo akhir`. A charge moves no cash: its amount is in `Keterangan`, its `Masuk` and `Keluar` empty.
  */
 export async function fundCsv(db: Executor, month: string | undefined, clock: Clock): Promise<{ name: string; rows: string[][] }> {
-  const ledger = await findLedger(db);
   const today = monthOf(todayIn(clock.timeZone, clock.now));
-  const first = month ?? (ledger[0] ? monthOf(ledger[0].date) : today);
+  const firstDate = month === undefined ? await findFirstLedgerDate(db) : undefined;
+  const first = month ?? (firstDate ? monthOf(firstDate) : today);
   const last = month ?? today;
-  const totals = monthTotals(ledger, first);
-  let balance = totals.opening;
+  const opening = await cashBefore(db, `${first}-01`);
+  let balance = opening;
   let moneyIn = 0;
   let moneyOut = 0;
-  const rows = ledger.filter((row) => monthOf(row.date) >= first && monthOf(row.date) <= last);
-  const context = await entryContext(db, ledger, []);
+  const rows = await findLedgerOfMonths(db, first, last);
+  const context = await entryContext(db, rows, false);
   const body = rows.map((row) => {
     const entry = toEntry(row, context);
     balance += row.cash;
@@ -299,7 +288,7 @@ export async function fundCsv(db: Executor, month: string | undefined, clock: Cl
     name: first === last ? `kas-${first}.csv` : `kas-${first}_${last}.csv`,
     rows: [
       [...labels.csvHeader],
-      [`${first}-01`, labels.opening, '', '', '', '', String(totals.opening)],
+      [`${first}-01`, labels.opening, '', '', '', '', String(opening)],
       ...body,
       ['', labels.csvTotal, '', '', String(moneyIn), String(moneyOut), String(balance)],
     ],
@@ -464,10 +453,9 @@ export async function changeCharge(
 export async function ownCharge(db: Executor, bookingId: number): Promise<LoanCharge | undefined> {
   const charge = await findCharge(db, bookingId);
   if (!charge) return undefined;
-  const ledger = await findLedger(db, { usersId: charge.usersId });
   const claim = await findClaimOfLoan(db, bookingId);
   return {
-    ...loanChargeOf(charge, settledByBooking(ledger).get(bookingId) ?? false),
+    ...loanChargeOf(charge, (await settledOf(db, [charge.usersId])).get(bookingId) ?? false),
     howToPay: await howToPayText(db),
     qris: (await howToPay(db))?.qris ?? false,
     claim: claim && claim.status !== 'confirmed' ? claim.status : null,

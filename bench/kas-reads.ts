@@ -1,0 +1,56 @@
+// `npx tsx bench/kas-reads.ts [FILE]`: the Kas overview, book of a month and its CSV timed in-process on five years of
+// SQLite history (bench/years.ts), the first call after opening the file and the median of ten warm calls. FILE is
+// reused when it exists, so a run before and after a change reads the same data. Prints one JSON line.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDb } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { monthOf } from '../src/domain/fund/ledger';
+import { todayIn } from '../src/domain/time/clock';
+import { fundBook, fundCsv, fundOverview } from '../src/server/fund/service';
+import { seedBenchData } from './dataset';
+import { seedYears } from './years';
+
+const TIME_ZONE = 'Asia/Jakarta';
+const path = process.argv[2] ?? join(mkdtempSync(join(tmpdir(), 'pinjam-kas-')), 'years.db');
+const now = new Date();
+const clock = { now, timeZone: TIME_ZONE };
+const month = monthOf(todayIn(TIME_ZONE, now));
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+async function measure(work: () => Promise<unknown>) {
+  const first = await timed(work);
+  const warm: number[] = [];
+  for (let run = 0; run < 10; run += 1) warm.push(await timed(work));
+  warm.sort((a, b) => a - b);
+  return { firstMs: Math.round(first * 10) / 10, warmMs: Math.round((warm[5] ?? 0) * 10) / 10 };
+}
+
+if (!existsSync(path)) {
+  const db = createDb({ engine: 'sqlite', path });
+  await migrateToLatest(db);
+  const today = todayIn(TIME_ZONE, now);
+  await seedBenchData(db, today);
+  await seedYears(db, today, 5);
+  await db.close();
+}
+const load = loadavg()[0];
+const results: Record<string, unknown> = {};
+const cases: [string, (db: ReturnType<typeof createDb>) => Promise<unknown>][] = [
+  ['overview', (db) => fundOverview(db.kysely, now, TIME_ZONE)],
+  ['book', (db) => fundBook(db.kysely, { month, page: 1 }, clock)],
+  ['csv', (db) => fundCsv(db.kysely, month, clock)],
+];
+for (const [name, work] of cases) {
+  const db = createDb({ engine: 'sqlite', path });
+  const { firstMs, warmMs } = await measure(() => work(db));
+  results[name] = { firstMs, warmMs };
+  await db.close();
+}
+console.log(JSON.stringify({ path, month, loadBefore: load, loadAfter: loadavg()[0], ...results }));
