@@ -47,7 +47,7 @@ describe('the borrowing form: saving', () => {
     expect(await dialog.evaluate((element: HTMLDialogElement) => element.open && element.matches(':modal'))).toBe(true);
     // Focus starts on the first control and Tab cycles inside the dialog.
     expect(await focusedText(page)).toBe('Tambah ke Kalender');
-    for (const next of ['Salin link pembatalan', 'Ingatkan lewat Telegram', 'Lanjut', 'Tambah ke Kalender']) {
+    for (const next of ['Salin link pembatalan', 'Ingatkan lewat Telegram', 'Ingatkan di HP ini', 'Lanjut', 'Tambah ke Kalender']) {
       await page.keyboard.press('Tab');
       expect(await focusedText(page)).toBe(next);
     }
