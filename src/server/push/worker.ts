@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { pushMessages } from '../../domain/push/push-messages';
 import type { PushMessage } from '../../domain/schemas/push';
+import { startClaimLoop } from '../telegram/outbox/claim-loop';
 import {
   type ClaimedMessage,
-  claimDueMessages,
   DEFAULT_RETRY_SCHEDULE,
   findNextAttempt,
   markGivenUp,
@@ -120,48 +120,17 @@ export function startPushWorker(deps: PushWorkerDeps): { stop(): Promise<void> }
   const stopping = new AbortController();
   const claimedBy = randomUUID();
   const delivery = createPushDelivery(deps, stopping.signal, claimedBy);
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
-  let failing = false;
-
-  async function runRound(): Promise<boolean> {
-    try {
-      const at = now();
-      if (delivery.isPaused(at)) return false;
-      const claimed = await claimDueMessages(db.kysely, {
-        now: at.toISOString(),
-        lockedUntil: new Date(at.getTime() + delivery.leaseMs).toISOString(),
-        limit: options.batchSize,
-        skipLocked: db.engine === 'postgres',
-        claimedBy,
-        kinds: { only: PUSH_KINDS },
-      });
-      for (const message of claimed) {
-        if (stopping.signal.aborted || delivery.isPaused(now())) await releaseClaim(db.kysely, message.id);
-        else await delivery.deliver(message);
-      }
-      failing = false;
-      return claimed.length === options.batchSize;
-    } catch (error) {
-      if (!failing) log.error({ error: (error as Error).message }, 'push worker: cannot use the outbox, will keep trying');
-      failing = true;
-      return false;
-    }
-  }
-
-  function schedule(delayMs: number): void {
-    if (stopping.signal.aborted) return;
-    timer = setTimeout(() => {
-      round = runRound().then((more) => schedule(more ? 0 : options.pollIntervalMs));
-    }, delayMs);
-  }
-
-  schedule(0);
-  return {
-    stop: async () => {
-      stopping.abort();
-      clearTimeout(timer);
-      await round;
-    },
-  };
+  return startClaimLoop({
+    db,
+    now,
+    log,
+    label: 'push worker',
+    kinds: { only: PUSH_KINDS },
+    claimedBy,
+    leaseMs: delivery.leaseMs,
+    batchSize: options.batchSize,
+    pollIntervalMs: options.pollIntervalMs,
+    stopping,
+    delivery,
+  });
 }

@@ -1,7 +1,6 @@
 // The outbox's claims for a transport other than Telegram (the push worker, 0058): the same leases, retries and give-ups.
 export {
   type ClaimedMessage,
-  claimDueMessages,
   markGivenUp,
   markSent,
   releaseClaim,

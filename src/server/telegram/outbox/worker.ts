@@ -4,19 +4,11 @@ import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
 import type { TelegramConfig } from '../../config';
 import type { SendOutcome } from '../bot-api';
+import { startClaimLoop } from './claim-loop';
 import { createFailureSummary } from './failure-summary';
 import { PUSH_KINDS, renderOutboxRow } from './kinds';
 import { createPacing } from './pacing';
-import {
-  type ClaimedMessage,
-  claimDueMessages,
-  giveUpChat,
-  markGivenUp,
-  markSent,
-  releaseClaim,
-  renewClaim,
-  scheduleRetry,
-} from './repository';
+import { type ClaimedMessage, giveUpChat, markGivenUp, markSent, releaseClaim, renewClaim, scheduleRetry } from './repository';
 import { DEFAULT_RETRY_SCHEDULE, findNextAttempt, type RetrySchedule } from './retry-policy';
 import { makeCall, sentMessage } from './send';
 
@@ -141,53 +133,17 @@ export function startOutboxWorker(deps: WorkerDeps): OutboxWorker {
   const { db, now, log, options } = deps;
   const stopping = new AbortController();
   const claimedBy = randomUUID();
-  const delivery = createDelivery(deps, stopping.signal, claimedBy);
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
-  let databaseFailing = false;
-
-  /** True when the batch was full, so more may be due at once. */
-  async function runRound(): Promise<boolean> {
-    try {
-      const at = now();
-      if (delivery.isPaused(at)) return false;
-      const claimed = await claimDueMessages(db.kysely, {
-        now: at.toISOString(),
-        lockedUntil: new Date(at.getTime() + claimLeaseMs(options)).toISOString(),
-        limit: options.batchSize,
-        skipLocked: db.engine === 'postgres',
-        claimedBy,
-        kinds: { except: PUSH_KINDS },
-      });
-      for (const message of claimed) {
-        if (stopping.signal.aborted || delivery.isPaused(now())) await releaseClaim(db.kysely, message.id);
-        else await delivery.deliver(message);
-      }
-      if (databaseFailing) log.info('outbox worker: the database answers again');
-      databaseFailing = false;
-      return claimed.length === options.batchSize;
-    } catch (error) {
-      // Logged once per outage, not once per poll.
-      if (!databaseFailing) log.error({ error: (error as Error).message }, 'outbox worker: cannot use the outbox, will keep trying');
-      databaseFailing = true;
-      return false;
-    }
-  }
-
-  function schedule(delayMs: number): void {
-    if (stopping.signal.aborted) return;
-    timer = setTimeout(() => {
-      round = runRound().then((more) => schedule(more ? 0 : options.pollIntervalMs));
-    }, delayMs);
-  }
-
-  // Right away: messages left pending by the last run go out at start.
-  schedule(0);
-  return {
-    stop: async () => {
-      stopping.abort();
-      clearTimeout(timer);
-      await round;
-    },
-  };
+  return startClaimLoop({
+    db,
+    now,
+    log,
+    label: 'outbox worker',
+    kinds: { except: PUSH_KINDS },
+    claimedBy,
+    leaseMs: claimLeaseMs(options),
+    batchSize: options.batchSize,
+    pollIntervalMs: options.pollIntervalMs,
+    stopping,
+    delivery: createDelivery(deps, stopping.signal, claimedBy),
+  });
 }
