@@ -28,6 +28,11 @@ describe('the Motor tab’s bikes', () => {
     expect(await violations(admin)).toEqual([]);
     expect(await horizontalOverflow(admin)).toBe(0);
     await screenshot(admin, 'bikes-motor-tab-phone');
+    // Android's largest font: the root font size doubled.
+    await admin.evaluate(() => document.documentElement.style.setProperty('font-size', '200%', 'important'));
+    await expect.poll(() => horizontalOverflow(admin)).toBe(0);
+    expect(await violations(admin)).toEqual([]);
+    await admin.evaluate(() => document.documentElement.style.removeProperty('font-size'));
 
     const active = list.getByRole('switch', { name: 'Aktif: Beat hitam' });
     expect(await active.isChecked()).toBe(true);

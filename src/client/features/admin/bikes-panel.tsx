@@ -12,6 +12,7 @@ import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { messages } from '../../../domain/text/messages';
 import { buttonStyles } from '../../components/button-styles';
 import { callApi } from '../../lib/http';
+import { AdminTextInput } from './admin-field';
 import { adminStyles } from './styles';
 
 const fetchBikes = () => callApi('/api/admin/motors', bikesResponseSchema);
@@ -44,24 +45,14 @@ function AddBikeForm({ onAdded, onCancel, signOut }: { onAdded: () => void; onCa
   }
 
   const field = (name: keyof NewBikeRequest, label: string) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className={adminStyles.label}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        value={values[name]}
-        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        className={adminStyles.input}
-      />
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} className={adminStyles.fieldError}>
-          {errors[name]}
-        </p>
-      )}
-    </div>
+    <AdminTextInput
+      id={id}
+      field={name}
+      label={label}
+      value={values[name]}
+      error={errors[name]}
+      onValue={(value) => setValues({ ...values, [name]: value })}
+    />
   );
 
   return (
