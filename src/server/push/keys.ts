@@ -10,7 +10,7 @@ export interface VapidKeys {
 }
 
 /**
- * VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or the pair generated at first start and kept in the
+ * VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or the pair generated once, when first needed, and kept in the
  * database, so every instance on one PostgreSQL signs with the same keys (a file would differ per machine).
  */
 export async function loadVapidKeys(db: Db, push: PushConfig, now: Date): Promise<VapidKeys> {
