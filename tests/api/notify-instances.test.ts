@@ -29,6 +29,27 @@ describe('durability and several instances', () => {
     expect(telegram.requests).toHaveLength(2);
   });
 
+  it('lets the send in flight finish when the app stops, so the next start does not send it again', async () => {
+    const telegram = await fake();
+    telegram.answer({ kind: 'ok', delayMs: 300 });
+    const clock = createTestClock();
+    const first = await app({ now: clock.now, telegram: telegram.telegram });
+    await enqueueNotice(first, clock);
+    await waitUntil('the request in flight', () => telegram.requests.length === 1);
+    await first.app.close();
+    const db = first.database.open();
+    const [row] = await db.kysely.selectFrom('outbox').selectAll().execute();
+    await db.close();
+    expect(row).toMatchObject({ attempts: 1, locked_until: null });
+    expect(row?.sent_at).not.toBeNull();
+
+    const second = await app({ now: clock.now, telegram: telegram.telegram, database: first.database });
+    await enqueueNotice(second, clock, { name: 'Peminjam berikutnya' });
+    await waitUntil('the next message delivered', () => telegram.delivered.length === 2);
+    expect(telegram.delivered.map((message) => message.text).filter((text) => text.includes('Peminjam berikutnya'))).toHaveLength(1);
+    expect(telegram.requests).toHaveLength(2);
+  });
+
   it('two app instances on one database send each message once', async () => {
     const telegram = await fake();
     // Slow answers keep one instance busy, so the other claims messages too.

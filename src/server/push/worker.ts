@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { pushMessages } from '../../domain/push/push-messages';
 import type { PushMessage } from '../../domain/schemas/push';
-import { startClaimLoop } from '../telegram/outbox/claim-loop';
+import { sendSignalAfterStop, startClaimLoop } from '../telegram/outbox/claim-loop';
 import {
   type ClaimedMessage,
   DEFAULT_RETRY_SCHEDULE,
@@ -59,6 +59,7 @@ export function pushMessageOf(text: string, offerId: number | undefined, tag: st
 function createPushDelivery({ db, now, keys, log, options, allowLoopback }: PushWorkerDeps, signal: AbortSignal, claimedBy: string) {
   const leaseMs = options.requestTimeoutMs + LEASE_MARGIN_MS;
   let pausedUntil = 0;
+  const sendSignal = sendSignalAfterStop(signal);
 
   async function settle(message: ClaimedMessage, attempts: number, outcome: Exclude<PushOutcome, { kind: 'sent' | 'aborted' }>) {
     const at = now();
@@ -102,7 +103,7 @@ function createPushDelivery({ db, now, keys, log, options, allowLoopback }: Push
       ttlSeconds,
       urgency,
       timeoutMs: options.requestTimeoutMs,
-      signal,
+      signal: sendSignal,
       allowLoopback,
     });
     if (outcome.kind === 'aborted') return releaseClaim(db.kysely, message.id);

@@ -2,6 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/database';
 import { type ClaimedMessage, claimDueMessages, type KindFilter, releaseClaim } from './repository';
 
+// Telegram answers in well under a second; a stop waits that long for the send in flight.
+const STOP_GRACE_MS = 2_000;
+
+/**
+ * The signal a send listens to: aborted only a grace after the stop. Cut at once, a message Telegram (or a push service) already
+ * had would stay pending and go again at the next start.
+ */
+export function sendSignalAfterStop(stopping: AbortSignal): AbortSignal {
+  const send = new AbortController();
+  stopping.addEventListener('abort', () => setTimeout(() => send.abort(stopping.reason), STOP_GRACE_MS).unref(), { once: true });
+  return send.signal;
+}
+
 /** How one transport sends a claimed row, and whether it is holding back (a 429's pause). */
 export interface Delivery {
   deliver(message: ClaimedMessage): Promise<void>;

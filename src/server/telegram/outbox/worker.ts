@@ -4,7 +4,7 @@ import type { Db } from '../../../db/database';
 import type { Executor } from '../../../db/executor';
 import type { TelegramConfig } from '../../config';
 import type { SendOutcome } from '../bot-api';
-import { startClaimLoop } from './claim-loop';
+import { sendSignalAfterStop, startClaimLoop } from './claim-loop';
 import { createFailureSummary } from './failure-summary';
 import { PUSH_KINDS, renderOutboxRow } from './kinds';
 import { createPacing } from './pacing';
@@ -38,7 +38,7 @@ export const DEFAULT_NOTIFIER_OPTIONS: NotifierOptions = {
 export type ChatBlockedHook = (db: Executor, chatId: string) => Promise<void>;
 
 export interface OutboxWorker {
-  /** A send in progress is abandoned; its message stays pending. */
+  /** A send in progress gets a short grace to finish; cut after it, its message stays pending. */
   stop(): Promise<void>;
 }
 
@@ -60,6 +60,7 @@ export const claimLeaseMs = (options: NotifierOptions) => Math.max(options.lease
 
 function createDelivery({ db, now, telegram, log, options, onChatBlocked }: WorkerDeps, signal: AbortSignal, claimedBy: string) {
   const pacing = createPacing(options, signal);
+  const sendSignal = sendSignalAfterStop(signal);
   const failures = createFailureSummary(log, now);
   // On the app clock, like the retries: after a 429 nothing is sent until Telegram's retry_after has passed.
   let pausedUntil = 0;
@@ -107,11 +108,12 @@ function createDelivery({ db, now, telegram, log, options, onChatBlocked }: Work
       return giveUp(message, attempts, `unknown outbox kind ${message.kind}`, `unknown kind ${message.kind}`);
     if (rendered.kind === 'unreadable') return giveUp(message, attempts, `unreadable ${message.kind} payload`, 'unreadable payload');
     await pacing.paced(message.chat_id);
+    if (signal.aborted) return releaseClaim(db.kysely, message.id);
     const lockedUntil = new Date(now().getTime() + claimLeaseMs(options)).toISOString();
     // Its claim may have expired while earlier messages of the batch went out.
     if (!(await renewClaim(db.kysely, message.id, { claimedBy, lockedUntil }))) return;
     const chatId = message.chat_id ?? telegram.chatId;
-    const outcome = await makeCall(telegram, chatId, rendered.call, { timeoutMs: options.requestTimeoutMs, signal });
+    const outcome = await makeCall(telegram, chatId, rendered.call, { timeoutMs: options.requestTimeoutMs, signal: sendSignal });
     pacing.answered(message.chat_id);
     const at = now();
     if (outcome.kind === 'aborted') {
