@@ -38,6 +38,8 @@ export interface ScheduledBooking extends BookingSpan {
   needStnk: boolean;
   /** Null for rows imported from the original app. */
   createdAt: string | null;
+  /** Its bike (0060): the owner of that bike hears of it. */
+  motorbikeId?: number;
 }
 
 export interface InlineButton {
@@ -404,8 +406,9 @@ export function bookingsToReturn<T extends StatefulBooking>(bookings: T[], now: 
   );
 }
 
-export function choiceLabel(booking: { name: string; start: string; end: string }): string {
-  return `${booking.name} ${booking.start}-${booking.end}`;
+/** `bike`: named when the owner's chat owns more than one. */
+export function choiceLabel(booking: { name: string; start: string; end: string }, bike?: string): string {
+  return `${booking.name} ${booking.start}-${booking.end}${bike ? ` (${bike})` : ''}`;
 }
 
 /** `/sekarang` while a loan is late: that, before anything else. */
@@ -459,4 +462,15 @@ export function digestWithOutstanding(digest: string, totalOutstanding: number):
 /** `/sekarang` and the digest while the bike is out of service. */
 export function outOfServiceLine(period: OutOfServicePeriod): string {
   return outOfServiceText({ ...period, reason: shown(period.reason) });
+}
+
+/** A bike's owner code (0060): typed by hand after `/start`, so short and without look-alike characters; 60 bits, one hour, one use. */
+export const OWNER_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const OWNER_CODE_LENGTH = 12;
+export const OWNER_CODE_TTL_MS = 60 * 60_000;
+
+/** Upper case, as made; undefined for anything else (a borrower's 43-character code included). */
+export function ownerCodeOf(argument: string): string | undefined {
+  const code = argument.trim().toUpperCase();
+  return code.length === OWNER_CODE_LENGTH && [...code].every((char) => OWNER_CODE_ALPHABET.includes(char)) ? code : undefined;
 }

@@ -11,7 +11,7 @@ import { formatKilometres, type HandoverEvent } from '../../domain/handover/hand
 import { lifecycleMessages } from '../../domain/handover/lifecycle-messages';
 import { messages } from '../../domain/text/messages';
 import { localMomentIn } from '../../domain/time/clock';
-import type { BotDeps, ButtonPress, ButtonRoute, ChatMessage, CommandHandler } from '../telegram/bot/routes';
+import type { BotDeps, ButtonPress, ButtonRoute, ChatMessage, CommandHandler, OwnerScope } from '../telegram/bot/routes';
 import { findHandoverCandidates, findStartInstant } from './candidates';
 import { closeKmQuestion, enqueueHandoverKeyboard, enqueueKmQuestion, findHandoverMessage, findOpenKmQuestion } from './owner-messages';
 import { addReturnKilometres, completeReturn, type HandoverOutcome, recordHandover } from './service';
@@ -19,6 +19,17 @@ import { addReturnKilometres, completeReturn, type HandoverOutcome, recordHandov
 type HandoverPress = Exclude<ParsedCallback, { action: 'cancel' | 'confirm' | 'keep' | 'cancelAll' | 'keepAll' }>;
 
 const owner = { kind: 'owner', name: null } as const;
+
+/** An owner's chat acts on its own bikes' bookings only (0060); a borrower's chat has no scope. */
+function ownBookings<T extends { motorbikeId: number }>(bookings: T[], scope: OwnerScope | undefined): T[] {
+  return scope === undefined ? bookings : bookings.filter((booking) => scope.bikes.some((bike) => bike.id === booking.motorbikeId));
+}
+
+/** Named in the choice only for an owner of more than one active bike. */
+function bikeName(scope: OwnerScope | undefined, motorbikeId: number): string | undefined {
+  if (scope === undefined || scope.bikes.filter((bike) => bike.active).length <= 1) return undefined;
+  return scope.bikes.find((bike) => bike.id === motorbikeId)?.name;
+}
 
 /** The handover's answer to a press: the line it recorded, or why nothing was. */
 export function handoverAnswer(outcome: HandoverOutcome, timeZone: string): string | undefined {
@@ -32,14 +43,17 @@ export function handoverBotRoutes({ db, now, timeZone, graceMinutes }: BotDeps) 
   /** One booking is acted on at once (a return asks the fuel first); several are offered as buttons. */
   const handoverCommand =
     (event: 'pickup' | 'return'): CommandHandler =>
-    async ({ reply }) => {
+    async ({ reply, owner: scope }) => {
       const at = now();
       const labels = messages.ownerBot;
-      const candidates = await findHandoverCandidates(db.kysely, event, at, timeZone);
+      const candidates = ownBookings(await findHandoverCandidates(db.kysely, event, at, timeZone), scope);
       const [only] = candidates;
       if (!only) return reply({ text: event === 'pickup' ? labels.noneToPickUp : labels.noneToReturn }, at);
       if (candidates.length > 1) {
-        const options = candidates.map((booking) => ({ ref: booking.ref, label: choiceLabel(booking) }));
+        const options = candidates.map((booking) => ({
+          ref: booking.ref,
+          label: choiceLabel(booking, bikeName(scope, booking.motorbikeId)),
+        }));
         return reply({ text: labels.chooseBooking, keyboard: { kind: 'choose', event, options } }, at);
       }
       const outcome = await recordHandover(db, { ref: only.ref }, { event, by: owner, now: at, timeZone, graceMinutes });
@@ -52,10 +66,10 @@ export function handoverBotRoutes({ db, now, timeZone, graceMinutes }: BotDeps) 
     };
 
   /** A number in the owner's chat answers the open kilometre question, if any; other talk gets no answer. */
-  async function replyWithKilometres({ text, chatId, replyTo, reply }: ChatMessage): Promise<void> {
+  async function replyWithKilometres({ text, chatId, replyTo, reply, owner: scope }: ChatMessage): Promise<void> {
     const km = parseKilometres(text);
     if (km === undefined) return;
-    const ref = await findOpenKmQuestion(db.kysely, chatId, replyTo);
+    const ref = await findOpenKmQuestion(db.kysely, { chatId, ownerChat: scope?.chatId ?? null }, replyTo);
     if (ref === undefined) return;
     const outcome = await addReturnKilometres(db, ref, km);
     const at = now();
@@ -70,7 +84,7 @@ export function handoverBotRoutes({ db, now, timeZone, graceMinutes }: BotDeps) 
    * A handover button counts only from a message the bot sent with buttons for that booking. What
    * it records changes the booking's messages in the same transaction (the handover's subscribers).
    */
-  async function press(parsed: HandoverPress, { updateKey, chatId, messageId }: ButtonPress): Promise<string | undefined> {
+  async function press(parsed: HandoverPress, { updateKey, chatId, messageId, owner: scope }: ButtonPress): Promise<string | undefined> {
     const message = await findHandoverMessage(db.kysely, chatId, messageId);
     if (!message?.refs.includes(parsed.ref)) return undefined;
     const { ref } = parsed;
@@ -82,7 +96,7 @@ export function handoverBotRoutes({ db, now, timeZone, graceMinutes }: BotDeps) 
     if (parsed.action === 'fuel') {
       const completed = await completeReturn(db, ref, parsed.fuel, owner, at, timeZone);
       if (completed.kind === 'completed') {
-        await enqueueHandoverKeyboard(db.kysely, { messageId, keyboard: { kind: 'none' } }, updateKey, at);
+        await enqueueHandoverKeyboard(db.kysely, { messageId, keyboard: { kind: 'none' } }, updateKey, at, scope?.chatId ?? null);
         return lifecycleMessages.fuelRecorded(parsed.fuel);
       }
       // A fuel button sent before returns were recorded at once still records the return with it.
