@@ -168,7 +168,7 @@ describe(`each bike's owner hears their own bike on ${TEST_ENGINE}`, () => {
     telegram.pushUpdate(telegram.callbackUpdate(`y:${rizky}`, notice.messageId, BEAT_OWNER));
     await waitUntil('the cancellation told', () => chatTexts(telegram, BEAT_OWNER).some((text) => text.includes('Peminjaman dibatalkan')));
     expect(chatTexts(telegram, MAIN).join('\n')).not.toContain('Rizky Maulana');
-    expect(telegram.chat.get(notice.messageId)?.text).toContain('❌ Dibatalkan');
+    await waitUntil('the notice marked', () => telegram.chat.get(notice.messageId)?.text.endsWith('❌ Dibatalkan') === true);
     const budiRow = await testApp.db.kysely
       .selectFrom('borrow_request')
       .select('cancelled_at')

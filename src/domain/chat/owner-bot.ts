@@ -38,7 +38,6 @@ export interface ScheduledBooking extends BookingSpan {
   needStnk: boolean;
   /** Null for rows imported from the original app. */
   createdAt: string | null;
-  /** Its bike (0060): the owner of that bike hears of it. */
   motorbikeId?: number;
 }
 
@@ -406,7 +405,6 @@ export function bookingsToReturn<T extends StatefulBooking>(bookings: T[], now: 
   );
 }
 
-/** `bike`: named when the owner's chat owns more than one. */
 export function choiceLabel(booking: { name: string; start: string; end: string }, bike?: string): string {
   return `${booking.name} ${booking.start}-${booking.end}${bike ? ` (${bike})` : ''}`;
 }
@@ -469,7 +467,6 @@ export const OWNER_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const OWNER_CODE_LENGTH = 12;
 export const OWNER_CODE_TTL_MS = 60 * 60_000;
 
-/** Upper case, as made; undefined for anything else (a borrower's 43-character code included). */
 export function ownerCodeOf(argument: string): string | undefined {
   const code = argument.trim().toUpperCase();
   return code.length === OWNER_CODE_LENGTH && [...code].every((char) => OWNER_CODE_ALPHABET.includes(char)) ? code : undefined;

@@ -25,7 +25,6 @@ export const bikeMessages = {
   ownerCodeHelp: (code: string, bot: string) =>
     `Minta pemilik motor ini mengirim /start ${code} ke @${bot} dari chat pribadinya. Kode berlaku 1 jam dan hanya bisa dipakai sekali.`,
   ownerCodeAudit: 'Kode pemilik dibuat',
-  // The bot's answers in the owner's private chat.
   ownerLinkedChat: (bike: string) => `Siap! Chat ini sekarang menerima pemberitahuan untuk motor ${bike}.`,
   ownerCodeInvalid: 'Kode pemilik tidak berlaku. Minta admin membuat kode baru di tab Motor.',
   chooseBike: 'Motor yang mana?',

@@ -11,7 +11,6 @@ export function bookingNoticeKey(ref: string): string {
   return `booking:${ref}`;
 }
 
-// Compiled once: the booking's notice asks it inside the booking's transaction.
 const ownerChatQuery = compiledQuery((db, on: { ref: string }) =>
   db
     .selectFrom('borrow_request as b')
@@ -20,10 +19,7 @@ const ownerChatQuery = compiledQuery((db, on: { ref: string }) =>
     .where('b.ref', '=', on.ref),
 );
 
-/**
- * The chat that hears about a booking: its bike's owner's (0060); null, `TELEGRAM_CHAT_ID`, for a bike without a linked owner chat.
- * Read when each message is queued, so a chat linked later hears from then on.
- */
+/** The chat that hears about a booking: its bike's owner's (0060), or null (`TELEGRAM_CHAT_ID`); read when each message is queued. */
 export async function ownerChatOfBooking(db: Executor, ref: string): Promise<string | null> {
   const { rows } = await ownerChatQuery(db, { ref });
   return rows[0]?.owner_chat_id ?? null;

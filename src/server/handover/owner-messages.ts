@@ -58,7 +58,6 @@ interface MessageEdit {
   keyboard: HandoverKeyboard;
 }
 
-/** Edits go to the chat the booking's messages went to: its bike's owner's (null: `TELEGRAM_CHAT_ID`). */
 async function enqueueMessageEdit(db: Executor, edit: MessageEdit, chatId: string | null, now: Date): Promise<void> {
   await enqueueOutbox(db, 'message-edit', edit, { now, dedupeKey: editKey(edit), chatId });
 }
@@ -141,7 +140,6 @@ export async function enqueueHandoverButtonsRemoved(db: Executor, ref: string, n
     await enqueueHandoverKeyboard(db, { messageId: row.messageId, keyboard: { kind: 'none' } }, `unbutton:${row.messageId}`, now, chatId);
 }
 
-/** `chatId`: the chat of the message (null: `TELEGRAM_CHAT_ID`). */
 export async function enqueueHandoverKeyboard(
   db: Executor,
   edit: { messageId: number; keyboard: HandoverKeyboard },
@@ -166,10 +164,7 @@ export async function enqueueKmQuestion(db: Executor, ref: string, now: Date): P
   await enqueueOutbox(db, 'handover', payload, { now, dedupeKey: kmQuestionKey(ref), chatId: await ownerChatOfBooking(db, ref) });
 }
 
-/**
- * The ref whose kilometre question a number answers: the one replied to, else the newest; none once answered or skipped, nor when
- * the newest is another owner's (`ownerChat`: the asking chat as the outbox names it, null for `TELEGRAM_CHAT_ID`).
- */
+/** The ref whose kilometre question a number answers: the one replied to, else the newest if it is this chat's; none once closed. */
 export async function findOpenKmQuestion(
   db: Executor,
   { chatId, ownerChat }: { chatId: string; ownerChat: string | null },

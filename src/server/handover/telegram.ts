@@ -25,7 +25,6 @@ function ownBookings<T extends { motorbikeId: number }>(bookings: T[], scope: Ow
   return scope === undefined ? bookings : bookings.filter((booking) => scope.bikes.some((bike) => bike.id === booking.motorbikeId));
 }
 
-/** Named in the choice only for an owner of more than one active bike. */
 function bikeName(scope: OwnerScope | undefined, motorbikeId: number): string | undefined {
   if (scope === undefined || scope.bikes.filter((bike) => bike.active).length <= 1) return undefined;
   return scope.bikes.find((bike) => bike.id === motorbikeId)?.name;

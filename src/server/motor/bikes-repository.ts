@@ -108,7 +108,6 @@ export async function useOwnerCode(
   return valid ? { id: bike.id, name: bike.name } : undefined;
 }
 
-/** `null`: the bikes whose owner is `TELEGRAM_CHAT_ID` (none linked). In the Motor tab's order. */
 export async function findOwnedBikes(db: Executor, chatId: string | null): Promise<{ id: number; name: string; active: boolean }[]> {
   const rows = await db
     .selectFrom('motorbike')

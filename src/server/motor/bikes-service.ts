@@ -126,12 +126,10 @@ export function saveBikeKeyPlace(db: Db, admin: Admin, id: number, edit: MotorSe
   });
 }
 
-// Stored as SHA-256 hex, like the borrowers' link codes.
 const hashOwnerCode = (code: string) => createHash('sha256').update(code, 'utf8').digest('hex');
 
 export type OwnerCodeOutcome = { kind: 'ok'; expiresAt: string } | { kind: 'notFound' } | { kind: 'firstBike' };
 
-/** A new one-time owner code replaces the bike's last one; the first bike's owner is `TELEGRAM_CHAT_ID` and takes none. */
 export async function makeOwnerCode(trx: Executor, admin: Admin, id: number, code: string, now: Date): Promise<OwnerCodeOutcome> {
   const bike = (await findBikeRows(trx)).find((row) => row.id === id);
   if (!bike) return { kind: 'notFound' };
@@ -147,12 +145,10 @@ export function linkOwnerChat(db: Db, chatId: string, code: string, now: Date): 
   return db.kysely.transaction().execute((trx) => useOwnerCode(trx, hashOwnerCode(code), chatId, now.toISOString()));
 }
 
-/** The bikes a chat owns (`null`: `TELEGRAM_CHAT_ID`'s), in the Motor tab's order. */
 export function findBikesOwnedBy(db: Executor, chatId: string | null) {
   return findOwnedBikes(db, chatId);
 }
 
-/** Each linked owner's chat with the ids of its bikes. */
 export async function findLinkedOwners(db: Executor): Promise<Map<string, number[]>> {
   const owners = new Map<string, number[]>();
   for (const { id, chatId } of await findLinkedOwnerRows(db)) owners.set(chatId, [...(owners.get(chatId) ?? []), id]);

@@ -4,7 +4,6 @@ import { bikeMessages } from '../../domain/motor/bike-messages';
 import { findBikesOwnedBy, linkOwnerChat, listBikes } from '../motor/bikes-service';
 import type { BotDeps, OwnerChats } from '../telegram/bot/routes';
 
-/** Bikes' owners in the bot (0060): `TELEGRAM_CHAT_ID` owns every bike without a linked chat; a private chat links with a bike's code. */
 export function ownerChats({ db, now }: BotDeps): OwnerChats {
   return {
     async scopeOf(chatId) {

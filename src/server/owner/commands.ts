@@ -11,7 +11,6 @@ import { findScheduleFrom, findScheduleOn } from './schedule-repository';
 type Settings = { timeZone: string; graceMinutes: number };
 type Reply = (db: Executor, at: Date, settings: Settings, bikes: readonly number[] | undefined) => Promise<string>;
 
-/** One bike's `/sekarang`; `bikes` undefined: a borrower's, across every bike as before. */
 async function nowAnswer(db: Executor, at: Date, { timeZone, graceMinutes }: Settings, bikes: readonly number[] | undefined) {
   // A `Tidak tersedia` period is the first bike's until periods name another (0060).
   const out = bikes === undefined || bikes.includes(FIRST_BIKE_ID) ? await findCurrentPeriod(db, { now: at, timeZone }) : undefined;

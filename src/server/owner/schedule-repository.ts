@@ -3,7 +3,6 @@ import type { ScheduledBooking } from '../../domain/chat/owner-bot';
 import { addDays } from '../../domain/time/clock';
 import { NAMED_SPAN_COLUMNS, SPAN_COLUMN, toNamedSpan, touchesDay } from '../bookings/booking-row';
 
-/** `bikes`: an owner's chat sees its own bikes' bookings only (0060); undefined: every bike's. */
 function activeBookings(db: Executor, bikes: readonly number[] | undefined) {
   const query = db
     .selectFrom('borrow_request as b')

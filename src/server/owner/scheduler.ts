@@ -36,10 +36,7 @@ export interface SchedulerSettings {
 
 type Once = (key: string, write: () => Promise<void>) => Promise<void>;
 
-/**
- * `TELEGRAM_CHAT_ID`'s digest (its bikes, the `Tidak tersedia` periods and the fund's total), then each linked bike owner's chat
- * with its own bikes' day, once per chat and day (0060).
- */
+/** `TELEGRAM_CHAT_ID`'s digest, then one per linked bike owner's chat with its own bikes' day (0060). */
 async function queueDigests(db: Db, { at, today, once, log }: { at: Date; today: string; once: Once; log: FastifyBaseLogger }) {
   await once(`digest:${today}`, async () => {
     const bikes = (await findBikesOwnedBy(db.kysely, null)).map((bike) => bike.id);

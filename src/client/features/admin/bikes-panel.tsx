@@ -32,7 +32,6 @@ const OWNER_STATUS: Record<BikeView['owner'], string> = {
   'not-linked': bikeMessages.ownerNotLinked,
 };
 
-/** Whether the bike's owner hears the bot, and for a bike after the first, `Buat kode pemilik` with what the owner sends. */
 function OwnerLink({ bike, signOut }: { bike: BikeView; signOut: () => void }) {
   const [code, setCode] = useState<OwnerCodeResponse | undefined>();
   const [error, setError] = useState('');

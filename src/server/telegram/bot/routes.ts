@@ -40,7 +40,6 @@ export interface OwnerScope {
 
 /** Bikes' owners in private chats: who owns what, and `/start {code}` with a bike's owner code. */
 export interface OwnerChats {
-  /** Undefined: the chat owns no bike (`null` asks for the main chat's bikes). */
   scopeOf(chatId: string | null): Promise<OwnerScope | undefined>;
   /** False when the argument is no owner code: the borrowers' `/start` answers it. */
   start(message: ChatMessage): Promise<boolean>;
@@ -70,7 +69,6 @@ export interface ChatRoutes {
 /** What the bot hears: the owner's chat, and borrowers' private chats. Each feature gives its own entries (app.ts puts them together). */
 export interface BotRoutes {
   owner: ChatRoutes;
-  /** A bike owner's own private chat: the owner's commands that act on bikes. */
   bikeOwner: ChatRoutes;
   borrower: ChatRoutes;
   owners: OwnerChats;

@@ -43,7 +43,16 @@ export function updateKey(updateId: number): string {
 type Message = NonNullable<Update['message']> & { text: string };
 type Query = NonNullable<Update['callback_query']>;
 
-/** Idempotent: all it sends goes via the outbox under `update:{update_id}`. Heard: the owner's chat, bikes' owners' and borrowers' private chats. */
+function replier(db: Db, owner: OwnerScope | undefined, chatId: string, key: string): (answer: BotAnswer, at: Date) => Promise<void> {
+  return async ({ text, keyboard }, at) => {
+    if (!owner) await enqueueOutbox(db.kysely, 'borrower', { text }, { now: at, dedupeKey: key, chatId });
+    else if (owner.chatId === null) await enqueueBotText(db.kysely, 'reply', text, key, at, keyboard);
+    else
+      await enqueueOutbox(db.kysely, 'reply', keyboard === undefined ? { text } : { text, keyboard }, { now: at, dedupeKey: key, chatId });
+  };
+}
+
+/** Idempotent: all it sends goes via the outbox under `update:{update_id}`. Heard: the owner's chat and private chats. */
 export function createUpdateHandler({ db, telegram, log, signal, routes }: UpdateHandlerDeps): (raw: unknown) => Promise<void> {
   const strangers = new Set<string>();
 
@@ -69,26 +78,12 @@ export function createUpdateHandler({ db, telegram, log, signal, routes }: Updat
     if (outcome.kind === 'retry' || outcome.kind === 'rejected') log.warn({ error: outcome.error }, 'answerCallbackQuery failed');
   }
 
-  /** The main owner's replies keep their null chat (`TELEGRAM_CHAT_ID`); a bike owner's and a borrower's name their chat. */
-  function replier(owner: OwnerScope | undefined, chatId: string, key: string): (answer: BotAnswer, at: Date) => Promise<void> {
-    return async ({ text, keyboard }, at) => {
-      if (!owner) await enqueueOutbox(db.kysely, 'borrower', { text }, { now: at, dedupeKey: key, chatId });
-      else if (owner.chatId === null) await enqueueBotText(db.kysely, 'reply', text, key, at, keyboard);
-      else
-        await enqueueOutbox(db.kysely, 'reply', keyboard === undefined ? { text } : { text, keyboard }, {
-          now: at,
-          dedupeKey: key,
-          chatId,
-        });
-    };
-  }
-
   function chatMessage(owner: OwnerScope | undefined, updateId: number, message: Message): ChatMessage {
     const chatId = String(message.chat.id);
     const key = updateKey(updateId);
     const { argument } = commandOf(message.text);
     const replyTo = message.reply_to_message?.message_id;
-    return { updateKey: key, chatId, text: message.text, argument, replyTo, owner, reply: replier(owner, chatId, key) };
+    return { updateKey: key, chatId, text: message.text, argument, replyTo, owner, reply: replier(db, owner, chatId, key) };
   }
 
   async function hear(chatRoutes: ChatRoutes, owner: OwnerScope | undefined, updateId: number, message: Message): Promise<void> {
@@ -97,7 +92,6 @@ export function createUpdateHandler({ db, telegram, log, signal, routes }: Updat
     await handler?.(chatMessage(owner, updateId, message));
   }
 
-  /** A private chat: a bike owner's code links it, a linked owner's chat hears the owner's commands, any other is a borrower's. */
   async function hearPrivate(updateId: number, message: Message): Promise<void> {
     if (commandOf(message.text).command === '/start' && (await routes.owners.start(chatMessage(undefined, updateId, message)))) return;
     const owner = await routes.owners.scopeOf(String(message.chat.id));
