@@ -20,14 +20,14 @@ export function botRoutes(deps: BotDeps, bookOffer: BookOffer): BotRoutes {
       commands: { ...schedule, '/kas': fundCommand(deps), ...handover.commands, ...outOfService.commands },
       otherCommand: ownerHelp(deps.now),
       text: handover.text,
-      buttons: [outOfService.button, handover.button, noticeButtonRoute(deps)],
+      buttons: [outOfService.button, handover.button, handover.bikeButton, noticeButtonRoute(deps)],
     },
     // `Tidak tersedia` periods and the class fund stay with the main owner until periods name their bike (0060).
     bikeOwner: {
       commands: { ...schedule, ...handover.commands },
       otherCommand: ownerHelp(deps.now),
       text: handover.text,
-      buttons: [handover.button, noticeButtonRoute(deps)],
+      buttons: [handover.button, handover.bikeButton, noticeButtonRoute(deps)],
     },
     borrower: {
       commands: { ...chat.commands, ...schedule, '/tagihan': outstandingCommand(deps) },

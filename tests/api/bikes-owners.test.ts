@@ -67,6 +67,9 @@ async function book(testApp: TestApp, body: Record<string, unknown>): Promise<st
   return row.ref ?? '';
 }
 
+const buttons = (telegram: FakeTelegram, messageId: number) =>
+  (telegram.chat.get(messageId)?.replyMarkup?.inline_keyboard ?? []).map((row) => row.map((button) => button.text));
+
 const LINKED = 'Siap! Chat ini sekarang menerima pemberitahuan untuk motor Beat hitam.';
 const INVALID = 'Kode pemilik tidak berlaku. Minta admin membuat kode baru di tab Motor.';
 
@@ -185,17 +188,24 @@ describe(`each bike's owner hears their own bike on ${TEST_ENGINE}`, () => {
     const rizky = await book(testApp, { name: RIZKY.name, motorId: 2 });
     await waitUntil('both notices', () => chatTexts(telegram, MAIN).length === 2);
 
-    // Both bikes are still the main owner's: `/ambil` asks which, naming the bikes.
+    // Both bikes are still the main owner's: `/ambil` asks which bike, and goes on with the one pressed.
     clock.advance(jakartaInstant(TODAY, '08:50').getTime() - clock.now().getTime());
-    expect(await say(telegram, MAIN, '/ambil')).toBe('Peminjaman yang mana?');
+    expect(await say(telegram, MAIN, '/kembali')).toBe('Tidak ada motor yang sedang dipinjam.');
+    expect(await say(telegram, MAIN, '/ambil')).toBe('Motor yang mana?');
     const choice = telegram.delivered.at(-1)?.messageId ?? 0;
-    expect(telegram.chat.get(choice)?.replyMarkup?.inline_keyboard.map((row) => row.map((button) => button.text))).toEqual([
-      ['Budi Santoso 09:00-10:00 (Motor PPTI 21)'],
-      ['Rizky Maulana 09:00-10:00 (Beat hitam)'],
-    ]);
+    expect(buttons(telegram, choice)).toEqual([['Motor PPTI 21'], ['Beat hitam']]);
+    await waitUntil('the question recorded', async () => {
+      const rows = await testApp.db.kysely.selectFrom('outbox').select('sent_message_id').where('kind', '=', 'reply').execute();
+      return rows.some((row) => row.sent_message_id === choice);
+    });
+    const before = chatTexts(telegram, MAIN).length;
+    telegram.pushUpdate(telegram.callbackUpdate('m:p:2', choice));
+    await waitUntil('the pickup told', () => chatTexts(telegram, MAIN).length > before);
+    expect(chatTexts(telegram, MAIN).at(-1)).toBe('Rizky Maulana (PPTI 22) tercatat mengambil motor jam 08:50.');
+    await waitUntil('the question without buttons', () => buttons(telegram, choice).length === 0);
     expect(await say(telegram, MAIN, '/sekarang')).toBe(
       'Motor PPTI 21: Motor sedang tidak dipakai. Berikutnya: Budi Santoso (PPTI 21), hari ini jam 09:00.\n' +
-        'Beat hitam: Motor sedang tidak dipakai. Berikutnya: Rizky Maulana (PPTI 22), hari ini jam 09:00.',
+        'Beat hitam: Motor sedang dipakai Rizky Maulana (PPTI 22) sampai jam 10:00.',
     );
 
     expect(await say(telegram, BEAT_OWNER, `/start ${await ownerCode(api)}`)).toBe(LINKED);
@@ -205,22 +215,21 @@ describe(`each bike's owner hears their own bike on ${TEST_ENGINE}`, () => {
     const jadwalBeat = await say(telegram, BEAT_OWNER, '/jadwal');
     expect(jadwalBeat).toContain('Rizky Maulana');
     expect(jadwalBeat).not.toContain('Budi Santoso');
-    expect(await say(telegram, BEAT_OWNER, '/sekarang')).toBe(
-      'Motor sedang tidak dipakai. Berikutnya: Rizky Maulana (PPTI 22), hari ini jam 09:00.',
-    );
+    expect(await say(telegram, BEAT_OWNER, '/sekarang')).toBe('Motor sedang dipakai Rizky Maulana (PPTI 22) sampai jam 10:00.');
 
-    expect(await say(telegram, BEAT_OWNER, '/ambil')).toBe('Rizky Maulana (PPTI 22) tercatat mengambil motor jam 08:50.');
-    const picked = await testApp.db.kysely.selectFrom('borrow_request').select(['ref', 'picked_up_at']).orderBy('id').execute();
-    expect(picked.map((row) => [row.ref === rizky, row.picked_up_at !== null])).toEqual([
-      [false, false],
-      [true, true],
-    ]);
+    // Each chat's commands now act on its own bike only.
+    expect(await say(telegram, BEAT_OWNER, '/ambil')).toBe('Tidak ada motor yang bisa diambil sekarang.');
+    expect(await say(telegram, MAIN, '/ambil')).toBe('Budi Santoso (PPTI 21) tercatat mengambil motor jam 08:50.');
     expect(await say(telegram, BEAT_OWNER, '/kembali')).toContain('Rizky Maulana');
     await waitUntil('the kilometre question', () => chatTexts(telegram, BEAT_OWNER).at(-1)?.startsWith('Berapa kilometer') === true);
     expect(await say(telegram, BEAT_OWNER, '12345')).toBe('Kilometer dicatat: 12.345 km.');
-    // Reminders, `/bengkel` and `/kas` stay the main owner's: a bike owner's chat answers them with the help.
+    const rows = await testApp.db.kysely.selectFrom('borrow_request').select(['ref', 'returned_at']).orderBy('id').execute();
+    expect(rows.map((row) => [row.ref === rizky, row.returned_at !== null])).toEqual([
+      [false, false],
+      [true, true],
+    ]);
+    // `/bengkel`, `/siap` and `/kas` stay the main owner's: a bike owner's chat answers them with the help.
     expect(await say(telegram, BEAT_OWNER, '/kas')).toBe(await say(telegram, MAIN, '/bantuan'));
-    expect(await say(telegram, MAIN, '/kembali')).toBe('Tidak ada motor yang sedang dipinjam.');
   });
 });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { choiceLabel, OWNER_CODE_ALPHABET, ownerCodeOf } from '../../src/domain/chat/owner-bot';
+import {
+  bikeCallbackData,
+  type HandoverKeyboard,
+  handoverKeyboard,
+  keyboardRefs,
+  OWNER_CODE_ALPHABET,
+  ownerCodeOf,
+  parseBikeCallback,
+  parseCallbackData,
+} from '../../src/domain/chat/owner-bot';
 import { randomCode } from '../../src/domain/text/random-code';
 
 describe("a bike's owner code", () => {
@@ -18,10 +27,27 @@ describe("a bike's owner code", () => {
   });
 });
 
-describe('the choice of a booking for an owner of several bikes', () => {
-  it('names the bike when given, and reads as before without one', () => {
-    const booking = { name: 'Budi Santoso', start: '09:00', end: '10:00' };
-    expect(choiceLabel(booking, 'Beat hitam')).toBe('Budi Santoso 09:00-10:00 (Beat hitam)');
-    expect(choiceLabel(booking)).toBe('Budi Santoso 09:00-10:00');
+describe('Motor yang mana?', () => {
+  const keyboard: HandoverKeyboard = {
+    kind: 'chooseBike',
+    event: 'return',
+    bikes: [
+      { id: 1, name: 'Motor PPTI 21' },
+      { id: 2, name: 'Beat hitam' },
+    ],
+  };
+
+  it('has one button per bike, carrying the command and the bike only', () => {
+    expect(handoverKeyboard(keyboard)).toEqual({
+      inline_keyboard: [[{ text: 'Motor PPTI 21', callback_data: 'm:r:1' }], [{ text: 'Beat hitam', callback_data: 'm:r:2' }]],
+    });
+    expect(keyboardRefs(keyboard)).toEqual([]);
+    expect(parseBikeCallback(bikeCallbackData('pickup', 2))).toEqual({ event: 'pickup', bikeId: 2 });
+    expect(parseBikeCallback('m:r:1')).toEqual({ event: 'return', bikeId: 1 });
+  });
+
+  it('reads nothing else, and no other button reads it', () => {
+    for (const data of ['m:x:1', 'm:p:0', 'm:p:', 'm:p:1:2', 'p:AAAAAAAAAAAAAAAA']) expect(parseBikeCallback(data)).toBeUndefined();
+    expect(parseCallbackData('m:p:1')).toBeUndefined();
   });
 });

@@ -245,6 +245,8 @@ export type HandoverKeyboard =
   | { kind: 'none' }
   | { kind: 'pickup' | 'return' | 'noShow' | 'fuel' | 'skipKm'; ref: string }
   | { kind: 'choose'; event: 'pickup' | 'return'; options: { ref: string; label: string }[] }
+  /** `Motor yang mana?` for an owner of several bikes (0060); the command goes on with the bike pressed. */
+  | { kind: 'chooseBike'; event: 'pickup' | 'return'; bikes: { id: number; name: string }[] }
   /** `Batalkan semua` / `Biarkan` for the bookings inside a `Tidak tersedia` period; `ref` is the period's. */
   | { kind: 'outOfService'; ref: string }
   /** `/bengkel`'s until question, its list of bookings, the digest's `Masih`/`Sudah siap` (issue 38). */
@@ -282,6 +284,10 @@ export function handoverKeyboard(keyboard: HandoverKeyboard): InlineKeyboard {
     }
     case 'choose':
       return { inline_keyboard: keyboard.options.map((option) => [button(option.label, keyboard.event, option.ref)]) };
+    case 'chooseBike':
+      return {
+        inline_keyboard: keyboard.bikes.map((bike) => [{ text: bike.name, callback_data: bikeCallbackData(keyboard.event, bike.id) }]),
+      };
     case 'outOfService':
       return {
         inline_keyboard: [
@@ -295,7 +301,7 @@ export function handoverKeyboard(keyboard: HandoverKeyboard): InlineKeyboard {
 
 /** The bookings a message's buttons act on: a press naming another booking is not from this message. */
 export function keyboardRefs(keyboard: HandoverKeyboard): string[] {
-  if (keyboard.kind === 'none') return [];
+  if (keyboard.kind === 'none' || keyboard.kind === 'chooseBike') return [];
   if (isOutOfServiceKeyboard(keyboard)) return outOfServiceKeyboardRefs(keyboard);
   return keyboard.kind === 'choose' ? keyboard.options.map((option) => option.ref) : [keyboard.ref];
 }
@@ -405,8 +411,19 @@ export function bookingsToReturn<T extends StatefulBooking>(bookings: T[], now: 
   );
 }
 
-export function choiceLabel(booking: { name: string; start: string; end: string }, bike?: string): string {
-  return `${booking.name} ${booking.start}-${booking.end}${bike ? ` (${bike})` : ''}`;
+export function choiceLabel(booking: { name: string; start: string; end: string }): string {
+  return `${booking.name} ${booking.start}-${booking.end}`;
+}
+
+export type BikeChoice = { event: 'pickup' | 'return'; bikeId: number };
+
+export function bikeCallbackData(event: BikeChoice['event'], bikeId: number): string {
+  return `m:${event === 'pickup' ? 'p' : 'r'}:${bikeId}`;
+}
+
+export function parseBikeCallback(data: string): BikeChoice | undefined {
+  const match = /^m:([pr]):([1-9]\d{0,8})$/.exec(data);
+  return match ? { event: match[1] === 'p' ? 'pickup' : 'return', bikeId: Number(match[2]) } : undefined;
 }
 
 /** `/sekarang` while a loan is late: that, before anything else. */

@@ -188,3 +188,15 @@ export async function closeKmQuestion(db: Executor, ref: string, line: string, n
   const edit = { messageId: question.messageId, text, keyboard: { kind: 'none' } } as const;
   return enqueueOutbox(db, 'message-edit', edit, { now, dedupeKey: kmDoneKey(ref), chatId: await ownerChatOfBooking(db, ref) });
 }
+
+/** The bikes a `Motor yang mana?` message offered, if the bot sent it in this chat. */
+export async function findBikeChoice(db: Executor, chatId: string, messageId: number): Promise<{ id: number; name: string }[] | undefined> {
+  const row = await findMessageOrigin(db, chatId, messageId);
+  if (!row) return undefined;
+  try {
+    const parsed = botTextSchema.safeParse(JSON.parse(row.payload));
+    return parsed.success && parsed.data.keyboard?.kind === 'chooseBike' ? parsed.data.keyboard.bikes : undefined;
+  } catch {
+    return undefined;
+  }
+}
