@@ -113,6 +113,18 @@ describe(`linking a bike's owner chat on ${TEST_ENGINE}`, () => {
     expect(owner.owner_chat_id).toBe(BEAT_OWNER);
   });
 
+  it('without the bot no code is made', async () => {
+    const testApp = await startTestApp({ now: createTestClock(jakartaInstant(TODAY, '06:00')).now });
+    cleanups.push(() => testApp.close());
+    const [admin] = (await seedRoster(testApp.db, CLASS_ROSTER)) as [User];
+    const api = adminClient(testApp.baseUrl, await loginCookie(testApp.baseUrl, admin));
+    await addBeat(api);
+    expect(await api.post('/api/admin/motors/2/owner-code')).toMatchObject({
+      status: 503,
+      body: { message: 'Bot Telegram belum aktif, kode pemilik belum bisa dibuat.' },
+    });
+  });
+
   it('the same Idempotency-Key answers the same code, made and audited once', async () => {
     const clock = createTestClock(jakartaInstant(TODAY, '06:00'));
     const { testApp, api, cookie } = await ownersApp(clock);

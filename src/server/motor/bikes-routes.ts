@@ -70,7 +70,7 @@ export function bikeAdminRoutes(app: FastifyInstance, { config, db, now }: AppCo
     return answer(await saveBikeKeyPlace(db, adminSession(request).admin, id, body, now()));
   });
 
-  // The code is a secret until used: never cached; its stored answer replays it to the same admin's retry only.
+  // The code is a secret until used: never cached; its stored answer replays it only to a retry with the same key.
   app.post('/api/admin/motors/:id/owner-code', { preHandler: requireAdmin }, async (request, reply) => {
     const id = bikeIdOf(request.params);
     const bot = await botUsername();
