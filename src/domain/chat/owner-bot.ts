@@ -38,6 +38,7 @@ export interface ScheduledBooking extends BookingSpan {
   needStnk: boolean;
   /** Null for rows imported from the original app. */
   createdAt: string | null;
+  motorbikeId?: number;
 }
 
 export interface InlineButton {
@@ -244,6 +245,8 @@ export type HandoverKeyboard =
   | { kind: 'none' }
   | { kind: 'pickup' | 'return' | 'noShow' | 'fuel' | 'skipKm'; ref: string }
   | { kind: 'choose'; event: 'pickup' | 'return'; options: { ref: string; label: string }[] }
+  /** `Motor yang mana?` for an owner of several bikes (0060); the command goes on with the bike pressed. */
+  | { kind: 'chooseBike'; event: 'pickup' | 'return'; bikes: { id: number; name: string }[] }
   /** `Batalkan semua` / `Biarkan` for the bookings inside a `Tidak tersedia` period; `ref` is the period's. */
   | { kind: 'outOfService'; ref: string }
   /** `/bengkel`'s until question, its list of bookings, the digest's `Masih`/`Sudah siap` (issue 38). */
@@ -281,6 +284,10 @@ export function handoverKeyboard(keyboard: HandoverKeyboard): InlineKeyboard {
     }
     case 'choose':
       return { inline_keyboard: keyboard.options.map((option) => [button(option.label, keyboard.event, option.ref)]) };
+    case 'chooseBike':
+      return {
+        inline_keyboard: keyboard.bikes.map((bike) => [{ text: bike.name, callback_data: bikeCallbackData(keyboard.event, bike.id) }]),
+      };
     case 'outOfService':
       return {
         inline_keyboard: [
@@ -294,7 +301,7 @@ export function handoverKeyboard(keyboard: HandoverKeyboard): InlineKeyboard {
 
 /** The bookings a message's buttons act on: a press naming another booking is not from this message. */
 export function keyboardRefs(keyboard: HandoverKeyboard): string[] {
-  if (keyboard.kind === 'none') return [];
+  if (keyboard.kind === 'none' || keyboard.kind === 'chooseBike') return [];
   if (isOutOfServiceKeyboard(keyboard)) return outOfServiceKeyboardRefs(keyboard);
   return keyboard.kind === 'choose' ? keyboard.options.map((option) => option.ref) : [keyboard.ref];
 }
@@ -408,6 +415,17 @@ export function choiceLabel(booking: { name: string; start: string; end: string 
   return `${booking.name} ${booking.start}-${booking.end}`;
 }
 
+export type BikeChoice = { event: 'pickup' | 'return'; bikeId: number };
+
+export function bikeCallbackData(event: BikeChoice['event'], bikeId: number): string {
+  return `m:${event === 'pickup' ? 'p' : 'r'}:${bikeId}`;
+}
+
+export function parseBikeCallback(data: string): BikeChoice | undefined {
+  const match = /^m:([pr]):([1-9]\d{0,8})$/.exec(data);
+  return match ? { event: match[1] === 'p' ? 'pickup' : 'return', bikeId: Number(match[2]) } : undefined;
+}
+
 /** `/sekarang` while a loan is late: that, before anything else. */
 export function lateLoanText(loans: (StatefulBooking & { name: string })[], now: LocalMoment, graceMinutes: number): string | undefined {
   for (const loan of byStart(loans)) {
@@ -459,4 +477,14 @@ export function digestWithOutstanding(digest: string, totalOutstanding: number):
 /** `/sekarang` and the digest while the bike is out of service. */
 export function outOfServiceLine(period: OutOfServicePeriod): string {
   return outOfServiceText({ ...period, reason: shown(period.reason) });
+}
+
+/** A bike's owner code (0060): typed by hand after `/start`, so short and without look-alike characters; 60 bits, one hour, one use. */
+export const OWNER_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const OWNER_CODE_LENGTH = 12;
+export const OWNER_CODE_TTL_MS = 60 * 60_000;
+
+export function ownerCodeOf(argument: string): string | undefined {
+  const code = argument.trim().toUpperCase();
+  return code.length === OWNER_CODE_LENGTH && [...code].every((char) => OWNER_CODE_ALPHABET.includes(char)) ? code : undefined;
 }

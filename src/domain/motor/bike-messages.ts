@@ -19,4 +19,13 @@ export const bikeMessages = {
   firstOwner: 'Pemilik motor pertama memakai chat Telegram utama.',
   ownerLinked: 'Chat pemilik sudah tersambung.',
   ownerNotLinked: 'Chat pemilik belum tersambung.',
+  ownerCodeButton: 'Buat kode pemilik',
+  ownerCodeFirstBike: 'Motor pertama memakai chat Telegram utama, tidak perlu kode.',
+  ownerCodeUnavailable: 'Bot Telegram belum aktif, kode pemilik belum bisa dibuat.',
+  ownerCodeHelp: (code: string, bot: string) =>
+    `Minta pemilik motor ini mengirim /start ${code} ke @${bot} dari chat pribadinya. Kode berlaku 1 jam dan hanya bisa dipakai sekali.`,
+  ownerCodeAudit: 'Kode pemilik dibuat',
+  ownerLinkedChat: (bike: string) => `Siap! Chat ini sekarang menerima pemberitahuan untuk motor ${bike}.`,
+  ownerCodeInvalid: 'Kode pemilik tidak berlaku. Minta admin membuat kode baru di tab Motor.',
+  chooseBike: 'Motor yang mana?',
 } as const;

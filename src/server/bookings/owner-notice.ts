@@ -1,3 +1,4 @@
+import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/executor';
 import type { BookingNotice, CancellationNotice } from '../../domain/chat/telegram-text';
 import { enqueueOutbox } from '../telegram/outbox/enqueue';
@@ -10,13 +11,28 @@ export function bookingNoticeKey(ref: string): string {
   return `booking:${ref}`;
 }
 
-/** In the caller's transaction, so the notice exists exactly when the booking does. */
-export async function enqueueBookingNotice(db: Executor, notice: ButtonedBookingNotice, now: Date): Promise<void> {
-  await enqueueOutbox(db, 'booking', notice, { now, dedupeKey: notice.ref === undefined ? null : bookingNoticeKey(notice.ref) });
+const ownerChatQuery = compiledQuery((db, on: { ref: string }) =>
+  db
+    .selectFrom('borrow_request as b')
+    .innerJoin('motorbike as m', 'm.id', 'b.motorbike_id')
+    .select('m.owner_chat_id')
+    .where('b.ref', '=', on.ref),
+);
+
+/** The chat that hears about a booking: its bike's owner's (0060), or null (`TELEGRAM_CHAT_ID`); read when each message is queued. */
+export async function ownerChatOfBooking(db: Executor, ref: string): Promise<string | null> {
+  const { rows } = await ownerChatQuery(db, { ref });
+  return rows[0]?.owner_chat_id ?? null;
 }
 
-export async function enqueueCancellationNotice(db: Executor, notice: CancellationNotice, now: Date): Promise<void> {
-  await enqueueOutbox(db, 'booking-cancelled', notice, { now });
+/** In the caller's transaction, so the notice exists exactly when the booking does. */
+export async function enqueueBookingNotice(db: Executor, notice: ButtonedBookingNotice, now: Date): Promise<void> {
+  const chatId = notice.ref === undefined ? null : await ownerChatOfBooking(db, notice.ref);
+  await enqueueOutbox(db, 'booking', notice, { now, dedupeKey: notice.ref === undefined ? null : bookingNoticeKey(notice.ref), chatId });
+}
+
+export async function enqueueCancellationNotice(db: Executor, notice: CancellationNotice, ref: string, now: Date): Promise<void> {
+  await enqueueOutbox(db, 'booking-cancelled', notice, { now, chatId: await ownerChatOfBooking(db, ref) });
 }
 
 /** A reminder being sent at this moment cannot be called back. */
@@ -32,7 +48,7 @@ export async function enqueueKeyboardEdit(
   dedupeKey: string,
   now: Date,
 ): Promise<void> {
-  await enqueueOutbox(db, 'notice-keyboard', edit, { now, dedupeKey });
+  await enqueueOutbox(db, 'notice-keyboard', edit, { now, dedupeKey, chatId: await ownerChatOfBooking(db, edit.ref) });
 }
 
 /** Undefined for notices written before they named their booking. */
@@ -50,10 +66,10 @@ export async function findBookingNotice(db: Executor, ref: string): Promise<Book
 export async function enqueueCancelledNoticeEdit(
   db: Executor,
   edit: { messageId: number; notice: BookingNotice },
-  dedupeKey: string,
+  { ref, dedupeKey }: { ref: string; dedupeKey: string },
   now: Date,
 ): Promise<void> {
-  await enqueueOutbox(db, 'notice-cancelled', edit, { now, dedupeKey });
+  await enqueueOutbox(db, 'notice-cancelled', edit, { now, dedupeKey, chatId: await ownerChatOfBooking(db, ref) });
 }
 
 /** The Telegram message id of a booking's notice once it was sent: the only message its buttons may act from. */

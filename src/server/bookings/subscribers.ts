@@ -21,7 +21,7 @@ export async function tellOwnerOfCancellation(trx: Executor, event: BookingCance
   if (event.cause.kind === 'period') return;
   const { name, class: className, date, start, end, endDate } = event.booking;
   const notice = { name, class: className, date, start, end, endDate, cancelledBy: cancellerOf(event), cancelReason: event.reason };
-  await enqueueCancellationNotice(trx, notice, event.at);
+  await enqueueCancellationNotice(trx, notice, event.booking.ref, event.at);
 }
 
 export async function withdrawOwnerReminder(trx: Executor, event: BookingCancelled): Promise<void> {
@@ -33,6 +33,6 @@ export async function showCancellationUnderNotice(trx: Executor, event: BookingC
   if (event.cause.kind !== 'ownerPress') return;
   const { messageId, updateKey } = event.cause;
   const notice = await findBookingNotice(trx, event.booking.ref);
-  if (notice) await enqueueCancelledNoticeEdit(trx, { messageId, notice }, updateKey, event.at);
+  if (notice) await enqueueCancelledNoticeEdit(trx, { messageId, notice }, { ref: event.booking.ref, dedupeKey: updateKey }, event.at);
   else await enqueueKeyboardEdit(trx, { messageId, ref: event.booking.ref, keyboard: 'none' }, updateKey, event.at);
 }

@@ -10,7 +10,8 @@ import {
   type RecordedHandover,
 } from '../../domain/chat/owner-bot';
 import { messages } from '../../domain/text/messages';
-import { enqueueBotText, enqueueOutbox } from '../telegram/outbox/enqueue';
+import { ownerChatOfBooking } from '../bookings/owner-notice';
+import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import { bookingNoticeSchema, botTextSchema, findOutboxText } from '../telegram/outbox/kinds';
 import { findMessageOrigin, findNewestKeyStarting, findPayloadByKey, findSentRows, type SentRow } from '../telegram/outbox/sent';
 
@@ -57,8 +58,8 @@ interface MessageEdit {
   keyboard: HandoverKeyboard;
 }
 
-async function enqueueMessageEdit(db: Executor, edit: MessageEdit, now: Date): Promise<void> {
-  await enqueueOutbox(db, 'message-edit', edit, { now, dedupeKey: editKey(edit) });
+async function enqueueMessageEdit(db: Executor, edit: MessageEdit, chatId: string | null, now: Date): Promise<void> {
+  await enqueueOutbox(db, 'message-edit', edit, { now, dedupeKey: editKey(edit), chatId });
 }
 
 /**
@@ -78,12 +79,13 @@ export async function enqueueHandoverEdits(
     roles.map((role) => handoverMessageKey(role, booking.ref)),
   );
   const lines = handoverLines(booking, timeZone);
+  const chatId = sent.length > 0 ? await ownerChatOfBooking(db, booking.ref) : null;
   for (const row of sent) {
     const role = roles.find((candidate) => row.dedupeKey === handoverMessageKey(candidate, booking.ref));
     const text = editedText(row, role, lines);
     if (role === undefined || text === undefined) continue;
     const keyboard = pressed?.messageId === row.messageId ? pressed.keyboard : keyboardAfterRecord(role, booking.stage, booking.ref);
-    await enqueueMessageEdit(db, { messageId: row.messageId, text, keyboard }, now);
+    await enqueueMessageEdit(db, { messageId: row.messageId, text, keyboard }, chatId, now);
   }
 }
 
@@ -123,7 +125,7 @@ export async function enqueueReplyEdit(
   keyboard: HandoverKeyboard = { kind: 'none' },
 ): Promise<void> {
   const text = [message.text, ...handoverLines(booking, timeZone)].join('\n');
-  await enqueueMessageEdit(db, { messageId: message.messageId, text, keyboard }, now);
+  await enqueueMessageEdit(db, { messageId: message.messageId, text, keyboard }, await ownerChatOfBooking(db, booking.ref), now);
 }
 
 /** No buttons stay under an ended booking's messages (returned, released, cancelled); a stale press is refused by the lifecycle. */
@@ -133,8 +135,9 @@ export async function enqueueHandoverButtonsRemoved(db: Executor, ref: string, n
     db,
     roles.map((role) => handoverMessageKey(role, ref)),
   );
+  const chatId = sent.length > 0 ? await ownerChatOfBooking(db, ref) : null;
   for (const row of sent)
-    await enqueueHandoverKeyboard(db, { messageId: row.messageId, keyboard: { kind: 'none' } }, `unbutton:${row.messageId}`, now);
+    await enqueueHandoverKeyboard(db, { messageId: row.messageId, keyboard: { kind: 'none' } }, `unbutton:${row.messageId}`, now, chatId);
 }
 
 export async function enqueueHandoverKeyboard(
@@ -142,8 +145,9 @@ export async function enqueueHandoverKeyboard(
   edit: { messageId: number; keyboard: HandoverKeyboard },
   dedupeKey: string,
   now: Date,
+  chatId: string | null = null,
 ): Promise<void> {
-  await enqueueOutbox(db, 'handover-keyboard', edit, { now, dedupeKey });
+  await enqueueOutbox(db, 'handover-keyboard', edit, { now, dedupeKey, chatId });
 }
 
 function kmQuestionKey(ref: string): string {
@@ -156,17 +160,23 @@ function kmDoneKey(ref: string): string {
 
 /** After a return recorded from the chat, once per booking. */
 export async function enqueueKmQuestion(db: Executor, ref: string, now: Date): Promise<void> {
-  await enqueueBotText(db, 'handover', messages.ownerBot.kmQuestion, kmQuestionKey(ref), now, { kind: 'skipKm', ref });
+  const payload = { text: messages.ownerBot.kmQuestion, keyboard: { kind: 'skipKm', ref } } as const;
+  await enqueueOutbox(db, 'handover', payload, { now, dedupeKey: kmQuestionKey(ref), chatId: await ownerChatOfBooking(db, ref) });
 }
 
-/** The ref whose kilometre question a number answers: the one replied to, else the newest; none once answered or skipped. */
-export async function findOpenKmQuestion(db: Executor, chatId: string, replyTo: number | undefined): Promise<string | undefined> {
+/** The ref whose kilometre question a number answers: the one replied to, else the newest if it is this chat's; none once closed. */
+export async function findOpenKmQuestion(
+  db: Executor,
+  { chatId, ownerChat }: { chatId: string; ownerChat: string | null },
+  replyTo: number | undefined,
+): Promise<string | undefined> {
   const key =
     replyTo === undefined
       ? await findNewestKeyStarting(db, 'handover', kmQuestionKey(''))
       : (await findMessageOrigin(db, chatId, replyTo))?.dedupeKey;
   if (!key?.startsWith(kmQuestionKey(''))) return undefined;
   const ref = key.slice(kmQuestionKey('').length);
+  if (replyTo === undefined && (await ownerChatOfBooking(db, ref)) !== ownerChat) return undefined;
   return (await findPayloadByKey(db, kmDoneKey(ref))) === undefined ? ref : undefined;
 }
 
@@ -176,5 +186,17 @@ export async function closeKmQuestion(db: Executor, ref: string, line: string, n
   if (!question) return false;
   const text = `${messages.ownerBot.kmQuestion}\n${line}`;
   const edit = { messageId: question.messageId, text, keyboard: { kind: 'none' } } as const;
-  return enqueueOutbox(db, 'message-edit', edit, { now, dedupeKey: kmDoneKey(ref) });
+  return enqueueOutbox(db, 'message-edit', edit, { now, dedupeKey: kmDoneKey(ref), chatId: await ownerChatOfBooking(db, ref) });
+}
+
+/** The bikes a `Motor yang mana?` message offered, if the bot sent it in this chat. */
+export async function findBikeChoice(db: Executor, chatId: string, messageId: number): Promise<{ id: number; name: string }[] | undefined> {
+  const row = await findMessageOrigin(db, chatId, messageId);
+  if (!row) return undefined;
+  try {
+    const parsed = botTextSchema.safeParse(JSON.parse(row.payload));
+    return parsed.success && parsed.data.keyboard?.kind === 'chooseBike' ? parsed.data.keyboard.bikes : undefined;
+  } catch {
+    return undefined;
+  }
 }

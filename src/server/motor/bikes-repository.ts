@@ -77,3 +77,55 @@ export async function writeBikeKeyPlace(db: Executor, id: number, stored: { keyP
     .where('id', '=', id)
     .execute();
 }
+
+export async function writeOwnerCode(db: Executor, id: number, code: { hash: string; expiresAt: string }): Promise<void> {
+  await db
+    .updateTable('motorbike')
+    .set({ owner_link_code_hash: code.hash, owner_link_expires_at: code.expiresAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The code is spent whether or not it was still valid: a code is tried once. */
+export async function useOwnerCode(
+  db: Executor,
+  hash: string,
+  chatId: string,
+  now: string,
+): Promise<{ id: number; name: string } | undefined> {
+  const bike = await db
+    .selectFrom('motorbike')
+    .select(['id', 'name', 'owner_link_expires_at'])
+    .where('owner_link_code_hash', '=', hash)
+    .executeTakeFirst();
+  if (!bike) return undefined;
+  const valid = bike.owner_link_expires_at !== null && bike.owner_link_expires_at > now;
+  await db
+    .updateTable('motorbike')
+    .set({ owner_link_code_hash: null, owner_link_expires_at: null, ...(valid ? { owner_chat_id: chatId } : {}) })
+    .where('id', '=', bike.id)
+    .execute();
+  return valid ? { id: bike.id, name: bike.name } : undefined;
+}
+
+export async function findOwnedBikes(db: Executor, chatId: string | null): Promise<{ id: number; name: string; active: boolean }[]> {
+  const rows = await db
+    .selectFrom('motorbike')
+    .select(['id', 'name', 'active'])
+    .where((eb) => (chatId === null ? eb('owner_chat_id', 'is', null) : eb('owner_chat_id', '=', chatId)))
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, active: toBoolean(row.active) }));
+}
+
+export async function findLinkedOwnerRows(db: Executor): Promise<{ id: number; chatId: string }[]> {
+  const rows = await db
+    .selectFrom('motorbike')
+    .select(['id', 'owner_chat_id'])
+    .where('owner_chat_id', 'is not', null)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((row) => (row.owner_chat_id === null ? [] : [{ id: row.id, chatId: row.owner_chat_id }]));
+}

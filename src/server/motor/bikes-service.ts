@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import { OWNER_CODE_TTL_MS } from '../../domain/chat/owner-bot';
 import { bikeMessages } from '../../domain/motor/bike-messages';
 import {
   type BikeEditRequest,
@@ -11,7 +13,18 @@ import {
 } from '../../domain/motor/bikes';
 import { keyInfoOf, type MotorSettingsRequest, whatsAppDigits } from '../../domain/motor/key-place';
 import { appendAuditEntry } from '../audit/service';
-import { type BikeRow, findBikeRows, insertBike, updateBike, writeBikeKeyPlace, writeBikeOrder } from './bikes-repository';
+import {
+  type BikeRow,
+  findBikeRows,
+  findLinkedOwnerRows,
+  findOwnedBikes,
+  insertBike,
+  updateBike,
+  useOwnerCode,
+  writeBikeKeyPlace,
+  writeBikeOrder,
+  writeOwnerCode,
+} from './bikes-repository';
 
 export type BikeOutcome = { kind: 'ok'; bike: BikeView } | { kind: 'invalid'; errors: Record<string, string> } | { kind: 'notFound' };
 
@@ -111,4 +124,33 @@ export function saveBikeKeyPlace(db: Db, admin: Admin, id: number, edit: MotorSe
     }
     return { kind: 'ok', bike: viewOf({ ...before, ...after }) };
   });
+}
+
+const hashOwnerCode = (code: string) => createHash('sha256').update(code, 'utf8').digest('hex');
+
+export type OwnerCodeOutcome = { kind: 'ok'; expiresAt: string } | { kind: 'notFound' } | { kind: 'firstBike' };
+
+export async function makeOwnerCode(trx: Executor, admin: Admin, id: number, code: string, now: Date): Promise<OwnerCodeOutcome> {
+  const bike = (await findBikeRows(trx)).find((row) => row.id === id);
+  if (!bike) return { kind: 'notFound' };
+  if (bike.id === FIRST_BIKE_ID) return { kind: 'firstBike' };
+  const expiresAt = new Date(now.getTime() + OWNER_CODE_TTL_MS).toISOString();
+  await writeOwnerCode(trx, id, { hash: hashOwnerCode(code), expiresAt });
+  await audit(trx, admin, now, 'motorbike-edited', bike.name, bikeMessages.ownerCodeAudit);
+  return { kind: 'ok', expiresAt };
+}
+
+/** `/start {code}` in a private chat: that chat is the bike's owner from now on; undefined for a code unknown, used or expired. */
+export function linkOwnerChat(db: Db, chatId: string, code: string, now: Date): Promise<{ id: number; name: string } | undefined> {
+  return db.kysely.transaction().execute((trx) => useOwnerCode(trx, hashOwnerCode(code), chatId, now.toISOString()));
+}
+
+export function findBikesOwnedBy(db: Executor, chatId: string | null) {
+  return findOwnedBikes(db, chatId);
+}
+
+export async function findLinkedOwners(db: Executor): Promise<Map<string, number[]>> {
+  const owners = new Map<string, number[]>();
+  for (const { id, chatId } of await findLinkedOwnerRows(db)) owners.set(chatId, [...(owners.get(chatId) ?? []), id]);
+  return owners;
 }

@@ -1,40 +1,70 @@
 import type { Executor } from '../../db/executor';
 import { lateLoanText, nowText, outOfServiceLine, scheduleText } from '../../domain/chat/owner-bot';
+import { FIRST_BIKE_ID } from '../../domain/motor/bikes';
 import { messages } from '../../domain/text/messages';
 import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
 import { findLoansOut } from '../handover/service';
 import { findCurrentPeriod } from '../out-of-service/service';
-import type { BotDeps, CommandHandler } from '../telegram/bot/routes';
+import type { BotDeps, CommandHandler, OwnerScope } from '../telegram/bot/routes';
 import { findScheduleFrom, findScheduleOn } from './schedule-repository';
 
-type Reply = (db: Executor, at: Date, settings: { timeZone: string; graceMinutes: number }) => Promise<string>;
+type Settings = { timeZone: string; graceMinutes: number };
+type Reply = (db: Executor, at: Date, settings: Settings, bikes: readonly number[] | undefined) => Promise<string>;
+
+async function nowAnswer(db: Executor, at: Date, { timeZone, graceMinutes }: Settings, bikes: readonly number[] | undefined) {
+  // A `Tidak tersedia` period is the first bike's until periods name another (0060).
+  const out = bikes === undefined || bikes.includes(FIRST_BIKE_ID) ? await findCurrentPeriod(db, { now: at, timeZone }) : undefined;
+  if (out) return outOfServiceLine(out);
+  const loansOut = (await findLoansOut(db)).filter((loan) => bikes === undefined || bikes.includes(loan.motorbikeId));
+  const late = lateLoanText(loansOut, localMomentIn(timeZone, at), graceMinutes);
+  return late ?? nowText(at, timeZone, await findScheduleFrom(db, todayIn(timeZone, at), bikes), loansOut);
+}
 
 const scheduleReplies: Record<'/jadwal' | '/besok' | '/sekarang', Reply> = {
-  '/jadwal': async (db, at, { timeZone }) => {
+  '/jadwal': async (db, at, { timeZone }, bikes) => {
     const today = todayIn(timeZone, at);
-    return scheduleText(today, 'today', await findScheduleOn(db, today));
+    return scheduleText(today, 'today', await findScheduleOn(db, today, bikes));
   },
-  '/besok': async (db, at, { timeZone }) => {
+  '/besok': async (db, at, { timeZone }, bikes) => {
     const tomorrow = addDays(todayIn(timeZone, at), 1);
-    return scheduleText(tomorrow, 'tomorrow', await findScheduleOn(db, tomorrow));
+    return scheduleText(tomorrow, 'tomorrow', await findScheduleOn(db, tomorrow, bikes));
   },
-  '/sekarang': async (db, at, { timeZone, graceMinutes }) => {
-    const out = await findCurrentPeriod(db, { now: at, timeZone });
-    if (out) return outOfServiceLine(out);
-    const loansOut = await findLoansOut(db);
-    const late = lateLoanText(loansOut, localMomentIn(timeZone, at), graceMinutes);
-    return late ?? nowText(at, timeZone, await findScheduleFrom(db, todayIn(timeZone, at)), loansOut);
-  },
+  '/sekarang': nowAnswer,
 };
 
-/** `/jadwal`, `/besok` and `/sekarang`: the schedule, asked in the owner's chat or a borrower's. */
+/** An owner of several active bikes hears `/sekarang` bike by bike, each line under its bike's name. */
+async function ownerNow(db: Executor, at: Date, settings: Settings, scope: OwnerScope): Promise<string> {
+  const active = scope.bikes.filter((bike) => bike.active);
+  if (active.length <= 1)
+    return nowAnswer(
+      db,
+      at,
+      settings,
+      scope.bikes.map((bike) => bike.id),
+    );
+  const lines = [];
+  for (const bike of active) lines.push(`${bike.name}: ${await nowAnswer(db, at, settings, [bike.id])}`);
+  return lines.join('\n');
+}
+
+/** `/jadwal`, `/besok` and `/sekarang`: the schedule, asked in an owner's chat (their bikes only) or a borrower's (every bike). */
 export function scheduleCommands({ db, now, timeZone, graceMinutes }: BotDeps): Record<string, CommandHandler> {
   return Object.fromEntries(
     Object.entries(scheduleReplies).map(([command, answer]) => [
       command,
-      async ({ reply }) => {
+      async ({ reply, owner }) => {
         const at = now();
-        await reply({ text: await answer(db.kysely, at, { timeZone, graceMinutes }) }, at);
+        const settings = { timeZone, graceMinutes };
+        const text =
+          command === '/sekarang' && owner
+            ? await ownerNow(db.kysely, at, settings, owner)
+            : await answer(
+                db.kysely,
+                at,
+                settings,
+                owner?.bikes.map((bike) => bike.id),
+              );
+        await reply({ text }, at);
       },
     ]),
   );

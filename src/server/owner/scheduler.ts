@@ -13,13 +13,15 @@ import {
 import { minutesBetween } from '../../domain/handover/handover';
 import { periodSpanOn } from '../../domain/out-of-service/out-of-service';
 import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
+import { ownerChatOfBooking } from '../bookings/owner-notice';
 import { fundSummary } from '../fund/service';
 import { enqueueHandoverKeyboard, handoverMessageKey } from '../handover/owner-messages';
 import { findHandoversStartingBetween, findLoansOut } from '../handover/service';
 import type { Job } from '../jobs/jobs';
+import { findBikesOwnedBy, findLinkedOwners } from '../motor/bikes-service';
 import { askWhetherStillOut } from '../out-of-service/owner-flow';
 import { publicPeriodsFrom } from '../out-of-service/service';
-import { enqueueBotText } from '../telegram/outbox/enqueue';
+import { enqueueBotText, enqueueOutbox } from '../telegram/outbox/enqueue';
 import { findSentRows } from '../telegram/outbox/sent';
 import { findScheduleOn } from './schedule-repository';
 
@@ -30,6 +32,28 @@ export interface SchedulerSettings {
   /** Undefined: no end, late or no-show questions. */
   handover: { graceMinutes: number; noShowMinutes: number } | undefined;
   intervalMs: number;
+}
+
+type Once = (key: string, write: () => Promise<void>) => Promise<void>;
+
+/** `TELEGRAM_CHAT_ID`'s digest, then one per linked bike owner's chat with its own bikes' day (0060). */
+async function queueDigests(db: Db, { at, today, once, log }: { at: Date; today: string; once: Once; log: FastifyBaseLogger }) {
+  await once(`digest:${today}`, async () => {
+    const bikes = (await findBikesOwnedBy(db.kysely, null)).map((bike) => bike.id);
+    const out = (await publicPeriodsFrom(db.kysely, today)).filter((period) => periodSpanOn(today, period) !== undefined);
+    const schedule = [...out.map(outOfServiceLine), scheduleText(today, 'today', await findScheduleOn(db.kysely, today, bikes))].join(
+      '\n\n',
+    );
+    const text = digestWithOutstanding(schedule, (await fundSummary(db.kysely)).totalOutstanding);
+    if (await enqueueBotText(db.kysely, 'digest', text, `digest:${today}`, at)) log.info({ date: today }, 'morning digest queued');
+  });
+  for (const [chatId, bikes] of await findLinkedOwners(db.kysely)) {
+    const key = `digest:${today}:${chatId}`;
+    await once(key, async () => {
+      const text = scheduleText(today, 'today', await findScheduleOn(db.kysely, today, bikes));
+      await enqueueOutbox(db.kysely, 'digest', { text }, { now: at, dedupeKey: key, chatId });
+    });
+  }
 }
 
 /**
@@ -57,12 +81,7 @@ export function ownerSchedulerJob(db: Db, now: () => Date, settings: SchedulerSe
       doneDate = today;
     }
     if (digestTime !== undefined && isDigestDue(at, digestTime, timeZone)) {
-      await once(`digest:${today}`, async () => {
-        const out = (await publicPeriodsFrom(db.kysely, today)).filter((period) => periodSpanOn(today, period) !== undefined);
-        const schedule = [...out.map(outOfServiceLine), scheduleText(today, 'today', await findScheduleOn(db.kysely, today))].join('\n\n');
-        const text = digestWithOutstanding(schedule, (await fundSummary(db.kysely)).totalOutstanding);
-        if (await enqueueBotText(db.kysely, 'digest', text, `digest:${today}`, at)) log.info({ date: today }, 'morning digest queued');
-      });
+      await queueDigests(db, { at, today, once, log });
       await askWhetherStillOut(db, today, at);
     }
     if (reminderMinutes > 0) {
@@ -73,7 +92,12 @@ export function ownerSchedulerJob(db: Db, now: () => Date, settings: SchedulerSe
         if (!isReminderDue(booking, at, reminderMinutes, timeZone)) continue;
         const key = handoverMessageKey('reminder', booking.ref);
         await once(key, async () => {
-          await enqueueBotText(db.kysely, 'reminder', reminderText(booking), key, at, { kind: 'pickup', ref: booking.ref });
+          const payload = { text: reminderText(booking), keyboard: { kind: 'pickup', ref: booking.ref } } as const;
+          await enqueueOutbox(db.kysely, 'reminder', payload, {
+            now: at,
+            dedupeKey: key,
+            chatId: await ownerChatOfBooking(db.kysely, booking.ref),
+          });
         });
       }
     }
@@ -98,6 +122,7 @@ export function ownerSchedulerJob(db: Db, now: () => Date, settings: SchedulerSe
           { messageId: sent.messageId, keyboard: { kind: 'none' } },
           `unbutton:${sent.messageId}`,
           at,
+          await ownerChatOfBooking(db.kysely, booking.ref),
         );
       done.add(`ended:${key}`);
     }
@@ -119,7 +144,8 @@ export function ownerSchedulerJob(db: Db, now: () => Date, settings: SchedulerSe
           const text = handoverNoticeText(notice, booking, moment, graceMinutes);
           const keyboard =
             notice === 'noShow' ? ({ kind: 'noShow', ref: booking.ref } as const) : ({ kind: 'return', ref: booking.ref } as const);
-          await enqueueBotText(db.kysely, 'handover', text, key, at, keyboard);
+          const chatId = await ownerChatOfBooking(db.kysely, booking.ref);
+          await enqueueOutbox(db.kysely, 'handover', { text, keyboard }, { now: at, dedupeKey: key, chatId });
         });
       }
     }

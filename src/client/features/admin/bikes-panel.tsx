@@ -8,10 +8,12 @@ import {
   type NewBikeRequest,
   newBikeRequestSchema,
 } from '../../../domain/motor/bikes';
+import { type OwnerCodeResponse, ownerCodeResponseSchema } from '../../../domain/motor/owner-code';
 import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { messages } from '../../../domain/text/messages';
 import { buttonStyles } from '../../components/button-styles';
 import { callApi } from '../../lib/http';
+import { idempotencyHeader, useSubmitKey } from '../../lib/submit-key';
 import { AdminTextInput } from './admin-field';
 import { adminStyles } from './styles';
 
@@ -21,6 +23,61 @@ const editBike = (bike: BikeView, active: boolean) =>
   callApi(`/api/admin/motors/${bike.id}`, bikeResponseSchema, { method: 'PUT', body: { name: bike.name, plate: bike.plate, active } });
 const moveBike = (bike: BikeView, direction: 'up' | 'down') =>
   callApi(`/api/admin/motors/${bike.id}/move`, bikesResponseSchema, { method: 'POST', body: { direction } });
+const makeOwnerCode = (bike: BikeView, submitKey: string) =>
+  callApi(`/api/admin/motors/${bike.id}/owner-code`, ownerCodeResponseSchema, { method: 'POST', headers: idempotencyHeader(submitKey) });
+
+const OWNER_STATUS: Record<BikeView['owner'], string> = {
+  'main-chat': bikeMessages.firstOwner,
+  linked: bikeMessages.ownerLinked,
+  'not-linked': bikeMessages.ownerNotLinked,
+};
+
+function OwnerLink({ bike, signOut }: { bike: BikeView; signOut: () => void }) {
+  const [code, setCode] = useState<OwnerCodeResponse | undefined>();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submitKey = useSubmitKey();
+  async function make() {
+    if (busy) return;
+    setBusy(true);
+    const result = await makeOwnerCode(bike, submitKey.current());
+    setBusy(false);
+    if (result.ok) {
+      submitKey.saved();
+      setError('');
+      setCode(result.data);
+    } else if (result.status === 401) signOut();
+    else setError(result.message);
+  }
+  return (
+    <div className="flex w-full flex-col gap-2">
+      <p className="text-slate-700">{OWNER_STATUS[bike.owner]}</p>
+      {bike.owner !== 'main-chat' && (
+        <div>
+          <button
+            type="button"
+            disabled={busy}
+            className={adminStyles.smallButton}
+            aria-label={`${bikeMessages.ownerCodeButton}: ${bike.name}`}
+            onClick={make}
+          >
+            {bikeMessages.ownerCodeButton}
+          </button>
+        </div>
+      )}
+      {code && (
+        <p role="status" className="break-words">
+          {bikeMessages.ownerCodeHelp(code.code, code.bot)}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className={adminStyles.fieldError}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 function AddBikeForm({ onAdded, onCancel, signOut }: { onAdded: () => void; onCancel: () => void; signOut: () => void }) {
   const id = useId();
@@ -131,6 +188,7 @@ function BikeRow({
       >
         {bikeMessages.moveDown}
       </button>
+      <OwnerLink bike={bike} signOut={signOut} />
       {error && (
         <p role="alert" className={adminStyles.fieldError}>
           {error}

@@ -16,6 +16,8 @@ export interface ChatMessage {
   text: string;
   argument: string;
   replyTo: number | undefined;
+  /** In an owner's chat: whose bikes it acts on; undefined in a borrower's. */
+  owner?: OwnerScope;
   /** Queues the answer in the chat the message came from, once per update; `at` is its time in the outbox. */
   reply(answer: BotAnswer, at: Date): Promise<void>;
 }
@@ -26,6 +28,21 @@ export interface ButtonPress {
   updateKey: string;
   chatId: string;
   messageId: number;
+  owner?: OwnerScope;
+}
+
+/** An owner's chat (0060): `chatId` null is `TELEGRAM_CHAT_ID`, whose bikes are those without a linked chat of their own. */
+export interface OwnerScope {
+  chatId: string | null;
+  /** Inactive ones too: their loans may still be out. */
+  bikes: { id: number; name: string; active: boolean }[];
+}
+
+/** Bikes' owners in private chats: who owns what, and `/start {code}` with a bike's owner code. */
+export interface OwnerChats {
+  scopeOf(chatId: string | null): Promise<OwnerScope | undefined>;
+  /** False when the argument is no owner code: the borrowers' `/start` answers it. */
+  start(message: ChatMessage): Promise<boolean>;
 }
 
 /** One kind of button: its callback data's parser, and the press's handler, which returns the answer the press shows. */
@@ -52,7 +69,9 @@ export interface ChatRoutes {
 /** What the bot hears: the owner's chat, and borrowers' private chats. Each feature gives its own entries (app.ts puts them together). */
 export interface BotRoutes {
   owner: ChatRoutes;
+  bikeOwner: ChatRoutes;
   borrower: ChatRoutes;
+  owners: OwnerChats;
 }
 
 /** The command a message starts with (`/jadwal@bot` is `/jadwal`); empty when it starts with none. */

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/database';
 import type { TelegramConfig } from '../../config';
 import { callTelegram } from '../bot-api';
 import { enqueueBotText, enqueueOutbox } from '../outbox/enqueue';
-import { type BotAnswer, type BotRoutes, type ChatRoutes, commandOf } from './routes';
+import { type BotAnswer, type BotRoutes, type ChatMessage, type ChatRoutes, commandOf, type OwnerScope } from './routes';
 
 const chat = z.object({ id: z.union([z.number(), z.string()]), type: z.string().optional() });
 export const updateSchema = z.object({
@@ -43,7 +43,16 @@ export function updateKey(updateId: number): string {
 type Message = NonNullable<Update['message']> & { text: string };
 type Query = NonNullable<Update['callback_query']>;
 
-/** Idempotent: all it sends goes via the outbox under `update:{update_id}`. Heard: the owner's chat and borrowers' private chats. */
+function replier(db: Db, owner: OwnerScope | undefined, chatId: string, key: string): (answer: BotAnswer, at: Date) => Promise<void> {
+  return async ({ text, keyboard }, at) => {
+    if (!owner) await enqueueOutbox(db.kysely, 'borrower', { text }, { now: at, dedupeKey: key, chatId });
+    else if (owner.chatId === null) await enqueueBotText(db.kysely, 'reply', text, key, at, keyboard);
+    else
+      await enqueueOutbox(db.kysely, 'reply', keyboard === undefined ? { text } : { text, keyboard }, { now: at, dedupeKey: key, chatId });
+  };
+}
+
+/** Idempotent: all it sends goes via the outbox under `update:{update_id}`. Heard: the owner's chat and private chats. */
 export function createUpdateHandler({ db, telegram, log, signal, routes }: UpdateHandlerDeps): (raw: unknown) => Promise<void> {
   const strangers = new Set<string>();
 
@@ -69,32 +78,41 @@ export function createUpdateHandler({ db, telegram, log, signal, routes }: Updat
     if (outcome.kind === 'retry' || outcome.kind === 'rejected') log.warn({ error: outcome.error }, 'answerCallbackQuery failed');
   }
 
-  function replier(owner: boolean, chatId: string, key: string): (answer: BotAnswer, at: Date) => Promise<void> {
-    return async ({ text, keyboard }, at) => {
-      if (owner) await enqueueBotText(db.kysely, 'reply', text, key, at, keyboard);
-      else await enqueueOutbox(db.kysely, 'borrower', { text }, { now: at, dedupeKey: key, chatId });
-    };
-  }
-
-  async function hear(chatRoutes: ChatRoutes, owner: boolean, updateId: number, message: Message): Promise<void> {
+  function chatMessage(owner: OwnerScope | undefined, updateId: number, message: Message): ChatMessage {
     const chatId = String(message.chat.id);
     const key = updateKey(updateId);
-    const { command, argument } = commandOf(message.text);
-    const handler = command === '' ? chatRoutes.text : (chatRoutes.commands[command] ?? chatRoutes.otherCommand);
+    const { argument } = commandOf(message.text);
     const replyTo = message.reply_to_message?.message_id;
-    await handler?.({ updateKey: key, chatId, text: message.text, argument, replyTo, reply: replier(owner, chatId, key) });
+    return { updateKey: key, chatId, text: message.text, argument, replyTo, owner, reply: replier(db, owner, chatId, key) };
   }
 
-  async function press(chatRoutes: ChatRoutes, updateId: number, query: Query): Promise<void> {
+  async function hear(chatRoutes: ChatRoutes, owner: OwnerScope | undefined, updateId: number, message: Message): Promise<void> {
+    const { command } = commandOf(message.text);
+    const handler = command === '' ? chatRoutes.text : (chatRoutes.commands[command] ?? chatRoutes.otherCommand);
+    await handler?.(chatMessage(owner, updateId, message));
+  }
+
+  async function hearPrivate(updateId: number, message: Message): Promise<void> {
+    if (commandOf(message.text).command === '/start' && (await routes.owners.start(chatMessage(undefined, updateId, message)))) return;
+    const owner = await routes.owners.scopeOf(String(message.chat.id));
+    return owner ? hear(routes.bikeOwner, owner, updateId, message) : hear(routes.borrower, undefined, updateId, message);
+  }
+
+  async function press(chatRoutes: ChatRoutes, updateId: number, query: Query, owner?: OwnerScope): Promise<void> {
     const { data, message } = query;
     if (data !== undefined && message !== undefined) {
-      const at = { updateKey: updateKey(updateId), chatId: String(message.chat.id), messageId: message.message_id };
+      const at = { updateKey: updateKey(updateId), chatId: String(message.chat.id), messageId: message.message_id, owner };
       for (const route of chatRoutes.buttons) {
         const parsed = route.parse(data);
         if (parsed !== undefined) return answerCallback(query.id, await route.press(parsed, at));
       }
     }
     return answerCallback(query.id);
+  }
+
+  async function pressPrivate(updateId: number, query: Query, chatId: string): Promise<void> {
+    const owner = await routes.owners.scopeOf(chatId);
+    return owner ? press(routes.bikeOwner, updateId, query, owner) : press(routes.borrower, updateId, query);
   }
 
   return async (raw) => {
@@ -106,18 +124,19 @@ export function createUpdateHandler({ db, telegram, log, signal, routes }: Updat
     const { update_id: updateId, callback_query: query, message } = result.data;
     if (query) {
       const from = query.message?.chat;
-      if (query.message && from?.type === 'private' && String(from.id) !== telegram.chatId) return press(routes.borrower, updateId, query);
+      if (query.message && from?.type === 'private' && String(from.id) !== telegram.chatId)
+        return pressPrivate(updateId, query, String(from.id));
       // A button elsewhere (the bot added to another group) is answered, so its spinner stops.
       if (!query.message || !isOwnerChat(query.message.chat.id)) return answerCallback(query.id);
-      return press(routes.owner, updateId, query);
+      return press(routes.owner, updateId, query, await routes.owners.scopeOf(null));
     }
     if (message?.text === undefined) {
       if (message) isOwnerChat(message.chat.id);
       return;
     }
     const text = { ...message, text: message.text };
-    // Borrowers talk to the bot in private chats (issue 26); other groups are ignored.
-    if (message.chat.type === 'private' && String(message.chat.id) !== telegram.chatId) return hear(routes.borrower, false, updateId, text);
-    if (isOwnerChat(message.chat.id)) await hear(routes.owner, true, updateId, text);
+    // Borrowers and bikes' owners talk to the bot in private chats (issue 26, 0060); other groups are ignored.
+    if (message.chat.type === 'private' && String(message.chat.id) !== telegram.chatId) return hearPrivate(updateId, text);
+    if (isOwnerChat(message.chat.id)) await hear(routes.owner, await routes.owners.scopeOf(null), updateId, text);
   };
 }

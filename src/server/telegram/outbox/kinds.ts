@@ -23,6 +23,11 @@ export const handoverKeyboardSchema: z.ZodType<HandoverKeyboard> = z.union([
   z.object({ kind: z.literal('none') }),
   z.object({ kind: z.enum(['pickup', 'return', 'noShow', 'fuel', 'skipKm']), ref }),
   z.object({ kind: z.literal('choose'), event: z.enum(['pickup', 'return']), options: z.array(z.object({ ref, label: z.string() })) }),
+  z.object({
+    kind: z.literal('chooseBike'),
+    event: z.enum(['pickup', 'return']),
+    bikes: z.array(z.object({ id: z.number(), name: z.string() })),
+  }),
   z.object({ kind: z.literal('outOfService'), ref }),
   z.object({ kind: z.enum(['outOfServiceUntil', 'outOfServiceStill']), ref }),
   z.object({ kind: z.literal('outOfServiceBookings'), ref, bookings: z.array(z.object({ ref, label: z.string() })) }),
