@@ -245,6 +245,7 @@ export interface LedgerRow {
   member: LedgerMember | null;
   bookingId: number | null;
   bookingRef: string | null;
+  motorbikeId: number | null;
   cash: number;
   owed: number;
   duesMonth: string | null;
@@ -282,6 +283,7 @@ function ledgerQuery(db: Executor) {
       'u.name',
       'u.class',
       'b.ref as booking_ref',
+      'b.motorbike_id',
       'k.id as corrected_by_id',
     ])
     .orderBy('e.entry_date')
@@ -298,6 +300,7 @@ function toLedgerRow(row: LedgerQueryRow): LedgerRow {
     member: row.users_id === null ? null : { id: row.users_id, ref: row.member_ref ?? null, name: row.name ?? '', class: row.class ?? '' },
     bookingId: row.booking_id,
     bookingRef: row.booking_ref ?? null,
+    motorbikeId: row.motorbike_id ?? null,
     cash: Number(row.cash),
     owed: Number(row.owed),
     duesMonth: row.dues_month,

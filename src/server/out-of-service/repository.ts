@@ -68,6 +68,7 @@ export async function findPeriodByRef(db: Executor, ref: string): Promise<Stored
 
 export interface NewPeriod extends OutOfServicePeriod {
   ref: string;
+  motorbikeId: number;
   createdAt: string;
   createdBy: { kind: 'admin' | 'owner'; name: string | null };
   decision: OutOfServiceDecision | null;
@@ -83,6 +84,7 @@ export async function insertPeriod(db: Executor, period: NewPeriod): Promise<num
       until_date: period.untilDate,
       until_time: period.untilTime,
       reason: period.reason,
+      motorbike_id: period.motorbikeId,
       created_at: period.createdAt,
       created_by_kind: period.createdBy.kind,
       created_by_name: period.createdBy.name,

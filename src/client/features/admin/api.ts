@@ -59,9 +59,10 @@ export const fetchVouchers = (signal?: AbortSignal) => callApi('/api/admin/vouch
 export const revokeVoucher = (code: string) =>
   callApi(`/api/admin/vouchers/${segment(code)}/revoke`, revokeVoucherResponseSchema, { method: 'POST' });
 
-export const bookingsCsvPath = (range: { from?: string; to?: string; state?: 'late' }) => `/api/admin/bookings.csv${query(range)}`;
-/** `state: 'late'`: only the loans out past their end and grace now (`Terlambat`). */
-export const fetchAdminBookings = (range: { from?: string; to?: string; state?: 'late' }) =>
+type BookingsQuery = { from?: string; to?: string; state?: 'late'; motor?: string };
+export const bookingsCsvPath = (range: BookingsQuery) => `/api/admin/bookings.csv${query(range)}`;
+/** `state: 'late'`: only the loans out past their end and grace now (`Terlambat`); `motor`: one bike's. */
+export const fetchAdminBookings = (range: BookingsQuery) =>
   callApi(`/api/admin/bookings${query(range)}`, listAdminBookingsResponseSchema);
 export const recordAdminHandover = (ref: string, input: AdminHandoverRequest) =>
   callApi(`/api/admin/bookings/${segment(ref)}/handover`, z.object({ handover: adminHandoverSchema }), { method: 'POST', body: input });
