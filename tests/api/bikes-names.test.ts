@@ -184,3 +184,76 @@ describe(`the Kas names the bike of a charge’s loan, ${TEST_ENGINE}`, () => {
     expect(rows[0]).toEqual(['Tanggal', 'Jenis', 'Anggota', 'Keterangan', 'Masuk', 'Keluar', 'Saldo']);
   });
 });
+
+describe(`Tidak tersedia for one bike of two, ${TEST_ENGINE}`, () => {
+  const period = (motorId?: number) => ({
+    fromDate: DATE,
+    fromTime: '07:00',
+    untilDate: DATE,
+    untilTime: '12:00',
+    reason: 'Ban bocor',
+    ...(motorId === undefined ? {} : { motorId }),
+  });
+
+  it('touches only its own bike’s bookings, blocks only that bike, and the list names the bike', async () => {
+    const setup = await bikesApp({ twoBikes: true });
+    const preview = await setup.api.post('/api/admin/out-of-service/preview', period(2));
+    expect(preview.body.affected.map((booking: { name: string }) => booking.name)).toEqual([SITI.name]);
+    const created = await setup.api.post('/api/admin/out-of-service', { period: period(2), decision: 'cancel' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.period).toMatchObject({ cancelled: 1, motor: 'Vario merah' });
+    const left = (await setup.api.get(`/api/admin/bookings?from=${DATE}&to=${DATE}`)).body.bookings;
+    expect(left.map((booking: { name: string; cancellation: unknown }) => [booking.name, booking.cancellation === null])).toEqual([
+      [BUDI.name, true],
+      [SITI.name, false],
+      [RIZKY.name, true],
+    ]);
+    const onVario = await postBooking(setup.testApp.baseUrl, { ...bookingBody({ date: DATE, start: '10:00', end: '11:00' }), motorId: 2 });
+    expect(onVario.status).toBe(422);
+    const anyBike = await postBooking(setup.testApp.baseUrl, bookingBody({ name: SITI.name, date: DATE, start: '10:00', end: '11:00' }));
+    expect(anyBike.body.booking.motor).toEqual({ id: 1, name: 'Motor PPTI 21' });
+    const listed = (await setup.api.get('/api/admin/out-of-service')).body.periods;
+    expect(listed.map((entry: { reason: string; motor: string }) => [entry.reason, entry.motor])).toEqual([['Ban bocor', 'Vario merah']]);
+  });
+
+  it('without a bike the period is the first bike’s; an unknown or bad bike is refused on motorId', async () => {
+    const setup = await bikesApp({ twoBikes: true });
+    const preview = await setup.api.post('/api/admin/out-of-service/preview', period());
+    expect(preview.body.affected.map((booking: { name: string }) => booking.name)).toEqual([BUDI.name]);
+    const unknown = await setup.api.post('/api/admin/out-of-service', { period: period(9), decision: 'keep' });
+    expect(unknown).toMatchObject({ status: 400, body: { errors: { motorId: 'Motor tidak ditemukan' } } });
+    const bad = await setup.api.post('/api/admin/out-of-service/preview', { ...period(), motorId: 'dua' });
+    expect(bad).toMatchObject({ status: 400, body: { errors: { motorId: 'motorId tidak valid' } } });
+    expect(await setup.testApp.db.kysely.selectFrom('out_of_service').select('id').execute()).toEqual([]);
+  });
+
+  it('with one bike a period has no motor in its view', async () => {
+    const setup = await bikesApp({ twoBikes: false });
+    const created = await setup.api.post('/api/admin/out-of-service', { period: period(), decision: 'keep' });
+    expect(created.status).toBe(201);
+    expect(created.body.period).not.toHaveProperty('motor');
+  });
+});
+
+describe(`the Motor tab per bike, ${TEST_ENGINE}`, () => {
+  it('?motor={id} gives that bike’s record and loans, saves its kilometres, and answers 404 to an unknown bike', async () => {
+    const setup = await bikesApp({ twoBikes: true });
+    setup.setNow(DATE, '08:00');
+    const refs = await setup.testApp.db.kysely.selectFrom('borrow_request').select('ref').where('start_time', '=', '08:00').execute();
+    for (const { ref } of refs) {
+      expect((await setup.api.post(`/api/admin/bookings/${ref}/handover`, { event: 'pickup', date: DATE, time: '08:00' })).status).toBe(200);
+    }
+    const vario = (await setup.api.get('/api/admin/motor?motor=2')).body;
+    expect(vario.motorbike).toMatchObject({ name: 'Vario merah', plate: 'B 1234 XY' });
+    expect(vario.loans.map((loan: { name: string }) => loan.name)).toEqual([SITI.name]);
+    const first = (await setup.api.get('/api/admin/motor?motor=1')).body;
+    expect(first.loans.map((loan: { name: string }) => loan.name)).toEqual([BUDI.name]);
+    const saved = await setup.api.put('/api/admin/motor?motor=2', { name: 'Vario merah', plate: 'B 1234 XY', lastKm: 1500 });
+    expect(saved.body.motorbike).toMatchObject({ name: 'Vario merah', lastKm: 1500 });
+    expect((await setup.api.get('/api/admin/motor')).body.motorbike).toMatchObject({ name: 'Motor PPTI 21', lastKm: null });
+    for (const motor of ['9', 'x']) {
+      expect((await setup.api.get(`/api/admin/motor?motor=${motor}`)).status).toBe(404);
+      expect((await setup.api.put(`/api/admin/motor?motor=${motor}`, { name: 'X', plate: '', lastKm: null })).status).toBe(404);
+    }
+  });
+});

@@ -67,10 +67,12 @@ export const fetchAdminBookings = (range: BookingsQuery) =>
 export const recordAdminHandover = (ref: string, input: AdminHandoverRequest) =>
   callApi(`/api/admin/bookings/${segment(ref)}/handover`, z.object({ handover: adminHandoverSchema }), { method: 'POST', body: input });
 
-export const fetchMotorbike = () => callApi('/api/admin/motor', motorbikeResponseSchema);
+/** `motorId`: one bike's record and loans (the Motor tab's chooser, 0060). */
+const motorPath = (motorId?: number) => `/api/admin/motor${query({ motor: motorId?.toString() })}`;
+export const fetchMotorbike = (motorId?: number) => callApi(motorPath(motorId), motorbikeResponseSchema);
 export type MotorbikeRequest = z.infer<typeof motorbikeRequestSchema>;
-export const saveMotorbike = (input: MotorbikeRequest) =>
-  callApi('/api/admin/motor', z.object({ motorbike: motorbikeSchema }), { method: 'PUT', body: input });
+export const saveMotorbike = (input: MotorbikeRequest, motorId?: number) =>
+  callApi(motorPath(motorId), z.object({ motorbike: motorbikeSchema }), { method: 'PUT', body: input });
 export const cancelAdminBooking = (ref: string, reason: string) =>
   callApi(`/api/admin/bookings/${segment(ref)}/cancel`, cancelBookingResponseSchema, { method: 'POST', body: { reason } });
 
