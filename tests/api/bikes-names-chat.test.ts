@@ -51,13 +51,16 @@ describe(`a borrower's messages name the bike when two are active, ${TEST_ENGINE
     expect(chatTexts(telegram, chatId)).toEqual(expected);
   }
 
-  it('reminders, the late notice and a cancellation end with `Motor: {name}`; a late bike warns only its own next borrower', async () => {
+  it('reminders, the late notice and a cancellation end with `Motor: {name}`, /saya names each bike, a late bike warns only its own next borrower', async () => {
     const budi = await book({ name: BUDI.name, start: '09:00', end: '10:00' });
     const siti = await book({ name: SITI.name, start: '09:00', end: '10:00' });
     const rizky = await book({ name: RIZKY.name, start: '10:30', end: '11:30', motorId: 2 });
     await linkChatTo(testApp, telegram, '5001', deviceSecret('m'), [budi.token]);
     await linkChatTo(testApp, telegram, '5002', deviceSecret('n'), [siti.token]);
     await linkChatTo(testApp, telegram, '5003', deviceSecret('p'), [rizky.token]);
+    telegram.pushUpdate(telegram.textUpdate('/saya', '5003'));
+    await waitUntil('the answer to /saya', () => chatTexts(telegram, '5003').length === 2);
+    expect(chatTexts(telegram, '5003')[1]).toBe(`${texts.mineTitle}\nSenin, 23 November 2026 10:30-11:30 (Rizky Maulana) · Motor: Vario_merah`);
     const budiChat = [texts.linked(BUDI.name)];
     const sitiChat = [texts.linked(SITI.name)];
 
