@@ -60,7 +60,9 @@ describe(`a borrower's messages name the bike when two are active, ${TEST_ENGINE
     await linkChatTo(testApp, telegram, '5003', deviceSecret('p'), [rizky.token]);
     telegram.pushUpdate(telegram.textUpdate('/saya', '5003'));
     await waitUntil('the answer to /saya', () => chatTexts(telegram, '5003').length === 2);
-    expect(chatTexts(telegram, '5003')[1]).toBe(`${texts.mineTitle}\nSenin, 23 November 2026 10:30-11:30 (Rizky Maulana) · Motor: Vario_merah`);
+    expect(chatTexts(telegram, '5003')[1]).toBe(
+      `${texts.mineTitle}\nSenin, 23 November 2026 10:30-11:30 (Rizky Maulana) · Motor: Vario_merah`,
+    );
     const budiChat = [texts.linked(BUDI.name)];
     const sitiChat = [texts.linked(SITI.name)];
 
@@ -72,11 +74,15 @@ describe(`a borrower's messages name the bike when two are active, ${TEST_ENGINE
 
     const cancelled = await api.post(`/api/admin/bookings/${siti.ref}/cancel`, { reason: 'Ban bocor' });
     expect(cancelled.status).toBe(200);
-    sitiChat.push('Peminjaman kamu Senin, 23 November 2026 jam 09:00-10:00 dibatalkan oleh admin Admin Uji: Ban bocor.\nMotor: Vario_merah');
+    sitiChat.push(
+      'Peminjaman kamu Senin, 23 November 2026 jam 09:00-10:00 dibatalkan oleh admin Admin Uji: Ban bocor.\nMotor: Vario_merah',
+    );
     await expectChat('5002', sitiChat);
 
     now = jakartaInstant(DATE, '09:00');
-    expect((await requestJson(testApp.baseUrl, '/api/bookings/handover', { body: { token: budi.token, event: 'pickup' } })).status).toBe(200);
+    expect((await requestJson(testApp.baseUrl, '/api/bookings/handover', { body: { token: budi.token, event: 'pickup' } })).status).toBe(
+      200,
+    );
     now = jakartaInstant(DATE, '09:45');
     budiChat.push('Waktunya kembalikan motor jam 10:00.\nMotor: Motor PPTI 21');
     await expectChat('5001', budiChat);

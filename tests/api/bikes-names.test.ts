@@ -143,11 +143,19 @@ describe(`the Kas names the bike of a charge’s loan, ${TEST_ENGINE}`, () => {
       .orderBy('id')
       .execute();
     for (const { ref } of loans) {
-      expect((await setup.api.post(`/api/admin/bookings/${ref}/handover`, { event: 'pickup', date: DATE, time: '08:00' })).status).toBe(200);
-      setup.setNow(DATE, '10:00');
-      const back = await setup.api.post(`/api/admin/bookings/${ref}/handover`, { event: 'return', date: DATE, time: '10:00', fuel: 'Penuh' });
+      expect((await setup.api.post(`/api/admin/bookings/${ref}/handover`, { event: 'pickup', date: DATE, time: '08:00' })).status).toBe(
+        200,
+      );
+    }
+    setup.setNow(DATE, '10:00');
+    for (const { ref } of loans) {
+      const back = await setup.api.post(`/api/admin/bookings/${ref}/handover`, {
+        event: 'return',
+        date: DATE,
+        time: '10:00',
+        fuel: 'Penuh',
+      });
       expect(back.status, JSON.stringify(back.body)).toBe(200);
-      setup.setNow(DATE, '08:00');
     }
     setup.setNow(DATE, '11:00');
   }
@@ -241,7 +249,9 @@ describe(`the Motor tab per bike, ${TEST_ENGINE}`, () => {
     setup.setNow(DATE, '08:00');
     const refs = await setup.testApp.db.kysely.selectFrom('borrow_request').select('ref').where('start_time', '=', '08:00').execute();
     for (const { ref } of refs) {
-      expect((await setup.api.post(`/api/admin/bookings/${ref}/handover`, { event: 'pickup', date: DATE, time: '08:00' })).status).toBe(200);
+      expect((await setup.api.post(`/api/admin/bookings/${ref}/handover`, { event: 'pickup', date: DATE, time: '08:00' })).status).toBe(
+        200,
+      );
     }
     const vario = (await setup.api.get('/api/admin/motor?motor=2')).body;
     expect(vario.motorbike).toMatchObject({ name: 'Vario merah', plate: 'B 1234 XY' });

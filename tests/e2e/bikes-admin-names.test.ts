@@ -27,10 +27,7 @@ describe('the admin with two bikes', () => {
   const app = useStudentApp();
 
   beforeAll(async () => {
-    execOnDatabase(
-      app,
-      `INSERT INTO motorbike (id, name, plate, active, sort_order) VALUES (2, 'Vario merah', 'B 1234 XY', 1, 2)`,
-    );
+    execOnDatabase(app, `INSERT INTO motorbike (id, name, plate, active, sort_order) VALUES (2, 'Vario merah', 'B 1234 XY', 1, 2)`);
     await book(app.baseUrl, 'Budi Santoso');
     await book(app.baseUrl, 'Siti Rahmawati');
   });

@@ -1,9 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { adminMessages } from '../../domain/admin/admin-messages';
 import { recordedWallClock } from '../../domain/handover/admin-handover';
+import { readKilometres } from '../../domain/handover/handover-form';
 import { bikeNameMessages } from '../../domain/motor/bike-name-messages';
 import type { BikeView } from '../../domain/motor/bikes';
-import { readKilometres } from '../../domain/handover/handover-form';
 import { type MotorbikeResponse, motorbikeRequestSchema } from '../../domain/schemas/handover';
 import { fieldErrorsFromZod } from '../../domain/text/field-errors';
 import { messages } from '../../domain/text/messages';

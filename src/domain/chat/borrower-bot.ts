@@ -1,5 +1,6 @@
 import { type ChargeLine, chargeFor, chargeRules } from '../fund/charges';
 import { FUEL_LEVELS, type FuelLevel, minutesBetween, type StatefulBooking } from '../handover/handover';
+import { bikeNameMessages } from '../motor/bike-name-messages';
 import { messages } from '../text/messages';
 import { formatRupiah } from '../text/money';
 import { formatIndonesianDate } from '../time/clock';
@@ -8,7 +9,6 @@ import { offerCallbackData } from '../waiting-list/waiting-list';
 import { waitingListMessages } from '../waiting-list/waiting-list-messages';
 import { borrowerChatMessages } from './borrower-chat-messages';
 import type { InlineKeyboard } from './owner-bot';
-import { bikeNameMessages } from '../motor/bike-name-messages';
 import { escapeLegacyMarkdown } from './telegram-text';
 
 // Texts go out with parse_mode Markdown: whatever a person typed is escaped.
@@ -135,7 +135,9 @@ export function cancelledText(booking: { date: string; start: string; end: strin
 }
 
 /** The coming bookings, one line each, by start; `motor` (with two or more active bikes) after the name. */
-export function mineText(bookings: readonly { date: string; start: string; end: string; name: string; motor?: string | undefined }[]): string {
+export function mineText(
+  bookings: readonly { date: string; start: string; end: string; name: string; motor?: string | undefined }[],
+): string {
   if (bookings.length === 0) return borrowerChatMessages.mineNone;
   const lines = [...bookings]
     .sort((a, b) => `${a.date} ${a.start}`.localeCompare(`${b.date} ${b.start}`))

@@ -1,6 +1,5 @@
 import { escapeLegacyMarkdown } from '../chat/telegram-text';
 
-// Where several bikes are named (0060): the bookings filter, the calendar's `?motor=`, the borrower's messages.
 export const bikeNameMessages = {
   everyBike: 'Semua motor',
   chooser: 'Pilih motor',

@@ -105,7 +105,6 @@ export const fundEntrySchema = z.object({
   correctable: z.boolean(),
   charge: loanChargeSchema.nullable(),
   by: z.string(),
-  /** The name of the loan's bike, only with two or more active bikes (0060). */
   motor: z.string().optional(),
 });
 export type FundEntry = z.infer<typeof fundEntrySchema>;

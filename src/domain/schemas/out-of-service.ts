@@ -29,8 +29,11 @@ export const periodRequestSchema = untilBothOrNone(
     fromDate: date,
     fromTime: time,
     ...changeFields,
-    /** The bike, with two or more (0060); none: the first. */
-    motorId: z.number({ error: messages.invalidField('motorId') }).int({ error: messages.invalidField('motorId') }).positive({ error: messages.invalidField('motorId') }).optional(),
+    motorId: z
+      .number({ error: messages.invalidField('motorId') })
+      .int({ error: messages.invalidField('motorId') })
+      .positive({ error: messages.invalidField('motorId') })
+      .optional(),
   }),
 );
 export type PeriodRequest = z.infer<typeof periodRequestSchema>;
@@ -73,7 +76,6 @@ export const periodViewSchema = z.object({
   warned: z.number(),
   /** Current or to come: `Ubah` is offered. */
   editable: z.boolean(),
-  /** The bike's name, only with two or more active bikes (0060). */
   motor: z.string().optional(),
 });
 export type PeriodView = z.infer<typeof periodViewSchema>;

@@ -11,7 +11,6 @@ export interface CalendarBooking extends BookingSpan {
   /** The event's DTSTAMP, so the same bookings always give the same file. */
   createdAt: string | null;
   cancelled?: boolean;
-  /** The bike's name, with two or more active bikes (0060). */
   location?: string;
   /** The booking's own file only: never in the public feed, where every booking would ring. */
   description?: string;

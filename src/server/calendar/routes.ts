@@ -10,7 +10,12 @@ import { matchesIfNoneMatch } from '../http/if-none-match';
 import { calendarFeed } from './service';
 
 /** `?motor={id}`: one bike's feed (0060); absent, every bike's. Other parameters (a calendar app's cache buster) are let be. */
-const feedQuerySchema = z.object({ motor: z.string().regex(/^[1-9]\d{0,8}$/).optional() });
+const feedQuerySchema = z.object({
+  motor: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .optional(),
+});
 
 const unknownBike = () => new HttpError(400, bikeNameMessages.unknownBike, { motor: bikeNameMessages.unknownBike });
 

@@ -22,7 +22,11 @@ export async function calendarFeed(db: Db, timeZone: string, today: string, moto
     refreshSeconds: FEED_REFRESH_SECONDS,
     bookings: bookings.map((booking) => {
       const location = bikeNames?.get(booking.motorbikeId);
-      return { ...booking, summary: messages.calendarFeedEventSummary(booking.name, booking.class), ...(location && { location }) };
+      return {
+        ...booking,
+        summary: messages.calendarFeedEventSummary(booking.name, booking.class),
+        ...(location !== undefined && { location }),
+      };
     }),
   });
 }

@@ -2,7 +2,6 @@ import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { adminMessages } from '../../domain/admin/admin-messages';
 import type { ChargeLine } from '../../domain/fund/charges';
-import { bikeMessages } from '../../domain/motor/bike-messages';
 import { FUND_PAGE_SIZE } from '../../domain/fund/fund';
 import {
   addMonths,
@@ -17,6 +16,7 @@ import {
   settledLoans,
   totalsOf,
 } from '../../domain/fund/ledger';
+import { bikeMessages } from '../../domain/motor/bike-messages';
 import type {
   ChargeChangeRequest,
   CorrectionRequest,
@@ -278,7 +278,6 @@ export async function fundCsv(db: Executor, month: string | undefined, clock: Cl
   let moneyOut = 0;
   const rows = await findLedgerOfMonths(db, first, last);
   const context = await entryContext(db, rows, false);
-  // `Motor` after `Anggota` only when bikes are named (0060): a one-bike install's file keeps its columns.
   const motor = (cell: string) => (context.bikeNames ? [cell] : []);
   const body = rows.map((row) => {
     const entry = toEntry(row, context);

@@ -41,7 +41,6 @@ export async function handoverAdminRoutes(app: FastifyInstance, context: AppCont
     return { handover: adminHandoverOf(outcome.booking, clock()) };
   });
 
-  // `?motor={id}`: one bike's (the Motor tab's chooser with two or more bikes, 0060).
   async function bikeOf(query: unknown): Promise<number | undefined> {
     const parsed = bikeQuerySchema.safeParse(query ?? {});
     if (!parsed.success || (parsed.data.motor !== undefined && !(await bikeExists(db.kysely, parsed.data.motor))))

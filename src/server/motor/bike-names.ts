@@ -18,7 +18,7 @@ export async function bikeExists(db: Executor, id: number): Promise<boolean> {
 /** The booking's bike's name when bikes are named, for a message about the booking. */
 export async function findShownBikeNameOfBooking(db: Executor, bookingId: number): Promise<string | undefined> {
   const names = await findShownBikeNames(db);
-  return names && names.get(await findBikeIdOfBooking(db, bookingId));
+  return names?.get(await findBikeIdOfBooking(db, bookingId));
 }
 
 /** Where the key of the booking's own bike is, as lines of a borrower's reminder: none when nothing is set. */

@@ -62,8 +62,7 @@ export const revokeVoucher = (code: string) =>
 type BookingsQuery = { from?: string; to?: string; state?: 'late'; motor?: string };
 export const bookingsCsvPath = (range: BookingsQuery) => `/api/admin/bookings.csv${query(range)}`;
 /** `state: 'late'`: only the loans out past their end and grace now (`Terlambat`); `motor`: one bike's. */
-export const fetchAdminBookings = (range: BookingsQuery) =>
-  callApi(`/api/admin/bookings${query(range)}`, listAdminBookingsResponseSchema);
+export const fetchAdminBookings = (range: BookingsQuery) => callApi(`/api/admin/bookings${query(range)}`, listAdminBookingsResponseSchema);
 export const recordAdminHandover = (ref: string, input: AdminHandoverRequest) =>
   callApi(`/api/admin/bookings/${segment(ref)}/handover`, z.object({ handover: adminHandoverSchema }), { method: 'POST', body: input });
 

@@ -1,8 +1,8 @@
 import { adminMessages } from '../../../domain/admin/admin-messages';
 import { spanText } from '../../../domain/booking/span-text';
 import { purposeLabel } from '../../../domain/fund/charges';
-import { bikeMessages } from '../../../domain/motor/bike-messages';
 import { recordedWallClock } from '../../../domain/handover/admin-handover';
+import { bikeMessages } from '../../../domain/motor/bike-messages';
 import type { AdminBooking } from '../../../domain/schemas/admin';
 import { messages } from '../../../domain/text/messages';
 import { formatIndonesianDate } from '../../../domain/time/clock';

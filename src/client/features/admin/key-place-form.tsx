@@ -2,7 +2,12 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
 import { bikeMessages } from '../../../domain/motor/bike-messages';
 import { bikeResponseSchema, bikesResponseSchema } from '../../../domain/motor/bikes';
-import { type KeyInfo, keyInfoResponseSchema, type MotorSettingsRequest, motorSettingsRequestSchema } from '../../../domain/motor/key-place';
+import {
+  type KeyInfo,
+  keyInfoResponseSchema,
+  type MotorSettingsRequest,
+  motorSettingsRequestSchema,
+} from '../../../domain/motor/key-place';
 import { keyPlaceMessages } from '../../../domain/motor/key-place-messages';
 import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { messages } from '../../../domain/text/messages';
@@ -14,7 +19,6 @@ const labels = keyPlaceMessages;
 
 type KeyInfoResponse = { keyInfo: KeyInfo };
 
-// `motorId`: that bike's (the Motor tab's chooser, 0060), read from the bike list and saved on the bike.
 async function fetchKeyPlace(motorId: number | undefined): Promise<ApiResult<KeyInfoResponse>> {
   if (motorId === undefined) return callApi('/api/admin/motor/key', keyInfoResponseSchema);
   const result = await callApi('/api/admin/motors', bikesResponseSchema);

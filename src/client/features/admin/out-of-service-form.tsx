@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
-import { outOfServiceMessages } from '../../../domain/out-of-service/out-of-service-messages';
 import { bikeMessages } from '../../../domain/motor/bike-messages';
+import { outOfServiceMessages } from '../../../domain/out-of-service/out-of-service-messages';
 import { formatIndonesianDate } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { useShownBikes } from './bookings-bikes';

@@ -8,7 +8,6 @@ import { linkedDayRange } from './bookings-link';
 type ListState = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; bookings: AdminBooking[] };
 type Range = { from: string; to: string };
 
-/** `motor`: one bike's id, or '' for every bike. */
 export const withFilter = (range: Range, lateOnly: boolean, motor = '') => ({
   ...range,
   ...(lateOnly && { state: 'late' as const }),
