@@ -27,7 +27,7 @@ interface Setup {
 
 /** Budi on the first bike 08:00-10:00, Siti on Vario merah at the same hours (Motor mana saja), Rizky on the first 13:00-14:00. */
 async function bikesApp({ twoBikes }: { twoBikes: boolean }): Promise<Setup> {
-  let at = jakartaInstant('2026-11-22', '10:00');
+  let at = jakartaInstant(DATE, '07:00');
   const testApp = await startTestApp({ now: () => at });
   cleanups.push(() => testApp.close());
   const [admin] = (await seedRoster(testApp.db, [ADMIN, BUDI, SITI, RIZKY])) as [User];
@@ -134,6 +134,8 @@ describe(`/kalender.ics with several bikes, ${TEST_ENGINE}`, () => {
 
 describe(`the Kas names the bike of a charge’s loan, ${TEST_ENGINE}`, () => {
   async function returnedLoans(setup: Setup): Promise<void> {
+    // Another class pays rent for its hours: each return writes a charge.
+    await setup.testApp.db.kysely.updateTable('users').set({ class: 'PPTI 22' }).where('name', 'in', [BUDI.name, SITI.name]).execute();
     setup.setNow(DATE, '08:00');
     const loans = await setup.testApp.db.kysely
       .selectFrom('borrow_request')
