@@ -17,15 +17,14 @@ const texts = borrowerChatMessages;
 describe(`a borrower's messages name the bike when two are active, ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
   let testApp: TestApp;
-  let api: ReturnType<typeof adminClient>;
+  let admin: User;
   let now = jakartaInstant('2026-11-22', '08:00');
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
     testApp = await startTestApp({ now: () => now, telegram: telegram.telegram, bot: {} });
-    const [admin] = (await seedRoster(testApp.db, [ADMIN, BUDI, SITI, RIZKY])) as [User];
+    [admin] = (await seedRoster(testApp.db, [ADMIN, BUDI, SITI, RIZKY])) as [User];
     await addBike(testApp.db, { id: 2, name: 'Vario_merah' });
-    api = adminClient(testApp.baseUrl, await loginCookie(testApp.baseUrl, admin));
   });
   afterAll(async () => {
     await testApp.close();
@@ -72,6 +71,7 @@ describe(`a borrower's messages name the bike when two are active, ${TEST_ENGINE
     await expectChat('5001', budiChat);
     await expectChat('5002', sitiChat);
 
+    const api = adminClient(testApp.baseUrl, await loginCookie(testApp.baseUrl, admin));
     const cancelled = await api.post(`/api/admin/bookings/${siti.ref}/cancel`, { reason: 'Ban bocor' });
     expect(cancelled.status).toBe(200);
     sitiChat.push(
