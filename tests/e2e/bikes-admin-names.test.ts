@@ -50,7 +50,7 @@ describe('the admin with two bikes', () => {
     await rows.filter({ hasText: 'Budi Santoso' }).waitFor();
   });
 
-  it('at 360 px: the Motor tab shows and saves each bike’s own record and key place', async () => {
+  it('at 360 px: the Motor tab shows and saves each bike’s own record and key place; the period form has Motor', async () => {
     const page = await admin(app, PHONE);
     await page.goto('/admin/motor');
     const chooser = page.getByLabel('Pilih motor');
@@ -63,6 +63,8 @@ describe('the admin with two bikes', () => {
     await keyPlace.fill('Loker 3');
     await page.getByRole('button', { name: 'Perbarui tempat kunci' }).click();
     await page.getByText('Tempat ambil kunci sudah disimpan.').waitFor();
+    const periodBike = page.getByRole('combobox', { name: 'Motor', exact: true });
+    expect(await periodBike.locator('option').allTextContents()).toEqual(['Motor PPTI 21', 'Vario merah']);
     expect(await violations(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'bikes-admin-names-phone');
