@@ -5,6 +5,7 @@ import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { addBike } from '../helpers/bikes';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { chatTexts, deviceSecret, linkChatTo, outboxSent } from '../helpers/borrower-chat';
+import { type FakePush, startFakePush } from '../helpers/fake-push';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { ADMIN, BUDI, RIZKY, SITI, seedRoster } from '../helpers/roster';
 import { requestJson, startTestApp, type TestApp } from '../helpers/test-app';
@@ -16,19 +17,27 @@ const texts = borrowerChatMessages;
 
 describe(`a borrower's messages name the bike when two are active, ${TEST_ENGINE}`, () => {
   let telegram: FakeTelegram;
+  let push: FakePush;
   let testApp: TestApp;
   let admin: User;
   let now = jakartaInstant('2026-11-22', '08:00');
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
-    testApp = await startTestApp({ now: () => now, telegram: telegram.telegram, bot: {} });
+    push = await startFakePush();
+    testApp = await startTestApp({
+      now: () => now,
+      telegram: telegram.telegram,
+      bot: {},
+      buildOptions: { push: { pollIntervalMs: 20, requestTimeoutMs: 2000 } },
+    });
     [admin] = (await seedRoster(testApp.db, [ADMIN, BUDI, SITI, RIZKY])) as [User];
     await addBike(testApp.db, { id: 2, name: 'Vario_merah' });
   });
   afterAll(async () => {
     await testApp.close();
     await telegram.close();
+    await push.close();
   });
 
   async function book(body: Record<string, unknown>): Promise<{ token: string; ref: string }> {
@@ -56,6 +65,10 @@ describe(`a borrower's messages name the bike when two are active, ${TEST_ENGINE
     const rizky = await book({ name: RIZKY.name, start: '10:30', end: '11:30', motorId: 2 });
     await linkChatTo(testApp, telegram, '5001', deviceSecret('m'), [budi.token]);
     await linkChatTo(testApp, telegram, '5002', deviceSecret('n'), [siti.token]);
+    const subscribed = await requestJson(testApp.baseUrl, '/api/push/subscriptions', {
+      body: { deviceSecret: deviceSecret('n'), tokens: [siti.token], subscription: push.subscription('siti') },
+    });
+    expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(201);
     await linkChatTo(testApp, telegram, '5003', deviceSecret('p'), [rizky.token]);
     telegram.pushUpdate(telegram.textUpdate('/saya', '5003'));
     await waitUntil('the answer to /saya', () => chatTexts(telegram, '5003').length === 2);
@@ -78,6 +91,8 @@ describe(`a borrower's messages name the bike when two are active, ${TEST_ENGINE
       'Peminjaman kamu Senin, 23 November 2026 jam 09:00-10:00 dibatalkan oleh admin Admin Uji: Ban bocor.\nMotor: Vario_merah',
     );
     await expectChat('5002', sitiChat);
+    // The phone's push says the same, escapes undone.
+    expect(push.texts('siti')).toEqual(sitiChat.slice(1));
 
     now = jakartaInstant(DATE, '09:00');
     expect((await requestJson(testApp.baseUrl, '/api/bookings/handover', { body: { token: budi.token, event: 'pickup' } })).status).toBe(
