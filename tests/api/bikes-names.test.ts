@@ -22,6 +22,8 @@ interface Setup {
   testApp: TestApp;
   api: ReturnType<typeof adminClient>;
   cookie: string;
+  /** Each booking's cancel secret by the borrower's name. */
+  tokens: Map<string, string>;
   setNow: (date: string, time: string) => void;
 }
 
@@ -32,16 +34,19 @@ async function bikesApp({ twoBikes }: { twoBikes: boolean }): Promise<Setup> {
   cleanups.push(() => testApp.close());
   const [admin] = (await seedRoster(testApp.db, [ADMIN, BUDI, SITI, RIZKY])) as [User];
   if (twoBikes) await addBike(testApp.db, { ...VARIO, plate: 'B 1234 XY' });
+  const tokens = new Map<string, string>();
   for (const body of [{ name: BUDI.name }, { name: SITI.name }, { name: RIZKY.name, start: '13:00', end: '14:00' }]) {
     const reply = await postBooking(testApp.baseUrl, bookingBody({ date: DATE, needStnk: 'tidak', ...body }));
     if (reply.status === 422) continue;
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    tokens.set(body.name, reply.body.cancelToken);
   }
   const cookie = await loginCookie(testApp.baseUrl, admin);
   return {
     testApp,
     api: adminClient(testApp.baseUrl, cookie),
     cookie,
+    tokens,
     setNow: (date, time) => {
       at = jakartaInstant(date, time);
     },
@@ -162,7 +167,7 @@ describe(`the Kas names the bike of a charge’s loan, ${TEST_ENGINE}`, () => {
     setup.setNow(DATE, '11:00');
   }
 
-  it('with two bikes: the book’s charges carry the bike and the CSV has a Motor column', async () => {
+  it('with two bikes: the book’s charges and the payment claims carry the bike, and the CSV has a Motor column', async () => {
     const setup = await bikesApp({ twoBikes: true });
     await returnedLoans(setup);
     const book = (await setup.api.get('/api/admin/kas/book?month=2026-11')).body;
@@ -182,6 +187,12 @@ describe(`the Kas names the bike of a charge’s loan, ${TEST_ENGINE}`, () => {
     const budi = book.entries.find((entry: { member: { name: string } | null }) => entry.member?.name === BUDI.name).member;
     const statement = (await setup.api.get(`/api/admin/kas/members/${budi.ref}`)).body;
     expect(statement.entries.map((entry: { motor?: string }) => entry.motor)).toEqual(['Motor PPTI 21']);
+    const claimed = await requestJson(setup.testApp.baseUrl, '/api/bookings/charge-paid', { body: { token: setup.tokens.get(SITI.name) } });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    const claims = (await setup.api.get('/api/admin/kas')).body.claims;
+    expect(claims.map((claim: { member: { name: string }; motor: string }) => [claim.member.name, claim.motor])).toEqual([
+      [SITI.name, 'Vario merah'],
+    ]);
   });
 
   it('with one bike: no motor on an entry, and the CSV keeps its seven columns', async () => {
@@ -192,6 +203,11 @@ describe(`the Kas names the bike of a charge’s loan, ${TEST_ENGINE}`, () => {
     for (const entry of book.entries) expect(entry).not.toHaveProperty('motor');
     const rows = await csvRows(setup, '/api/admin/kas.csv?month=2026-11');
     expect(rows[0]).toEqual(['Tanggal', 'Jenis', 'Anggota', 'Keterangan', 'Masuk', 'Keluar', 'Saldo']);
+    expect(
+      (await requestJson(setup.testApp.baseUrl, '/api/bookings/charge-paid', { body: { token: setup.tokens.get(BUDI.name) } })).status,
+    ).toBe(200);
+    const [claim] = (await setup.api.get('/api/admin/kas')).body.claims;
+    expect(claim).not.toHaveProperty('motor');
   });
 });
 

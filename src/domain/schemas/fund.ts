@@ -119,6 +119,7 @@ export const pendingClaimSchema = z.object({
   amount: z.number(),
   loanDate: z.string(),
   claimedAt: z.string(),
+  motor: z.string().optional(),
 });
 export type PendingClaim = z.infer<typeof pendingClaimSchema>;
 

@@ -578,6 +578,7 @@ export interface ClaimRow {
   claimedAt: string;
   member: { ref: string | null; name: string; class: string };
   loanDate: string;
+  motorbikeId: number;
 }
 
 function claimQuery(db: Executor) {
@@ -585,7 +586,19 @@ function claimQuery(db: Executor) {
     .selectFrom('payment_claim as p')
     .innerJoin('users as u', 'u.id', 'p.users_id')
     .innerJoin('borrow_request as b', 'b.id', 'p.booking_id')
-    .select(['p.id', 'p.booking_id', 'p.users_id', 'p.amount', 'p.status', 'p.claimed_at', 'u.ref', 'u.name', 'u.class', SPAN_COLUMN.date]);
+    .select([
+      'p.id',
+      'p.booking_id',
+      'p.users_id',
+      'p.amount',
+      'p.status',
+      'p.claimed_at',
+      'u.ref',
+      'u.name',
+      'u.class',
+      SPAN_COLUMN.date,
+      'b.motorbike_id',
+    ]);
 }
 
 function toClaim(row: Awaited<ReturnType<ReturnType<typeof claimQuery>['execute']>>[number]): ClaimRow {
@@ -598,6 +611,7 @@ function toClaim(row: Awaited<ReturnType<ReturnType<typeof claimQuery>['execute'
     claimedAt: row.claimed_at,
     member: { ref: row.ref, name: row.name, class: row.class },
     loanDate: row.borrow_date,
+    motorbikeId: row.motorbike_id,
   };
 }
 

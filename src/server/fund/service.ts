@@ -107,6 +107,7 @@ const sumOf = (rows: { amount: number }[]) => rows.reduce((total, row) => total 
 
 export async function fundOverview(db: Executor, now: Date, timeZone: string): Promise<FundOverview> {
   const outstanding = outstandingMembers(await findOwedSums(db));
+  const bikeNames = await findShownBikeNames(db);
   const members = (await findFundMembers(db)).map((member) => ({
     ref: member.ref,
     name: member.name,
@@ -120,13 +121,17 @@ export async function fundOverview(db: Executor, now: Date, timeZone: string): P
     members,
     today: todayIn(timeZone, now),
     howToPay: await howToPay(db),
-    claims: (await findPendingClaims(db)).map((claim) => ({
-      id: claim.id,
-      member: { ref: claim.member.ref ?? '', name: claim.member.name, class: claim.member.class },
-      amount: claim.amount,
-      loanDate: claim.loanDate,
-      claimedAt: claim.claimedAt,
-    })),
+    claims: (await findPendingClaims(db)).map((claim) => {
+      const motor = bikeNames?.get(claim.motorbikeId);
+      return {
+        ...(motor !== undefined && { motor }),
+        id: claim.id,
+        member: { ref: claim.member.ref ?? '', name: claim.member.name, class: claim.member.class },
+        amount: claim.amount,
+        loanDate: claim.loanDate,
+        claimedAt: claim.claimedAt,
+      };
+    }),
   };
 }
 
