@@ -2,6 +2,8 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { adminMessages } from '../../domain/admin/admin-messages';
 import { recordedWallClock } from '../../domain/handover/admin-handover';
 import { readKilometres } from '../../domain/handover/handover-form';
+import { bikeNameMessages } from '../../domain/motor/bike-name-messages';
+import type { BikeView } from '../../domain/motor/bikes';
 import { type MotorbikeResponse, motorbikeRequestSchema } from '../../domain/schemas/handover';
 import { fieldErrorsFromZod } from '../../domain/text/field-errors';
 import { messages } from '../../domain/text/messages';
@@ -10,6 +12,7 @@ import { buttonStyles } from '../components/button-styles';
 import { type AdminPageProps, AdminShell } from '../features/admin/admin-shell';
 import { fetchMotorbike, saveMotorbike } from '../features/admin/api';
 import { BikesPanel } from '../features/admin/bikes-panel';
+import { useShownBikes } from '../features/admin/bookings-bikes';
 import { KeyPlaceForm } from '../features/admin/key-place-form';
 import { OutOfServicePanel } from '../features/admin/out-of-service-panel';
 import { Cell, ScrollTable, TableHeadWithActions } from '../features/admin/scroll-table';
@@ -20,7 +23,17 @@ type LoadState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded';
 const labels = messages.handover;
 const columns = adminMessages.loanColumns;
 
-function MotorForm({ data, onSaved, signOut }: { data: MotorbikeResponse; onSaved: () => void; signOut: () => void }) {
+function MotorForm({
+  data,
+  motorId,
+  onSaved,
+  signOut,
+}: {
+  data: MotorbikeResponse;
+  motorId: number | undefined;
+  onSaved: () => void;
+  signOut: () => void;
+}) {
   const id = useId();
   const { motorbike } = data;
   const [values, setValues] = useState({ name: motorbike.name, plate: motorbike.plate, lastKm: motorbike.lastKm?.toString() ?? '' });
@@ -41,7 +54,7 @@ function MotorForm({ data, onSaved, signOut }: { data: MotorbikeResponse; onSave
     setErrors(found);
     if (!parsed.success || lastKm === undefined) return;
     setBusy(true);
-    const result = await saveMotorbike(parsed.data);
+    const result = await saveMotorbike(parsed.data, motorId);
     setBusy(false);
     if (result.ok) {
       setNotice(adminMessages.motorSaved);
@@ -162,17 +175,40 @@ function LoanHistory({
   );
 }
 
+/** With two or more bikes, whose record, key place and loans the tab shows (0060). */
+function BikeChooser({ bikes, chosen, onChoose }: { bikes: BikeView[]; chosen: number | undefined; onChoose: (id: number) => void }) {
+  const id = useId();
+  if (bikes.length === 0) return null;
+  return (
+    <div className="max-w-md">
+      <label htmlFor={id} className={adminStyles.label}>
+        {bikeNameMessages.chooser}
+      </label>
+      <select id={id} value={String(chosen)} onChange={(event) => onChoose(Number(event.target.value))} className={adminStyles.input}>
+        {bikes.map((bike) => (
+          <option key={bike.id} value={String(bike.id)}>
+            {bike.plate ? `${bike.name} (${bike.plate})` : bike.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function MotorScreen({ signOut, timeZone }: AdminPageProps) {
   const [state, setState] = useState<LoadState>({ state: 'loading' });
   const [prefill, setPrefill] = useState<{ reason: string } | undefined>(undefined);
   const reasonRef = useRef<HTMLInputElement>(null);
+  const bikes = useShownBikes();
+  const [picked, setPicked] = useState<number | undefined>(undefined);
+  const motorId = bikes.length === 0 ? undefined : (picked ?? bikes[0]?.id);
 
   const load = useCallback(async () => {
-    const result = await fetchMotorbike();
+    const result = await fetchMotorbike(motorId);
     if (result.ok) setState({ state: 'loaded', data: result.data });
     else if (result.status === 401) signOut();
     else setState({ state: 'failed' });
-  }, [signOut]);
+  }, [signOut, motorId]);
 
   useEffect(() => {
     void load();
@@ -182,8 +218,9 @@ function MotorScreen({ signOut, timeZone }: AdminPageProps) {
   if (state.state === 'failed') return <p role="alert">{adminMessages.loadFailed}</p>;
   return (
     <>
-      <MotorForm data={state.data} onSaved={load} signOut={signOut} />
-      <KeyPlaceForm signOut={signOut} />
+      <BikeChooser bikes={bikes} chosen={motorId} onChoose={setPicked} />
+      <MotorForm key={state.data.motorbike.name + String(motorId)} data={state.data} motorId={motorId} onSaved={load} signOut={signOut} />
+      <KeyPlaceForm key={String(motorId)} motorId={motorId} signOut={signOut} />
       <OutOfServicePanel timeZone={timeZone} signOut={signOut} prefill={prefill} formRef={reasonRef} />
       <section className="flex flex-col gap-3">
         <h2 className="text-lg font-semibold">{adminMessages.loansTitle}</h2>

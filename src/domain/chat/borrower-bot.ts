@@ -1,5 +1,6 @@
 import { type ChargeLine, chargeFor, chargeRules } from '../fund/charges';
 import { FUEL_LEVELS, type FuelLevel, minutesBetween, type StatefulBooking } from '../handover/handover';
+import { bikeNameMessages } from '../motor/bike-name-messages';
 import { messages } from '../text/messages';
 import { formatRupiah } from '../text/money';
 import { formatIndonesianDate } from '../time/clock';
@@ -133,12 +134,17 @@ export function cancelledText(booking: { date: string; start: string; end: strin
   return borrowerChatMessages.cancelled(formatIndonesianDate(booking.date), booking.start, booking.end, typed(cancelledBy), typed(reason));
 }
 
-/** The coming bookings, one line each, by start. */
-export function mineText(bookings: readonly { date: string; start: string; end: string; name: string }[]): string {
+/** The coming bookings, one line each, by start; `motor` (with two or more active bikes) after the name. */
+export function mineText(
+  bookings: readonly { date: string; start: string; end: string; name: string; motor?: string | undefined }[],
+): string {
   if (bookings.length === 0) return borrowerChatMessages.mineNone;
   const lines = [...bookings]
     .sort((a, b) => `${a.date} ${a.start}`.localeCompare(`${b.date} ${b.start}`))
-    .map((booking) => `${formatIndonesianDate(booking.date)} ${booking.start}-${booking.end} (${typed(booking.name)})`);
+    .map((booking) => {
+      const line = `${formatIndonesianDate(booking.date)} ${booking.start}-${booking.end} (${typed(booking.name)})`;
+      return booking.motor === undefined ? line : `${line} · ${bikeNameMessages.chatLine(booking.motor)}`;
+    });
   return [borrowerChatMessages.mineTitle, ...lines].join('\n');
 }
 

@@ -81,6 +81,11 @@ export const bookingRangeQuerySchema = z.strictObject({
   to: calendarDate(adminMessages.rangeTo).optional(),
   /** `late`: only loans out past their end and grace now (the `Terlambat` filter). */
   state: z.enum(['late'], { error: messages.invalidField('state') }).optional(),
+  motor: z.coerce
+    .number({ error: messages.invalidField('motor') })
+    .int({ error: messages.invalidField('motor') })
+    .positive({ error: messages.invalidField('motor') })
+    .optional(),
 });
 
 export const adminBookingSchema = z.object({
@@ -95,6 +100,7 @@ export const adminBookingSchema = z.object({
   cancellation: z.object({ at: z.string(), by: z.string(), reason: z.string() }).nullable(),
   handover: adminHandoverSchema,
   purpose: z.enum(PURPOSES),
+  motor: z.object({ id: z.number(), name: z.string() }).optional(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 export const listAdminBookingsResponseSchema = z.object({ from: z.string(), to: z.string(), bookings: z.array(adminBookingSchema) });

@@ -105,6 +105,7 @@ export const fundEntrySchema = z.object({
   correctable: z.boolean(),
   charge: loanChargeSchema.nullable(),
   by: z.string(),
+  motor: z.string().optional(),
 });
 export type FundEntry = z.infer<typeof fundEntrySchema>;
 
@@ -118,6 +119,7 @@ export const pendingClaimSchema = z.object({
   amount: z.number(),
   loanDate: z.string(),
   claimedAt: z.string(),
+  motor: z.string().optional(),
 });
 export type PendingClaim = z.infer<typeof pendingClaimSchema>;
 

@@ -24,7 +24,18 @@ function untilBothOrNone<S extends z.ZodType<{ untilDate: string | null; untilTi
 }
 
 /** A `Tidak tersedia` period as the admin's form sends it; `until` both null: open-ended. */
-export const periodRequestSchema = untilBothOrNone(z.strictObject({ fromDate: date, fromTime: time, ...changeFields }));
+export const periodRequestSchema = untilBothOrNone(
+  z.strictObject({
+    fromDate: date,
+    fromTime: time,
+    ...changeFields,
+    motorId: z
+      .number({ error: messages.invalidField('motorId') })
+      .int({ error: messages.invalidField('motorId') })
+      .positive({ error: messages.invalidField('motorId') })
+      .optional(),
+  }),
+);
 export type PeriodRequest = z.infer<typeof periodRequestSchema>;
 
 /** `Ubah`: what may change of a current or future period (its start stays). */
@@ -65,6 +76,7 @@ export const periodViewSchema = z.object({
   warned: z.number(),
   /** Current or to come: `Ubah` is offered. */
   editable: z.boolean(),
+  motor: z.string().optional(),
 });
 export type PeriodView = z.infer<typeof periodViewSchema>;
 

@@ -15,6 +15,7 @@ export interface AdminBookingRow extends NamedBookingSpan {
   cancelledByName: string | null;
   cancelReason: string | null;
   purpose: Purpose;
+  motorbikeId: number;
 }
 
 function bookingQuery(db: Executor) {
@@ -34,6 +35,7 @@ function bookingQuery(db: Executor) {
       'b.cancel_reason',
       'c.name as canceller_name',
       'b.purpose',
+      'b.motorbike_id',
     ]);
 }
 
@@ -53,12 +55,15 @@ function toRow(row: Row): AdminBookingRow | undefined {
     cancelledByName: row.canceller_name,
     cancelReason: row.cancel_reason,
     purpose: isPurpose(row.purpose) ? row.purpose : 'personal',
+    motorbikeId: row.motorbike_id,
   };
 }
 
-/** `to` is inclusive; cancelled bookings are included. */
-export async function findBookingsBetween(db: Executor, from: string, to: string): Promise<AdminBookingRow[]> {
-  const rows = await bookingQuery(db)
+/** `to` is inclusive; cancelled bookings are included; `motorbikeId`: that bike's only. */
+export async function findBookingsBetween(db: Executor, from: string, to: string, motorbikeId?: number): Promise<AdminBookingRow[]> {
+  let query = bookingQuery(db);
+  if (motorbikeId !== undefined) query = query.where('b.motorbike_id', '=', motorbikeId);
+  const rows = await query
     .where(SPAN_COLUMN.date, '>=', from)
     .where(SPAN_COLUMN.date, '<=', to)
     .orderBy(SPAN_COLUMN.date)

@@ -8,7 +8,7 @@ import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { checkedRequest } from '../http/checked-request';
 import { HttpError, parseOrThrow } from '../http/http-errors';
-import { bookingsCsv, cancelByAdmin, listAdminBookings } from './service';
+import { cancelByAdmin, exportBookingsCsv, listAdminBookings } from './service';
 
 const refParamsSchema = z.object({ ref: z.string().max(64) });
 
@@ -16,11 +16,11 @@ export async function adminBookingRoutes(app: FastifyInstance, context: AppConte
   const { config, db, now } = context;
   const requireAdmin = createRequireAdmin(app, context);
 
-  function rangeOf(request: FastifyRequest): { from: string; to: string; state?: 'late' | undefined } {
+  function rangeOf(request: FastifyRequest): { from: string; to: string; state?: 'late' | undefined; motor?: number | undefined } {
     const query = parseOrThrow(bookingRangeQuerySchema, request.query);
     const range = resolveBookingRange(query, todayIn(config.timeZone, now()));
     if ('errors' in range) throw new HttpError(400, messages.invalidBody, range.errors);
-    return { ...range, state: query.state };
+    return { ...range, state: query.state, motor: query.motor };
   }
   const clock = () => ({ now: now(), timeZone: config.timeZone, graceMinutes: config.returnGraceMinutes });
 
@@ -35,7 +35,7 @@ export async function adminBookingRoutes(app: FastifyInstance, context: AppConte
     async (request, reply) => {
       const range = rangeOf(request);
       const { from, to } = range;
-      const csv = bookingsCsv(await listAdminBookings(db.kysely, range, clock()), config.timeZone);
+      const csv = await exportBookingsCsv(db.kysely, range, clock());
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="peminjaman-${from}-${to}.csv"`)

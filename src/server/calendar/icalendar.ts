@@ -11,6 +11,7 @@ export interface CalendarBooking extends BookingSpan {
   /** The event's DTSTAMP, so the same bookings always give the same file. */
   createdAt: string | null;
   cancelled?: boolean;
+  location?: string;
   /** The booking's own file only: never in the public feed, where every booking would ring. */
   description?: string;
   alarmMinutesBefore?: number;
@@ -49,6 +50,7 @@ export function renderCalendar(file: CalendarFile): string {
       summary: booking.summary,
       ...(booking.cancelled ? { status: ICalEventStatus.CANCELLED } : {}),
       ...(booking.description === undefined ? {} : { description: booking.description }),
+      ...(booking.location === undefined ? {} : { location: booking.location }),
     });
     if (booking.alarmMinutesBefore !== undefined && !booking.cancelled) {
       event.createAlarm({ type: ICalAlarmType.display, trigger: booking.alarmMinutesBefore * 60, description: booking.summary });

@@ -1,4 +1,6 @@
 import type { Executor } from '../../db/executor';
+import { bikeNameMessages } from '../../domain/motor/bike-name-messages';
+import { findShownBikeNameOfBooking } from '../motor/bike-names';
 import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import { findBookingChats } from './repository';
 
@@ -36,11 +38,18 @@ export function borrowerChannel(): BorrowerChannel {
   return channel;
 }
 
+/** With two or more active bikes a message about a booking ends with `Motor: {name}`, in the chat and on the device alike (0060). */
+export function withBikeLine(text: string, bike: string | undefined): string {
+  return bike === undefined ? text : `${text}\n${bikeNameMessages.chatLine(bike)}`;
+}
+
 /**
- * Queues `text` to every chat linked to the booking and every device subscribed to it, once per
+ * Queues `plain` and its bike's line to every chat linked to the booking and every device subscribed to it, once per
  * chat or device and `key` across instances and restarts. Call it in the transaction that changed the booking.
  */
-export async function enqueueToBookingChats(db: Executor, booking: { id: number }, key: string, text: string, now: Date): Promise<number> {
+export async function enqueueToBookingChats(db: Executor, booking: { id: number }, key: string, plain: string, now: Date): Promise<number> {
+  const bike = await findShownBikeNameOfBooking(db, booking.id);
+  const text = withBikeLine(plain, bike);
   let written = 0;
   for (const chatId of await findBookingChats(db, booking.id)) {
     if (await enqueueOutbox(db, 'borrower', { text }, { now, dedupeKey: borrowerMessageKey(key, chatId), chatId })) written += 1;

@@ -133,6 +133,7 @@ export async function findChatBookingRefs(db: Executor, chatId: string): Promise
 
 export interface LinkedBooking extends ChatBooking {
   id: number;
+  motorbikeId: number;
   chats: string[];
 }
 
@@ -145,7 +146,7 @@ export async function findLinkedBookings(db: Executor, fromDate: string, toDate:
     .selectFrom('borrower_device_booking as d')
     .leftJoin('borrower_chat as c', 'c.device_id', 'd.device_id')
     .innerJoin('borrow_request as b', 'b.id', 'd.booking_id')
-    .select(['b.id', 'b.ref', ...SPAN_COLUMNS, 'b.need_stnk', 'b.created_at', ...STAGE_COLUMNS, 'c.chat_id'])
+    .select(['b.id', 'b.ref', ...SPAN_COLUMNS, 'b.need_stnk', 'b.created_at', ...STAGE_COLUMNS, 'c.chat_id', 'b.motorbike_id'])
     .where('b.cancelled_at', 'is', null)
     .where((eb) =>
       eb.or([
@@ -167,6 +168,7 @@ export async function findLinkedBookings(db: Executor, fromDate: string, toDate:
     byId.set(row.id, {
       id: row.id,
       ref: row.ref,
+      motorbikeId: row.motorbike_id,
       ...toSpan(row),
       needStnk: Boolean(row.need_stnk),
       createdAt: row.created_at,

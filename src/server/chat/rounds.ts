@@ -16,12 +16,12 @@ import { bookingState, waitsForLateBike } from '../../domain/handover/handover';
 import { addDays, localMomentIn } from '../../domain/time/clock';
 import { findCharge, howToPayText } from '../fund/service';
 import { findLoansOut } from '../handover/service';
-import { keyInfoText } from '../motor/service';
+import { bookingKeyInfoText, findShownBikeNames } from '../motor/bike-names';
 import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import { borrowerTextSchema } from '../telegram/outbox/kinds';
 import { findSentRows } from '../telegram/outbox/sent';
 import { isLoanOver, removeLoanButtons } from './loan-end';
-import { borrowerChannel, borrowerMessageKey } from './notify';
+import { borrowerChannel, borrowerMessageKey, withBikeLine } from './notify';
 import { findLinkedBookings, type LinkedBooking } from './repository';
 
 // The late line is rewritten at most once per this many minutes of lateness (and whenever the fine grows).
@@ -66,13 +66,16 @@ export async function enqueueDueBorrowerMessages(db: Db, at: Date, settings: Bor
   if (linked.length === 0) return 0;
   const loansOut = await findLoansOut(db.kysely);
   let written = 0;
-  // Where the key is (0051), read once a round and only when a start reminder is due.
-  let keyLines: string[] | undefined;
+  const bikeNames = await findShownBikeNames(db.kysely);
+  // Where each bike's key is (0051), read once a round and only when a start reminder is due.
+  const keyLines = new Map<number, string[]>();
   const startText = async (booking: LinkedBooking) => {
-    keyLines ??= (await keyInfoText(db.kysely)).map(escapeLegacyMarkdown);
-    return [startReminderText(booking, moment), ...keyLines].join('\n');
+    const lines = keyLines.get(booking.motorbikeId) ?? (await bookingKeyInfoText(db.kysely, booking.id)).map(escapeLegacyMarkdown);
+    keyLines.set(booking.motorbikeId, lines);
+    return [startReminderText(booking, moment), ...lines].join('\n');
   };
-  const send = async (booking: LinkedBooking, key: string, text: string, buttons?: 'start' | 'end') => {
+  const send = async (booking: LinkedBooking, key: string, plain: string, buttons?: 'start' | 'end') => {
+    const text = withBikeLine(plain, bikeNames?.get(booking.motorbikeId));
     const keyboard: BorrowerKeyboard | undefined = buttons && { kind: buttons, ref: booking.ref };
     const payload = keyboard === undefined ? { text } : { text, buttons: keyboard };
     for (const chatId of booking.chats) {
@@ -97,10 +100,11 @@ export async function enqueueDueBorrowerMessages(db: Db, at: Date, settings: Bor
       const fine = fineSoFar(booking, moment, graceMinutes);
       const text = lateText(state.minutes, fine);
       await send(booking, 'late', text, 'end');
-      written += await updateLateLine(db.kysely, booking, { text, minutes: state.minutes, fine, at });
+      const shown = withBikeLine(text, bikeNames?.get(booking.motorbikeId));
+      written += await updateLateLine(db.kysely, booking, { text: shown, minutes: state.minutes, fine, at });
     }
     if (isLoanOver(booking, moment)) await removeLoanButtons(db.kysely, booking, at);
-    const others = loansOut.filter((loan) => loan.id !== booking.id);
+    const others = loansOut.filter((loan) => loan.id !== booking.id && loan.motorbikeId === booking.motorbikeId);
     if (waitsForLateBike(booking, others, moment, graceMinutes)) await send(booking, 'bike-late', borrowerChatMessages.bikeLate);
     if (booking.stage === 'returned') {
       const charge = await findCharge(db.kysely, booking.id);

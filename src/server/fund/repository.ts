@@ -245,6 +245,7 @@ export interface LedgerRow {
   member: LedgerMember | null;
   bookingId: number | null;
   bookingRef: string | null;
+  motorbikeId: number | null;
   cash: number;
   owed: number;
   duesMonth: string | null;
@@ -282,6 +283,7 @@ function ledgerQuery(db: Executor) {
       'u.name',
       'u.class',
       'b.ref as booking_ref',
+      'b.motorbike_id',
       'k.id as corrected_by_id',
     ])
     .orderBy('e.entry_date')
@@ -298,6 +300,7 @@ function toLedgerRow(row: LedgerQueryRow): LedgerRow {
     member: row.users_id === null ? null : { id: row.users_id, ref: row.member_ref ?? null, name: row.name ?? '', class: row.class ?? '' },
     bookingId: row.booking_id,
     bookingRef: row.booking_ref ?? null,
+    motorbikeId: row.motorbike_id ?? null,
     cash: Number(row.cash),
     owed: Number(row.owed),
     duesMonth: row.dues_month,
@@ -575,6 +578,7 @@ export interface ClaimRow {
   claimedAt: string;
   member: { ref: string | null; name: string; class: string };
   loanDate: string;
+  motorbikeId: number;
 }
 
 function claimQuery(db: Executor) {
@@ -582,7 +586,19 @@ function claimQuery(db: Executor) {
     .selectFrom('payment_claim as p')
     .innerJoin('users as u', 'u.id', 'p.users_id')
     .innerJoin('borrow_request as b', 'b.id', 'p.booking_id')
-    .select(['p.id', 'p.booking_id', 'p.users_id', 'p.amount', 'p.status', 'p.claimed_at', 'u.ref', 'u.name', 'u.class', SPAN_COLUMN.date]);
+    .select([
+      'p.id',
+      'p.booking_id',
+      'p.users_id',
+      'p.amount',
+      'p.status',
+      'p.claimed_at',
+      'u.ref',
+      'u.name',
+      'u.class',
+      SPAN_COLUMN.date,
+      'b.motorbike_id',
+    ]);
 }
 
 function toClaim(row: Awaited<ReturnType<ReturnType<typeof claimQuery>['execute']>>[number]): ClaimRow {
@@ -595,6 +611,7 @@ function toClaim(row: Awaited<ReturnType<ReturnType<typeof claimQuery>['execute'
     claimedAt: row.claimed_at,
     member: { ref: row.ref, name: row.name, class: row.class },
     loanDate: row.borrow_date,
+    motorbikeId: row.motorbike_id,
   };
 }
 

@@ -16,6 +16,7 @@ import {
   settledLoans,
   totalsOf,
 } from '../../domain/fund/ledger';
+import { bikeMessages } from '../../domain/motor/bike-messages';
 import type {
   ChargeChangeRequest,
   CorrectionRequest,
@@ -35,6 +36,7 @@ import { todayIn } from '../../domain/time/clock';
 import type { SessionAdmin } from '../admin/service';
 import { appendAuditEntry } from '../audit/service';
 import { emit } from '../events/bus';
+import { findShownBikeNames } from '../motor/bike-names';
 import { findMemberByRef } from '../roster/service';
 import { appendChargeEntry } from './charges';
 import { howToPay, howToPayText } from './how-to-pay';
@@ -105,6 +107,7 @@ const sumOf = (rows: { amount: number }[]) => rows.reduce((total, row) => total 
 
 export async function fundOverview(db: Executor, now: Date, timeZone: string): Promise<FundOverview> {
   const outstanding = outstandingMembers(await findOwedSums(db));
+  const bikeNames = await findShownBikeNames(db);
   const members = (await findFundMembers(db)).map((member) => ({
     ref: member.ref,
     name: member.name,
@@ -118,13 +121,17 @@ export async function fundOverview(db: Executor, now: Date, timeZone: string): P
     members,
     today: todayIn(timeZone, now),
     howToPay: await howToPay(db),
-    claims: (await findPendingClaims(db)).map((claim) => ({
-      id: claim.id,
-      member: { ref: claim.member.ref ?? '', name: claim.member.name, class: claim.member.class },
-      amount: claim.amount,
-      loanDate: claim.loanDate,
-      claimedAt: claim.claimedAt,
-    })),
+    claims: (await findPendingClaims(db)).map((claim) => {
+      const motor = bikeNames?.get(claim.motorbikeId);
+      return {
+        ...(motor !== undefined && { motor }),
+        id: claim.id,
+        member: { ref: claim.member.ref ?? '', name: claim.member.name, class: claim.member.class },
+        amount: claim.amount,
+        loanDate: claim.loanDate,
+        claimedAt: claim.claimedAt,
+      };
+    }),
   };
 }
 
@@ -148,6 +155,7 @@ interface EntryContext {
   byId: Map<number, LedgerRow>;
   charges: Map<number, ChargeRow>;
   settled: Map<number, boolean>;
+  bikeNames: Map<number, string> | undefined;
 }
 
 function toEntry(row: LedgerRow, context: EntryContext): FundEntry {
@@ -156,7 +164,9 @@ function toEntry(row: LedgerRow, context: EntryContext): FundEntry {
   const correction = row.correctedById === null ? undefined : context.byId.get(row.correctedById);
   const charge = row.bookingId === null ? undefined : context.charges.get(row.bookingId);
   const isChargeKind = kind === 'charge' || kind === 'charge-change';
+  const motor = row.motorbikeId === null ? undefined : context.bikeNames?.get(row.motorbikeId);
   return {
+    ...(motor !== undefined && { motor }),
     id: row.id,
     kind,
     date: row.date,
@@ -190,7 +200,12 @@ async function entryContext(db: Executor, rows: LedgerRow[], withCharges: boolea
     if (charge) charges.set(row.bookingId, charge);
   }
   const chargedMembers = rows.filter((row) => isCharge(row) && row.bookingId !== null && row.member).map((row) => row.member?.id ?? '');
-  return { byId, charges, settled: withCharges ? await settledOf(db, chargedMembers) : new Map() };
+  return {
+    byId,
+    charges,
+    settled: withCharges ? await settledOf(db, chargedMembers) : new Map(),
+    bikeNames: await findShownBikeNames(db),
+  };
 }
 
 /** A month of the book, newest first, with the month's totals and the twelve months' flows ending with it. */
@@ -268,6 +283,7 @@ export async function fundCsv(db: Executor, month: string | undefined, clock: Cl
   let moneyOut = 0;
   const rows = await findLedgerOfMonths(db, first, last);
   const context = await entryContext(db, rows, false);
+  const motor = (cell: string) => (context.bikeNames ? [cell] : []);
   const body = rows.map((row) => {
     const entry = toEntry(row, context);
     balance += row.cash;
@@ -278,6 +294,7 @@ export async function fundCsv(db: Executor, month: string | undefined, clock: Cl
       entry.date,
       labels.kinds[entry.kind],
       entry.member?.name ?? '',
+      ...motor(entry.motor ?? ''),
       csvDetail(entry),
       cash ? String(entry.moneyIn) : '',
       cash ? String(entry.moneyOut) : '',
@@ -287,10 +304,10 @@ export async function fundCsv(db: Executor, month: string | undefined, clock: Cl
   return {
     name: first === last ? `kas-${first}.csv` : `kas-${first}_${last}.csv`,
     rows: [
-      [...labels.csvHeader],
-      [`${first}-01`, labels.opening, '', '', '', '', String(opening)],
+      [...labels.csvHeader.slice(0, 3), ...motor(bikeMessages.label), ...labels.csvHeader.slice(3)],
+      [`${first}-01`, labels.opening, '', ...motor(''), '', '', '', String(opening)],
       ...body,
-      ['', labels.csvTotal, '', '', String(moneyIn), String(moneyOut), String(balance)],
+      ['', labels.csvTotal, '', ...motor(''), '', String(moneyIn), String(moneyOut), String(balance)],
     ],
   };
 }

@@ -119,8 +119,11 @@ export async function findHandoversStartingBetween(db: Executor, fromDate: strin
 }
 
 /** Loans with anything recorded, newest first, for the Motor tab. */
-export async function findLoanHistory(db: Executor, limit: number): Promise<HandoverBooking[]> {
-  const rows = await selectHandovers(db)
+/** `motorbikeId`: that bike's loans only (0060). */
+export async function findLoanHistory(db: Executor, limit: number, motorbikeId?: number): Promise<HandoverBooking[]> {
+  let query = selectHandovers(db);
+  if (motorbikeId !== undefined) query = query.where('b.motorbike_id', '=', motorbikeId);
+  const rows = await query
     .where((eb) => eb.or([eb('b.picked_up_at', 'is not', null), eb('b.returned_at', 'is not', null)]))
     .orderBy(SPAN_COLUMN.date, 'desc')
     .orderBy(SPAN_COLUMN.start, 'desc')

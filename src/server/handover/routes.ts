@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { bikeMessages } from '../../domain/motor/bike-messages';
 import { adminHandoverRequestSchema, motorbikeRequestSchema } from '../../domain/schemas/handover';
 import { messages } from '../../domain/text/messages';
 import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
+import { bikeExists } from '../motor/bike-names';
 import { wallClockInstant } from '../wall-clock';
 import { adminHandoverOf, editMotorbikeByAdmin, motorbikeOverview, recordOrCorrectByAdmin } from './service';
 
 const refParamsSchema = z.object({ ref: z.string().max(64) });
+const bikeQuerySchema = z.object({ motor: z.coerce.number().int().positive().optional() });
 
 export async function handoverAdminRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { config, db, now } = context;
@@ -38,10 +41,20 @@ export async function handoverAdminRoutes(app: FastifyInstance, context: AppCont
     return { handover: adminHandoverOf(outcome.booking, clock()) };
   });
 
-  app.get('/api/admin/motor', { preHandler: requireAdmin }, async () => motorbikeOverview(db.kysely, clock()));
+  async function bikeOf(query: unknown): Promise<number | undefined> {
+    const parsed = bikeQuerySchema.safeParse(query ?? {});
+    if (!parsed.success || (parsed.data.motor !== undefined && !(await bikeExists(db.kysely, parsed.data.motor))))
+      throw new HttpError(404, bikeMessages.notFound);
+    return parsed.data.motor;
+  }
+
+  app.get('/api/admin/motor', { preHandler: requireAdmin }, async (request) =>
+    motorbikeOverview(db.kysely, clock(), await bikeOf(request.query)),
+  );
 
   app.put('/api/admin/motor', { preHandler: requireAdmin }, async (request) => {
+    const motorbikeId = await bikeOf(request.query);
     const edit = parseOrThrow(motorbikeRequestSchema, request.body);
-    return { motorbike: await editMotorbikeByAdmin(db, adminSession(request).admin, edit, now()) };
+    return { motorbike: await editMotorbikeByAdmin(db, adminSession(request).admin, edit, now(), motorbikeId) };
   });
 }

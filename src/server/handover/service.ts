@@ -317,9 +317,14 @@ export function adminHandoverOf(booking: HandoverBooking, clock: Clock & { grace
 const LOAN_HISTORY_LIMIT = 200;
 
 /** The Motor tab: the bike, and its loans newest first with the kilometres each drove (from the previous known reading). */
-export async function motorbikeOverview(db: Executor, clock: Clock & { graceMinutes: number }): Promise<MotorbikeResponse> {
-  const motorbike = await findMotorbike(db);
-  const loans = await findLoanHistory(db, LOAN_HISTORY_LIMIT);
+/** `motorbikeId`: one bike's record and loans (the Motor tab's chooser, 0060); none, the first bike's record and every loan. */
+export async function motorbikeOverview(
+  db: Executor,
+  clock: Clock & { graceMinutes: number },
+  motorbikeId?: number,
+): Promise<MotorbikeResponse> {
+  const motorbike = await findMotorbike(db, motorbikeId);
+  const loans = await findLoanHistory(db, LOAN_HISTORY_LIMIT, motorbikeId);
   return {
     motorbike,
     loans: loans.map((loan, index) => {
@@ -344,12 +349,13 @@ export async function editMotorbikeByAdmin(
   admin: AdminActor,
   edit: { name: string; plate: string; lastKm: number | null },
   now: Date,
+  motorbikeId?: number,
 ): Promise<Motorbike> {
   const audit = (trx: Executor, detail: string) =>
     appendAuditEntry(trx, { at: now, actorUserId: admin.id, actorName: admin.name, action: 'motorbike-edited', target: edit.name, detail });
   return db.kysely.transaction().execute(async (trx) => {
-    const before = await findMotorbike(trx);
-    await writeMotorbike(trx, edit);
+    const before = await findMotorbike(trx, motorbikeId);
+    await writeMotorbike(trx, edit, motorbikeId);
     const labels = messages.handover;
     const changes = [
       before.name !== edit.name && `${labels.motorNameLabel}: ${before.name} → ${edit.name}`,
@@ -357,7 +363,7 @@ export async function editMotorbikeByAdmin(
       before.lastKm !== edit.lastKm && `${labels.kmLabel}: ${before.lastKm ?? '-'} → ${edit.lastKm ?? '-'}`,
     ].filter((change): change is string => change !== false);
     if (changes.length > 0) await audit(trx, changes.join('; '));
-    return findMotorbike(trx);
+    return findMotorbike(trx, motorbikeId);
   });
 }
 

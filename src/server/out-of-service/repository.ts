@@ -1,6 +1,7 @@
 import { compiledQuery } from '../../db/compiled-query';
 import type { Executor } from '../../db/executor';
 import type { NamedBookingSpan } from '../../domain/booking/booking-day';
+import { FIRST_BIKE_ID } from '../../domain/motor/bikes';
 import type { OutOfServiceDecision, OutOfServicePeriod } from '../../domain/out-of-service/out-of-service';
 import { NAMED_SPAN_COLUMNS, type NamedSpanRow, SPAN_COLUMN, toNamedSpan } from '../bookings/booking-row';
 
@@ -68,6 +69,7 @@ export async function findPeriodByRef(db: Executor, ref: string): Promise<Stored
 
 export interface NewPeriod extends OutOfServicePeriod {
   ref: string;
+  motorbikeId?: number;
   createdAt: string;
   createdBy: { kind: 'admin' | 'owner'; name: string | null };
   decision: OutOfServiceDecision | null;
@@ -83,6 +85,7 @@ export async function insertPeriod(db: Executor, period: NewPeriod): Promise<num
       until_date: period.untilDate,
       until_time: period.untilTime,
       reason: period.reason,
+      motorbike_id: period.motorbikeId ?? FIRST_BIKE_ID,
       created_at: period.createdAt,
       created_by_kind: period.createdBy.kind,
       created_by_name: period.createdBy.name,

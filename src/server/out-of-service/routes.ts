@@ -13,6 +13,7 @@ import { withBookingLock } from '../bookings/booking-lock';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
 import { idempotentAnswer } from '../http/idempotent-write';
+import { findShownBikeNames } from '../motor/bike-names';
 import {
   type CreateOutcome,
   checkPeriodEdit,
@@ -86,7 +87,8 @@ export async function outOfServiceRoutes(app: FastifyInstance, context: AppConte
     if (!stored) throw new Error('a period stored under an idempotency key vanished');
     const outcome = await finishStartedPeriod(db, stored, { by, decision }, clock());
     reply.status(201).header('Cache-Control', 'no-store');
-    return { period: periodView(outcome.period, { cancelled: outcome.cancelled.length, warned: outcome.warned.length }, clock()) };
+    const counts = { cancelled: outcome.cancelled.length, warned: outcome.warned.length };
+    return { period: periodView(outcome.period, counts, clock(), await findShownBikeNames(db.kysely)) };
   });
 
   // `Motor sudah siap`: ends the period at this minute.
@@ -95,7 +97,7 @@ export async function outOfServiceRoutes(app: FastifyInstance, context: AppConte
     const outcome = await endPeriod(db, ref, actor(request), clock());
     if (outcome.kind === 'notFound') throw new HttpError(404, outOfServiceMessages.notFound);
     if (outcome.kind === 'alreadyEnded') throw new HttpError(409, outOfServiceMessages.alreadyEnded);
-    return { period: periodView(outcome.period, undefined, clock()) };
+    return { period: periodView(outcome.period, undefined, clock(), await findShownBikeNames(db.kysely)) };
   });
 
   // `Ubah`, before the admin confirms: the bookings the change brings inside.
@@ -113,6 +115,7 @@ export async function outOfServiceRoutes(app: FastifyInstance, context: AppConte
     if (outcome.kind !== 'edited') throw editRefusal(outcome);
     const counts = { cancelled: outcome.cancelled.length, warned: outcome.warned.length };
     const now = (treated: PeriodBooking[]) => outcome.affected.filter((booking) => treated.some((t) => t.id === booking.id)).length;
-    return { period: periodView(outcome.period, counts, clock()), cancelled: now(outcome.cancelled), warned: now(outcome.warned) };
+    const period = periodView(outcome.period, counts, clock(), await findShownBikeNames(db.kysely));
+    return { period, cancelled: now(outcome.cancelled), warned: now(outcome.warned) };
   });
 }

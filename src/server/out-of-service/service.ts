@@ -4,6 +4,7 @@ import type { Executor } from '../../db/executor';
 import { type BookingInput, voucherEnd } from '../../domain/booking/booking-rules';
 import type { Canceller } from '../../domain/booking/cancellation';
 import { looksLikeVoucherCode } from '../../domain/booking/voucher-code';
+import { bikeMessages } from '../../domain/motor/bike-messages';
 import { FIRST_BIKE_ID } from '../../domain/motor/bikes';
 import {
   bookingsInside,
@@ -25,6 +26,7 @@ import { withBookingLock } from '../bookings/booking-lock';
 import { cancelBooking } from '../bookings/cancel/service';
 import { emit } from '../events/bus';
 import type { PeriodActor } from '../events/events';
+import { bikeExists, findShownBikeNames } from '../motor/bike-names';
 import { enqueueBotText } from '../telegram/outbox/enqueue';
 import { tellPeriodOver } from './back-in-service';
 import {
@@ -58,7 +60,7 @@ function canceller(actor: PeriodActor): Canceller {
   return actor.kind === 'admin' ? actor : { kind: 'owner' };
 }
 
-function trimmed(period: OutOfServicePeriod): OutOfServicePeriod {
+function trimmed<Period extends OutOfServicePeriod>(period: Period): Period {
   return { ...period, reason: period.reason.trim() };
 }
 
@@ -71,18 +73,23 @@ export async function findBookingsInside(
   return bookingsInside(around, period);
 }
 
-export type PreviewOutcome = { kind: 'invalid'; errors: PeriodFieldErrors } | { kind: 'ok'; affected: PeriodBooking[] };
+/** `motorId`: the bike the period is for (0060); none, the first. */
+export type PeriodInput = OutOfServicePeriod & { motorId?: number | undefined };
+type PeriodErrors = PeriodFieldErrors & { motorId?: string };
 
-/** What the admin sees before confirming: the bookings the period would hit. */
-export async function previewPeriod(db: Executor, input: OutOfServicePeriod): Promise<PreviewOutcome> {
-  const period = trimmed(input);
-  const errors = checkPeriod(period);
+export type PreviewOutcome = { kind: 'invalid'; errors: PeriodErrors } | { kind: 'ok'; affected: PeriodBooking[] };
+
+/** What the admin sees before confirming: the bookings the period would hit, on its own bike. */
+export async function previewPeriod(db: Executor, input: PeriodInput): Promise<PreviewOutcome> {
+  const { motorId = FIRST_BIKE_ID, ...period } = trimmed(input);
+  const errors: PeriodErrors = checkPeriod(period);
+  if (!(await bikeExists(db, motorId))) errors.motorId = bikeMessages.notFound;
   if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
-  return { kind: 'ok', affected: await findBookingsInside(db, period) };
+  return { kind: 'ok', affected: await findBookingsInside(db, { ...period, motorbikeId: motorId }) };
 }
 
 export type CreateOutcome =
-  | { kind: 'invalid'; errors: PeriodFieldErrors }
+  | { kind: 'invalid'; errors: PeriodErrors }
   | { kind: 'created'; period: StoredPeriod; affected: PeriodBooking[]; cancelled: PeriodBooking[]; warned: PeriodBooking[] };
 
 /**
@@ -91,7 +98,7 @@ export type CreateOutcome =
  */
 export async function createPeriod(
   db: Db,
-  request: { period: OutOfServicePeriod; by: PeriodActor; decision: OutOfServiceDecision | null },
+  request: { period: PeriodInput; by: PeriodActor; decision: OutOfServiceDecision | null },
   clock: Clock,
 ): Promise<CreateOutcome> {
   const started = await withBookingLock(db, (trx) => startPeriodIn(trx, request, clock));
@@ -102,17 +109,17 @@ export async function createPeriod(
 /** The period's own commit, under the booking lock the caller holds: stored, warnings recorded, `periodStarted` emitted. */
 export async function startPeriodIn(
   trx: Executor,
-  request: { period: OutOfServicePeriod; by: PeriodActor; decision: OutOfServiceDecision | null },
+  request: { period: PeriodInput; by: PeriodActor; decision: OutOfServiceDecision | null },
   clock: Clock,
 ) {
   const { by, decision } = request;
   const at = clock.now.toISOString();
   const preview = await previewPeriod(trx, request.period);
   if (preview.kind !== 'ok') return preview;
-  const period = trimmed(request.period);
+  const { motorId = FIRST_BIKE_ID, ...period } = trimmed(request.period);
   const ref = randomBytes(12).toString('base64url');
   const createdBy = { kind: by.kind, name: by.kind === 'admin' ? by.name : null };
-  await insertPeriod(trx, { ...period, ref, createdAt: at, createdBy, decision });
+  await insertPeriod(trx, { ...period, motorbikeId: motorId, ref, createdAt: at, createdBy, decision });
   const stored = (await findPeriodByRef(trx, ref)) as StoredPeriod;
   const warned = decision === 'keep' ? await recordWarnings(trx, stored, preview.affected, at) : [];
   await emit(trx, { type: 'periodStarted', period: stored, by, decision, affected: preview.affected.length, warned, at: clock.now });
@@ -360,8 +367,15 @@ export async function outOfServiceRefusal(
 
 const LISTED_PERIODS = 20;
 
-export function periodView(period: StoredPeriod, counts: { cancelled: number; warned: number } | undefined, clock: Clock): PeriodView {
+export function periodView(
+  period: StoredPeriod,
+  counts: { cancelled: number; warned: number } | undefined,
+  clock: Clock,
+  bikeNames?: Map<number, string>,
+): PeriodView {
+  const motor = bikeNames?.get(period.motorbikeId);
   return {
+    ...(motor !== undefined && { motor }),
     ref: period.ref,
     fromDate: period.fromDate,
     fromTime: period.fromTime,
@@ -381,9 +395,10 @@ export async function periodsOverview(db: Executor, clock: Clock): Promise<Perio
   const periods = await findRecentPeriods(db, LISTED_PERIODS);
   const current = await findCurrentPeriod(db, clock);
   const counts = await countPeriodBookings(db, [...periods.map((period) => period.id), ...(current ? [current.id] : [])]);
+  const bikeNames = await findShownBikeNames(db);
   return {
-    current: current ? periodView(current, counts.get(current.id), clock) : null,
-    periods: periods.map((period) => periodView(period, counts.get(period.id), clock)),
+    current: current ? periodView(current, counts.get(current.id), clock, bikeNames) : null,
+    periods: periods.map((period) => periodView(period, counts.get(period.id), clock, bikeNames)),
   };
 }
 

@@ -59,17 +59,19 @@ export const fetchVouchers = (signal?: AbortSignal) => callApi('/api/admin/vouch
 export const revokeVoucher = (code: string) =>
   callApi(`/api/admin/vouchers/${segment(code)}/revoke`, revokeVoucherResponseSchema, { method: 'POST' });
 
-export const bookingsCsvPath = (range: { from?: string; to?: string; state?: 'late' }) => `/api/admin/bookings.csv${query(range)}`;
-/** `state: 'late'`: only the loans out past their end and grace now (`Terlambat`). */
-export const fetchAdminBookings = (range: { from?: string; to?: string; state?: 'late' }) =>
-  callApi(`/api/admin/bookings${query(range)}`, listAdminBookingsResponseSchema);
+type BookingsQuery = { from?: string; to?: string; state?: 'late'; motor?: string };
+export const bookingsCsvPath = (range: BookingsQuery) => `/api/admin/bookings.csv${query(range)}`;
+/** `state: 'late'`: only the loans out past their end and grace now (`Terlambat`); `motor`: one bike's. */
+export const fetchAdminBookings = (range: BookingsQuery) => callApi(`/api/admin/bookings${query(range)}`, listAdminBookingsResponseSchema);
 export const recordAdminHandover = (ref: string, input: AdminHandoverRequest) =>
   callApi(`/api/admin/bookings/${segment(ref)}/handover`, z.object({ handover: adminHandoverSchema }), { method: 'POST', body: input });
 
-export const fetchMotorbike = () => callApi('/api/admin/motor', motorbikeResponseSchema);
+/** `motorId`: one bike's record and loans (the Motor tab's chooser, 0060). */
+const motorPath = (motorId?: number) => `/api/admin/motor${query({ motor: motorId?.toString() })}`;
+export const fetchMotorbike = (motorId?: number) => callApi(motorPath(motorId), motorbikeResponseSchema);
 export type MotorbikeRequest = z.infer<typeof motorbikeRequestSchema>;
-export const saveMotorbike = (input: MotorbikeRequest) =>
-  callApi('/api/admin/motor', z.object({ motorbike: motorbikeSchema }), { method: 'PUT', body: input });
+export const saveMotorbike = (input: MotorbikeRequest, motorId?: number) =>
+  callApi(motorPath(motorId), z.object({ motorbike: motorbikeSchema }), { method: 'PUT', body: input });
 export const cancelAdminBooking = (ref: string, reason: string) =>
   callApi(`/api/admin/bookings/${segment(ref)}/cancel`, cancelBookingResponseSchema, { method: 'POST', body: { reason } });
 

@@ -2,6 +2,7 @@ import { adminMessages } from '../../../domain/admin/admin-messages';
 import { spanText } from '../../../domain/booking/span-text';
 import { purposeLabel } from '../../../domain/fund/charges';
 import { recordedWallClock } from '../../../domain/handover/admin-handover';
+import { bikeMessages } from '../../../domain/motor/bike-messages';
 import type { AdminBooking } from '../../../domain/schemas/admin';
 import { messages } from '../../../domain/text/messages';
 import { formatIndonesianDate } from '../../../domain/time/clock';
@@ -82,13 +83,14 @@ function ActionsCell({ booking, rows }: { booking: AdminBooking; rows: RowAction
   );
 }
 
-function BookingRow({ booking, timeZone, rows }: { booking: AdminBooking; timeZone: string; rows: RowActions }) {
+function BookingRow({ booking, timeZone, rows, bikes }: { booking: AdminBooking; timeZone: string; rows: RowActions; bikes: boolean }) {
   return (
     <tr className="border-t border-slate-200">
       <Cell label={columns.date}>{formatIndonesianDate(booking.date)}</Cell>
       <Cell label={timeLabel} className="whitespace-nowrap tabular-nums">
         {spanText(booking, 'console')}
       </Cell>
+      {bikes && <Cell label={bikeMessages.label}>{booking.motor?.name ?? '–'}</Cell>}
       <Cell label={columns.name}>{booking.name}</Cell>
       <Cell label={columns.class} className="whitespace-nowrap">
         {booking.class}
@@ -119,14 +121,16 @@ function BookingRow({ booking, timeZone, rows }: { booking: AdminBooking; timeZo
   );
 }
 
-/** The bookings shown, one row each, with the handover and cancel buttons of those not cancelled. */
+/** The bookings shown, one row each, with the handover and cancel buttons of those not cancelled; `Motor` when bikes are named. */
 export function BookingsTable({ bookings, timeZone, rows }: { bookings: AdminBooking[]; timeZone: string; rows: RowActions }) {
+  const bikes = bookings.some((booking) => booking.motor !== undefined);
   return (
     <ScrollTable label={adminMessages.bookingsTableLabel}>
       <TableHeadWithActions
         labels={[
           columns.date,
           timeLabel,
+          ...(bikes ? [bikeMessages.label] : []),
           columns.name,
           columns.class,
           columns.reason,
@@ -141,7 +145,7 @@ export function BookingsTable({ bookings, timeZone, rows }: { bookings: AdminBoo
       />
       <tbody>
         {bookings.map((booking) => (
-          <BookingRow key={booking.ref} booking={booking} timeZone={timeZone} rows={rows} />
+          <BookingRow key={booking.ref} booking={booking} timeZone={timeZone} rows={rows} bikes={bikes} />
         ))}
       </tbody>
     </ScrollTable>

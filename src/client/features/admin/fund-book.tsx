@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
 import { formatIndonesianMonth } from '../../../domain/fund/ledger';
+import { bikeMessages } from '../../../domain/motor/bike-messages';
 import type { FundBook, FundEntry } from '../../../domain/schemas/fund';
 import { formatRupiah } from '../../../domain/text/money';
 import { formatIndonesianDate } from '../../../domain/time/clock';
@@ -21,6 +22,7 @@ export function entryDetail(entry: FundEntry): string {
     entry.detail,
     entry.duesMonth ? formatIndonesianMonth(entry.duesMonth) : '',
     entry.charge?.provisional ? labels.provisional : '',
+    entry.motor ? `${bikeMessages.label}: ${entry.motor}` : '',
   ];
   return parts.filter((part) => part !== '').join('; ');
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
+import { bikeMessages } from '../../../domain/motor/bike-messages';
 import type { PendingClaim } from '../../../domain/schemas/fund';
 import { formatRupiah } from '../../../domain/text/money';
 import { formatIndonesianDate } from '../../../domain/time/clock';
@@ -50,7 +51,8 @@ export function PendingClaims({
       )}
       <ul className="divide-y divide-slate-200">
         {claims.map((claim) => {
-          const text = labels.claimOf(claim.member.name, formatRupiah(claim.amount), formatIndonesianDate(claim.loanDate));
+          const claimed = labels.claimOf(claim.member.name, formatRupiah(claim.amount), formatIndonesianDate(claim.loanDate));
+          const text = claim.motor ? `${claimed} · ${bikeMessages.label}: ${claim.motor}` : claimed;
           return (
             <li key={claim.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>{text}</span>

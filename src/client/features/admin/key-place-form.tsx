@@ -1,23 +1,41 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
-import { keyInfoResponseSchema, type MotorSettingsRequest, motorSettingsRequestSchema } from '../../../domain/motor/key-place';
+import { bikeMessages } from '../../../domain/motor/bike-messages';
+import { bikeResponseSchema, bikesResponseSchema } from '../../../domain/motor/bikes';
+import {
+  type KeyInfo,
+  keyInfoResponseSchema,
+  type MotorSettingsRequest,
+  motorSettingsRequestSchema,
+} from '../../../domain/motor/key-place';
 import { keyPlaceMessages } from '../../../domain/motor/key-place-messages';
 import { fieldErrorsFromZod } from '../../../domain/text/field-errors';
 import { messages } from '../../../domain/text/messages';
 import { buttonStyles } from '../../components/button-styles';
-import { callApi } from '../../lib/http';
+import { type ApiResult, callApi } from '../../lib/http';
 import { adminStyles } from './styles';
 
 const labels = keyPlaceMessages;
 
-const fetchKeyPlace = () => callApi('/api/admin/motor/key', keyInfoResponseSchema);
-const saveKeyPlace = (input: MotorSettingsRequest) =>
-  callApi('/api/admin/motor/key', keyInfoResponseSchema, { method: 'PUT', body: input });
+type KeyInfoResponse = { keyInfo: KeyInfo };
+
+async function fetchKeyPlace(motorId: number | undefined): Promise<ApiResult<KeyInfoResponse>> {
+  if (motorId === undefined) return callApi('/api/admin/motor/key', keyInfoResponseSchema);
+  const result = await callApi('/api/admin/motors', bikesResponseSchema);
+  if (!result.ok) return result;
+  const bike = result.data.bikes.find((candidate) => candidate.id === motorId);
+  return bike ? { ...result, data: { keyInfo: bike.keyInfo } } : { ok: false, status: 404, message: bikeMessages.notFound, errors: {} };
+}
+async function saveKeyPlace(input: MotorSettingsRequest, motorId: number | undefined): Promise<ApiResult<KeyInfoResponse>> {
+  if (motorId === undefined) return callApi('/api/admin/motor/key', keyInfoResponseSchema, { method: 'PUT', body: input });
+  const result = await callApi(`/api/admin/motors/${motorId}/key`, bikeResponseSchema, { method: 'PUT', body: input });
+  return result.ok ? { ...result, data: { keyInfo: result.data.bike.keyInfo } } : result;
+}
 
 type Field = keyof MotorSettingsRequest;
 
 /** The Motor tab's `Tempat ambil kunci` and `Kontak pemilik` (0051): what the success dialog, the card and the reminder tell a borrower. */
-export function KeyPlaceForm({ signOut }: { signOut: () => void }) {
+export function KeyPlaceForm({ motorId, signOut }: { motorId?: number | undefined; signOut: () => void }) {
   const id = useId();
   const [values, setValues] = useState<MotorSettingsRequest>();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -25,7 +43,7 @@ export function KeyPlaceForm({ signOut }: { signOut: () => void }) {
   const [notice, setNotice] = useState('');
 
   useEffect(() => {
-    fetchKeyPlace().then((result) => {
+    fetchKeyPlace(motorId).then((result) => {
       if (result.ok) {
         const { keyPlace, ownerContact } = result.data.keyInfo;
         setValues({ keyPlace: keyPlace ?? '', ownerContact: ownerContact ? `+${ownerContact.digits}` : '' });
@@ -33,7 +51,7 @@ export function KeyPlaceForm({ signOut }: { signOut: () => void }) {
       } else if (result.status === 401) signOut();
       else setState('failed');
     });
-  }, [signOut]);
+  }, [signOut, motorId]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,7 +61,7 @@ export function KeyPlaceForm({ signOut }: { signOut: () => void }) {
     setErrors(parsed.success ? {} : fieldErrorsFromZod(parsed.error));
     if (!parsed.success) return;
     setState('saving');
-    const result = await saveKeyPlace(parsed.data);
+    const result = await saveKeyPlace(parsed.data, motorId);
     setState('ready');
     if (result.ok) {
       const { keyPlace, ownerContact } = result.data.keyInfo;

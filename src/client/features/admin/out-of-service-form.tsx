@@ -1,8 +1,10 @@
 import type { RefObject } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
+import { bikeMessages } from '../../../domain/motor/bike-messages';
 import { outOfServiceMessages } from '../../../domain/out-of-service/out-of-service-messages';
 import { formatIndonesianDate } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
+import { useShownBikes } from './bookings-bikes';
 import type { Field } from './out-of-service-values';
 import { adminStyles } from './styles';
 import type { OutOfServiceState } from './use-out-of-service';
@@ -51,6 +53,34 @@ function PeriodField({ id, name, label, type, hint, formRef, periods: { values, 
           {errors[name]}
         </p>
       )}
+    </div>
+  );
+}
+
+/** With two or more bikes, the bike a new period is for (0060); a period being changed keeps its bike. */
+function BikeField({ id, periods: { values, editing, setValues, setAffected } }: { id: string; periods: OutOfServiceState }) {
+  const bikes = useShownBikes();
+  if (bikes.length === 0 || editing) return null;
+  return (
+    <div className="min-w-0 sm:col-span-2">
+      <label htmlFor={`${id}-motor`} className={adminStyles.label}>
+        {bikeMessages.label}
+      </label>
+      <select
+        id={`${id}-motor`}
+        value={values.motorId || String(bikes[0]?.id)}
+        onChange={(event) => {
+          setValues({ ...values, motorId: event.target.value });
+          setAffected(undefined);
+        }}
+        className={adminStyles.input}
+      >
+        {bikes.map((bike) => (
+          <option key={bike.id} value={String(bike.id)}>
+            {bike.name}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
@@ -133,6 +163,7 @@ export function PeriodForm({
         <p className="text-slate-800">{labels.intro}</p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
+        <BikeField id={id} periods={periods} />
         <PeriodField {...field} name="reason" label={labels.reasonLabel} type="text" hint={labels.reasonHint} />
         <datalist id={`${id}-reasons`}>
           <option value="Ban bocor" />

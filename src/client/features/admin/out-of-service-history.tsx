@@ -19,7 +19,7 @@ export function PeriodHistory({ periods: { overview, busy, startEdit } }: { peri
     <ul className="flex flex-col gap-2">
       {overview?.periods.map((period) => (
         <li key={period.ref} className="rounded-md bg-white p-3 shadow-sm">
-          <p className="font-medium break-words">{period.reason}</p>
+          <p className="font-medium break-words">{period.motor ? `${period.motor}: ${period.reason}` : period.reason}</p>
           <p className="text-sm text-slate-700">
             {`${formatIndonesianDate(period.fromDate)} ${period.fromTime} - ${untilText(period)}, ${labels.by(period.createdBy)}`}
             {period.endedBy ? `, ${labels.endedBy(period.endedBy)}` : ''}

@@ -28,7 +28,7 @@ export function OutOfServicePanel({ timeZone, signOut, prefill, formRef }: Panel
       </h2>
       {current && (
         <div className="flex flex-wrap items-center gap-3 rounded-lg border-l-8 border-red-700 bg-white p-4 shadow">
-          <p className="font-medium">{outOfServiceText(current)}</p>
+          <p className="font-medium">{current.motor ? `${current.motor}: ${outOfServiceText(current)}` : outOfServiceText(current)}</p>
           <button type="button" disabled={periods.busy} className={buttonStyles.primary} onClick={() => periods.ready(current.ref)}>
             {labels.ready}
           </button>

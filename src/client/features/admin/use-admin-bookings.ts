@@ -8,7 +8,11 @@ import { linkedDayRange } from './bookings-link';
 type ListState = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; bookings: AdminBooking[] };
 type Range = { from: string; to: string };
 
-export const withFilter = (range: Range, lateOnly: boolean) => (lateOnly ? { ...range, state: 'late' as const } : range);
+export const withFilter = (range: Range, lateOnly: boolean, motor = '') => ({
+  ...range,
+  ...(lateOnly && { state: 'late' as const }),
+  ...(motor !== '' && { motor }),
+});
 
 function useBookingsList(signOut: () => void) {
   // Empty until the first answer says which range the server chose (today to 30 days ahead).
@@ -17,7 +21,7 @@ function useBookingsList(signOut: () => void) {
   const latestLoad = useRef(0);
 
   const load = useCallback(
-    async (wanted: { from: string; to: string; state?: 'late' }, { keepShown = false } = {}) => {
+    async (wanted: { from?: string; to?: string; state?: 'late'; motor?: string }, { keepShown = false } = {}) => {
       const attempt = ++latestLoad.current;
       if (!keepShown) setList({ state: 'loading' });
       const result = await fetchAdminBookings(wanted);
@@ -40,6 +44,7 @@ export function useAdminBookings(signOut: () => void) {
   const { range, setRange, list, setList, load } = useBookingsList(signOut);
   const [showCancelled, setShowCancelled] = useState(false);
   const [lateOnly, setLateOnly] = useState(false);
+  const [motor, setMotor] = useState('');
   const [cancelling, setCancelling] = useState<AdminBooking | null>(null);
   const [recording, setRecording] = useState<AdminBooking | null>(null);
   const [notice, setNotice] = useState('');
@@ -52,14 +57,19 @@ export function useAdminBookings(signOut: () => void) {
   function changeRange(field: 'from' | 'to', value: string) {
     const next = { ...range, [field]: value };
     setRange(next);
-    if (next.from && next.to) void load(withFilter(next, lateOnly));
+    if (next.from && next.to) void load(withFilter(next, lateOnly, motor));
     // Typed before the first answer came, whose range would replace the typed date: this load overtakes it.
-    else if (value && !range.from && !range.to) void load(withFilter(next, lateOnly));
+    else if (value && !range.from && !range.to) void load(withFilter(next, lateOnly, motor));
   }
 
   function changeLateOnly(checked: boolean) {
     setLateOnly(checked);
-    void load(withFilter(range, checked));
+    void load(withFilter(range, checked, motor));
+  }
+
+  function changeMotor(chosen: string) {
+    setMotor(chosen);
+    void load(withFilter(range, lateOnly, chosen));
   }
 
   // The return or release moved the booking's end and may have ended its lateness: the list is asked
@@ -67,7 +77,7 @@ export function useAdminBookings(signOut: () => void) {
   function handoverSaved(message: string) {
     setRecording(null);
     setNotice(message);
-    void load(withFilter(range, lateOnly), { keepShown: true });
+    void load(withFilter(range, lateOnly, motor), { keepShown: true });
   }
 
   async function confirmCancel(reason: string): Promise<string | null> {
@@ -99,7 +109,7 @@ export function useAdminBookings(signOut: () => void) {
   }
 
   const shown = list.state === 'loaded' ? list.bookings.filter((booking) => showCancelled || booking.cancellation === null) : [];
-  const filters = { range, lateOnly, showCancelled, setShowCancelled, changeRange, changeLateOnly };
+  const filters = { range, lateOnly, motor, showCancelled, setShowCancelled, changeRange, changeLateOnly, changeMotor };
   const rows = { startHandover, startCancel };
   return { list, shown, filters, rows, cancelling, setCancelling, recording, setRecording, notice, handoverSaved, confirmCancel };
 }
