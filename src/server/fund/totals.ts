@@ -57,36 +57,45 @@ async function addToMember(db: Executor, usersId: string, entry: TotalsEntry): P
     .execute();
 }
 
-/** A loan's first charge takes its place by date then id; a later one changes its amount. Either moves every later loan's sum. */
+/**
+ * A loan's place is its first charge entry by date then id. Each charge entry takes the loan out of its member's order (if there), adds
+ * to its amount and puts it back at the earlier place: the sums of the loans after either place move, which are few for a recent loan.
+ */
 async function addToLoan(db: Executor, usersId: string, bookingId: number, entry: TotalsEntry): Promise<void> {
-  const loan = await db.selectFrom('ledger_loan').select(['first_date', 'first_id']).where('booking_id', '=', bookingId).executeTakeFirst();
+  const loan = await db
+    .selectFrom('ledger_loan')
+    .select(['first_date', 'first_id', 'amount'])
+    .where('booking_id', '=', bookingId)
+    .executeTakeFirst();
+  let place = { date: entry.date, id: entry.id };
   if (loan) {
-    await db.updateTable('ledger_loan').set({ amount: sql`amount + ${entry.owed}` }).where('booking_id', '=', bookingId).execute();
-  } else {
-    const before = await db
-      .selectFrom('ledger_loan')
-      .select('charged_through')
-      .where(loansOf(usersId, 'before', { date: entry.date, id: entry.id }))
-      .orderBy('first_date', 'desc')
-      .orderBy('first_id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    await db
-      .insertInto('ledger_loan')
-      .values({
-        booking_id: bookingId,
-        users_id: usersId,
-        first_date: entry.date,
-        first_id: entry.id,
-        amount: entry.owed,
-        charged_through: Number(before?.charged_through ?? 0),
-      })
-      .execute();
+    await addFrom(db, usersId, { date: loan.first_date, id: loan.first_id }, -Number(loan.amount));
+    await db.deleteFrom('ledger_loan').where('booking_id', '=', bookingId).execute();
+    if (loan.first_date < place.date || (loan.first_date === place.date && loan.first_id < place.id))
+      place = { date: loan.first_date, id: loan.first_id };
   }
-  const place = loan ? { date: loan.first_date, id: loan.first_id } : { date: entry.date, id: entry.id };
+  const amount = Number(loan?.amount ?? 0) + entry.owed;
+  const before = await db
+    .selectFrom('ledger_loan')
+    .select('charged_through')
+    .where(loansOf(usersId, 'before', place))
+    .orderBy('first_date', 'desc')
+    .orderBy('first_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const charged = Number(before?.charged_through ?? 0);
+  await db
+    .insertInto('ledger_loan')
+    .values({ booking_id: bookingId, users_id: usersId, first_date: place.date, first_id: place.id, amount, charged_through: charged })
+    .execute();
+  await addFrom(db, usersId, place, amount);
+}
+
+async function addFrom(db: Executor, usersId: string, place: { date: string; id: number }, amount: number): Promise<void> {
+  if (amount === 0) return;
   await db
     .updateTable('ledger_loan')
-    .set({ charged_through: sql`charged_through + ${entry.owed}` })
+    .set({ charged_through: sql`charged_through + ${amount}` })
     .where(loansOf(usersId, 'from', place))
     .execute();
 }
