@@ -412,7 +412,6 @@ export interface RetentionRunTable {
 
 /** The ledger's cash in and out of a month (2026_12_02_0400), kept by `appendLedgerEntry`; bigints, strings from PostgreSQL. */
 export interface LedgerMonthTable {
-  /** `YYYY-MM` of the entries' `entry_date`. */
   month: string;
   cash_in: number | string;
   cash_out: number | string;

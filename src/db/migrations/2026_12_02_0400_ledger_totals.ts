@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
 import type { MigrationDb } from './engine';
 
-/**
- * Running totals of the append-only ledger, kept by its one writer in the same transaction (0059): each month's cash in and out, each
- * member's debt and payments of charges, and each charged loan's place in its member's oldest-first settlement.
- */
+/** The ledger's running totals, kept by its one writer in its transaction (0059): months' cash, members' debts, loans' places. */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('ledger_month')

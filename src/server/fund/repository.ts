@@ -453,10 +453,7 @@ export interface LedgerWrite {
   by: string;
 }
 
-/**
- * The one way an entry is written: appended, and added to the running totals in the same transaction (its own when the caller has none).
- * Reversed at most once (unique corrects_id): false if another correction came first.
- */
+/** The one way an entry is written: appended, with the totals, in one transaction. False if another correction came first (corrects_id). */
 export async function appendLedgerEntry(db: Executor, entry: LedgerWrite): Promise<boolean> {
   if (!db.isTransaction) return db.transaction().execute((trx) => appendLedgerEntry(trx, entry));
   const written = await db
