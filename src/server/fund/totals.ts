@@ -16,15 +16,12 @@ export interface TotalsEntry {
 
 const isLoanCharge = (entry: TotalsEntry) => (entry.kind === 'charge' || entry.kind === 'charge-change') && entry.bookingId !== null;
 
-/** Loans of `usersId` placed before, or from (at and after), `place` in the oldest-first order. */
+/** Loans of `usersId` placed before, or from (at and after), `place` in the oldest-first order: one range of the index. */
 function loansOf(usersId: string, side: 'before' | 'from', place: { date: string; id: number }) {
   return (eb: ExpressionBuilder<Database, 'ledger_loan'>) =>
     eb.and([
       eb('users_id', '=', usersId),
-      eb.or([
-        eb('first_date', side === 'before' ? '<' : '>', place.date),
-        eb.and([eb('first_date', '=', place.date), eb('first_id', side === 'before' ? '<' : '>=', place.id)]),
-      ]),
+      eb(eb.refTuple('first_date', 'first_id'), side === 'before' ? '<' : '>=', eb.tuple(place.date, place.id)),
     ]);
 }
 
