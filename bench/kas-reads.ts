@@ -1,10 +1,11 @@
-// `npx tsx bench/kas-reads.ts [FILE]`: the Kas overview, book of a month and its CSV timed in-process on five years of
-// SQLite history (bench/years.ts), the first call after opening the file and the median of ten warm calls. FILE is
-// reused when it exists, so a run before and after a change reads the same data. Prints one JSON line.
+// `npx tsx bench/kas-reads.ts [FILE | postgres://…]`: the Kas overview, book of a month and its CSV timed in-process on
+// five years of history (bench/years.ts), the first call after opening the database and the median of ten warm calls.
+// FILE is written when missing and reused when it exists, so a run before and after a change reads the same data; a
+// PostgreSQL URL names a database already filled (`npm run db:copy` of a FILE). Prints one JSON line.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDb } from '../src/db/database';
+import { createDb, type DatabaseLocation, parseDatabaseUrl } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { monthOf } from '../src/domain/fund/ledger';
 import { todayIn } from '../src/domain/time/clock';
@@ -14,6 +15,7 @@ import { seedYears } from './years';
 
 const TIME_ZONE = 'Asia/Jakarta';
 const path = process.argv[2] ?? join(mkdtempSync(join(tmpdir(), 'pinjam-kas-')), 'years.db');
+const location: DatabaseLocation = path.startsWith('postgres') ? parseDatabaseUrl(path) : { engine: 'sqlite', path };
 const now = new Date();
 const clock = { now, timeZone: TIME_ZONE };
 const month = monthOf(todayIn(TIME_ZONE, now));
@@ -32,8 +34,8 @@ async function measure(work: () => Promise<unknown>) {
   return { firstMs: Math.round(first * 10) / 10, warmMs: Math.round((warm[5] ?? 0) * 10) / 10 };
 }
 
-if (!existsSync(path)) {
-  const db = createDb({ engine: 'sqlite', path });
+if (location.engine === 'sqlite' && !existsSync(path)) {
+  const db = createDb(location);
   await migrateToLatest(db);
   const today = todayIn(TIME_ZONE, now);
   await seedBenchData(db, today);
@@ -48,7 +50,7 @@ const cases: [string, (db: ReturnType<typeof createDb>) => Promise<unknown>][] =
   ['csv', (db) => fundCsv(db.kysely, month, clock)],
 ];
 for (const [name, work] of cases) {
-  const db = createDb({ engine: 'sqlite', path });
+  const db = createDb(location);
   const { firstMs, warmMs } = await measure(() => work(db));
   results[name] = { firstMs, warmMs };
   await db.close();

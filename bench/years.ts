@@ -2,6 +2,7 @@
 // seed, in the app's tables through its Kysely schema (src/db/schema.ts) on either engine.
 import type { Insertable } from 'kysely';
 import type { Db } from '../src/db/database';
+import { fillLedgerTotals } from '../src/db/migrations/2026_12_02_0400_ledger_totals';
 import type { Database } from '../src/db/schema';
 import { addDays } from '../src/domain/time/clock';
 
@@ -276,6 +277,7 @@ export async function seedYears(db: Db, today: string, years: number, seed = 44)
   const { charges, ledger } = moneyRows(loans, new Date().toISOString());
   await insertAll(db, 'charge', charges);
   await insertAll(db, 'ledger_entry', ledger);
+  await fillLedgerTotals(db.kysely);
   const devices = 300;
   await insertAll(
     db,

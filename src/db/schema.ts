@@ -31,6 +31,9 @@ export interface Database {
   push_subscription: PushSubscriptionTable;
   push_key: PushKeyTable;
   retention_run: RetentionRunTable;
+  ledger_month: LedgerMonthTable;
+  ledger_member: LedgerMemberTable;
+  ledger_loan: LedgerLoanTable;
 }
 
 export interface UsersTable {
@@ -405,4 +408,28 @@ export interface RetentionRunTable {
   started_at: string;
   finished_at: string | null;
   deleted: string | null;
+}
+
+/** The ledger's cash in and out of a month (2026_12_02_0400), kept by `appendLedgerEntry`; bigints, strings from PostgreSQL. */
+export interface LedgerMonthTable {
+  month: string;
+  cash_in: number | string;
+  cash_out: number | string;
+}
+
+/** A member's sum of `owed`, and of what their entries other than a loan's charges took off it (what settles their charges). */
+export interface LedgerMemberTable {
+  users_id: string;
+  owed: number | string;
+  paid: number | string;
+}
+
+/** A charged loan: its first non-zero charge entry (its place in the oldest-first order), its amount, and its member's amounts through it. */
+export interface LedgerLoanTable {
+  booking_id: number;
+  users_id: string;
+  first_date: string;
+  first_id: number;
+  amount: number | string;
+  charged_through: number | string;
 }

@@ -85,6 +85,8 @@ describe.runIf(TEST_ENGINE === 'postgres')('npm run db:copy from SQLite to Postg
         })
       ).status,
     ).toBe(200);
+    // A charged loan, for the ledger's running totals of loans (2026_12_02_0400).
+    expect((await signedIn.put(`/api/admin/kas/charges/${loanRef}`, { amount: 10_000, reason: 'Sewa' })).status).toBe(200);
     const member = (await signedIn.get('/api/admin/members')).body.members.find((row: { name: string }) => row.name === rizky.name).ref;
     const payment = { member, amount: 20_000, method: 'Tunai', date: '2026-11-22', note: 'Sewa minggu lalu' };
     expect((await signedIn.post('/api/admin/kas/payments', payment)).status).toBe(201);

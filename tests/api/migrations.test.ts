@@ -45,6 +45,9 @@ const ALL_TABLES = [
   'fund_how_to_pay',
   'idempotency_keys',
   'ledger_entry',
+  'ledger_loan',
+  'ledger_member',
+  'ledger_month',
   'login_attempts',
   'motorbike',
   'out_of_service',
@@ -104,6 +107,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_12_01_0100_push',
         '2026_12_01_0200_retention_run',
         '2026_12_01_0300_several_bikes',
+        '2026_12_02_0400_ledger_totals',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {

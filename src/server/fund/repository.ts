@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { ChargeLine } from '../../domain/fund/charges';
-import type { DebtEntry } from '../../domain/fund/ledger';
 import { BOOKED_END_COLUMNS, SPAN_COLUMN, SPAN_COLUMNS, toBookedEnd, toSpan } from '../bookings/booking-row';
+import { addToTotals } from './totals';
 
 export interface ChargeLoanRow {
   id: number;
@@ -356,28 +356,22 @@ export async function findFirstLedgerDate(db: Executor): Promise<string | undefi
 
 const toNumber = (value: number | string | null | undefined) => Number(value ?? 0);
 
-/** The fund's balance: every entry's cash, or those dated before `date`. */
-export async function cashBefore(db: Executor, date?: string): Promise<number> {
-  let query = db.selectFrom('ledger_entry').select((eb) => eb.fn.sum<number | string | null>('cash').as('cash'));
-  if (date !== undefined) query = query.where('entry_date', '<', date);
+/** The fund's balance: every entry's cash, or that of the entries dated before `month` (the months' totals, 0059). */
+export async function cashBefore(db: Executor, month?: string): Promise<number> {
+  let query = db.selectFrom('ledger_month').select(sql<number | string | null>`sum(cash_in - cash_out)`.as('cash'));
+  if (month !== undefined) query = query.where('month', '<', month);
   return toNumber((await query.executeTakeFirst())?.cash);
 }
 
-/** Money in and out of each month from `first` to `last` that has entries. */
+/** Money in and out of each month from `first` to `last` that has entries moving cash. */
 export async function cashFlowsOfMonths(db: Executor, first: string, last: string): Promise<{ month: string; in: number; out: number }[]> {
-  const month = sql<string>`substr(entry_date, 1, 7)`;
   const rows = await db
-    .selectFrom('ledger_entry')
-    .select([
-      month.as('month'),
-      sql<number | string | null>`sum(case when cash > 0 then cash else 0 end)`.as('in'),
-      sql<number | string | null>`sum(case when cash < 0 then -cash else 0 end)`.as('out'),
-    ])
-    .where('entry_date', '>=', monthBounds(first).from)
-    .where('entry_date', '<', monthBounds(last).before)
-    .groupBy(month)
+    .selectFrom('ledger_month')
+    .select(['month', 'cash_in', 'cash_out'])
+    .where('month', '>=', first)
+    .where('month', '<=', last)
     .execute();
-  return rows.map((row) => ({ month: row.month, in: toNumber(row.in), out: toNumber(row.out) }));
+  return rows.map((row) => ({ month: row.month, in: toNumber(row.cash_in), out: toNumber(row.cash_out) }));
 }
 
 export interface OwedSum {
@@ -385,47 +379,36 @@ export interface OwedSum {
   owed: number;
 }
 
-/** Each member with a ref and their sum of `owed` (the service orders them: names are unique, so amount and name decide). */
+/** Each member with a ref and a debt (the service orders them: names are unique, so amount and name decide). */
 export async function findOwedSums(db: Executor): Promise<OwedSum[]> {
-  const sums = db
-    .selectFrom('ledger_entry')
-    .select((eb) => ['users_id', eb.fn.sum<number | string>('owed').as('owed')])
-    .where('owed', '<>', 0)
-    .groupBy('users_id')
-    .as('e');
   const rows = await db
-    .selectFrom(sums)
+    .selectFrom('ledger_member as e')
     .innerJoin('users as u', 'u.id', 'e.users_id')
     .select(['e.users_id', 'u.ref', 'u.name', 'u.class', 'e.owed'])
+    .where('e.owed', '<>', 0)
     .where('u.ref', 'is not', null)
     .execute();
   return rows.map((row) => ({
-    member: { id: row.users_id ?? '', ref: row.ref, name: row.name, class: row.class },
+    member: { id: row.users_id, ref: row.ref, name: row.name, class: row.class },
     owed: toNumber(row.owed),
   }));
 }
 
 export async function owedOf(db: Executor, usersId: string): Promise<number> {
-  const row = await db
-    .selectFrom('ledger_entry')
-    .select((eb) => eb.fn.sum<number | string | null>('owed').as('owed'))
-    .where('users_id', '=', usersId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('ledger_member').select('owed').where('users_id', '=', usersId).executeTakeFirst();
   return toNumber(row?.owed);
 }
 
-/** The entries that move the debts of `usersIds`, by date then as written: what settles whose charge. */
-export async function findOwedEntries(db: Executor, usersIds: readonly string[]): Promise<DebtEntry[]> {
-  if (usersIds.length === 0) return [];
+/** Whether each of these loans' charge is paid: its member's payments of charges cover their charges up to it, oldest loan first. */
+export async function findSettledLoans(db: Executor, bookingIds: readonly number[]): Promise<Map<number, boolean>> {
+  if (bookingIds.length === 0) return new Map();
   const rows = await db
-    .selectFrom('ledger_entry')
-    .select(['users_id', 'kind', 'booking_id', 'owed'])
-    .where('users_id', 'in', [...usersIds])
-    .where('owed', '<>', 0)
-    .orderBy('entry_date')
-    .orderBy('id')
+    .selectFrom('ledger_loan as l')
+    .innerJoin('ledger_member as m', 'm.users_id', 'l.users_id')
+    .select(['l.booking_id', 'l.charged_through', 'm.paid'])
+    .where('l.booking_id', 'in', [...bookingIds])
     .execute();
-  return rows.map((row) => ({ usersId: row.users_id ?? '', kind: row.kind, bookingId: row.booking_id, owed: Number(row.owed) }));
+  return new Map(rows.map((row) => [row.booking_id, toNumber(row.paid) >= toNumber(row.charged_through)]));
 }
 
 /** Each member's dues of each month of `year`, net of corrections. */
@@ -473,9 +456,10 @@ export interface LedgerWrite {
   by: string;
 }
 
-/** The one way an entry is written: appended. Reversed at most once (unique corrects_id): false if another correction came first. */
+/** The one way an entry is written: appended, with the totals, in one transaction. False if another correction came first (corrects_id). */
 export async function appendLedgerEntry(db: Executor, entry: LedgerWrite): Promise<boolean> {
-  const result = await db
+  if (!db.isTransaction) return db.transaction().execute((trx) => appendLedgerEntry(trx, entry));
+  const written = await db
     .insertInto('ledger_entry')
     .values({
       kind: entry.kind,
@@ -493,8 +477,12 @@ export async function appendLedgerEntry(db: Executor, entry: LedgerWrite): Promi
       created_by: entry.by,
     })
     .onConflict((conflict) => conflict.column('corrects_id').doNothing())
+    .returning('id')
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (!written) return false;
+  const { kind, date, usersId, cash, owed } = entry;
+  await addToTotals(db, { id: Number(written.id), kind, date, usersId, bookingId: entry.bookingId ?? null, cash, owed });
+  return true;
 }
 
 export async function chargeEntriesOf(db: Executor, bookingId: number): Promise<{ owed: number; count: number }> {
@@ -518,15 +506,10 @@ export async function findLinkedChatMembers(db: Executor, chatId?: string): Prom
   return (await query.execute()).map((row) => ({ chatId: row.chat_id, usersId: row.users_id }));
 }
 
-/** What each member owes: the sum of their entries' `owed`. */
+/** What each member with entries owes: the sum of their entries' `owed`. */
 export async function findOwedByMember(db: Executor): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('ledger_entry')
-    .select((eb) => ['users_id', eb.fn.sum<number | string>('owed').as('owed')])
-    .where('users_id', 'is not', null)
-    .groupBy('users_id')
-    .execute();
-  return new Map(rows.map((row) => [row.users_id ?? '', Number(row.owed)]));
+  const rows = await db.selectFrom('ledger_member').select(['users_id', 'owed']).execute();
+  return new Map(rows.map((row) => [row.users_id, toNumber(row.owed)]));
 }
 
 export interface HowToPay {

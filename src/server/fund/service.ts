@@ -13,7 +13,6 @@ import {
   monthOf,
   movementOf,
   reversalOf,
-  settledLoans,
   totalsOf,
 } from '../../domain/fund/ledger';
 import { bikeMessages } from '../../domain/motor/bike-messages';
@@ -56,9 +55,9 @@ import {
   findLedgerEntries,
   findLedgerEntry,
   findLedgerOfMonths,
-  findOwedEntries,
   findOwedSums,
   findPendingClaims,
+  findSettledLoans,
   type LedgerRow,
   type OwedSum,
   owedOf,
@@ -79,11 +78,6 @@ export type FundWriteOutcome =
 type Clock = { now: Date; timeZone: string };
 
 const isCharge = (row: LedgerRow) => row.kind === 'charge' || row.kind === 'charge-change';
-
-/** Whether each loan of these members is paid: a member's payments settle only their own charges, so their entries suffice. */
-async function settledOf(db: Executor, usersIds: readonly string[]): Promise<Map<number, boolean>> {
-  return settledLoans(await findOwedEntries(db, [...new Set(usersIds)]));
-}
 
 function loanChargeOf(charge: ChargeRow, paid: boolean): LoanCharge {
   return {
@@ -199,11 +193,11 @@ async function entryContext(db: Executor, rows: LedgerRow[], withCharges: boolea
     const charge = await findCharge(db, row.bookingId);
     if (charge) charges.set(row.bookingId, charge);
   }
-  const chargedMembers = rows.filter((row) => isCharge(row) && row.bookingId !== null && row.member).map((row) => row.member?.id ?? '');
+  const charged = rows.filter((row) => isCharge(row) && row.bookingId !== null && row.member).map((row) => row.bookingId ?? 0);
   return {
     byId,
     charges,
-    settled: withCharges ? await settledOf(db, chargedMembers) : new Map(),
+    settled: withCharges ? await findSettledLoans(db, [...new Set(charged)]) : new Map(),
     bikeNames: await findShownBikeNames(db),
   };
 }
@@ -219,7 +213,7 @@ export async function fundBook(db: Executor, query: FundBookQuery, clock: Clock)
   const flows = flowsOf(await cashFlowsOfMonths(db, addMonths(month, -11), month), month);
   return {
     month,
-    totals: totalsOf(await cashBefore(db, `${month}-01`), flows.at(-1)),
+    totals: totalsOf(await cashBefore(db, month), flows.at(-1)),
     flows,
     entries: shown.map((row) => toEntry(row, context)),
     page,
@@ -277,7 +271,7 @@ export async function fundCsv(db: Executor, month: string | undefined, clock: Cl
   const firstDate = month === undefined ? await findFirstLedgerDate(db) : undefined;
   const first = month ?? (firstDate ? monthOf(firstDate) : today);
   const last = month ?? today;
-  const opening = await cashBefore(db, `${first}-01`);
+  const opening = await cashBefore(db, first);
   let balance = opening;
   let moneyIn = 0;
   let moneyOut = 0;
@@ -472,7 +466,7 @@ export async function ownCharge(db: Executor, bookingId: number): Promise<LoanCh
   if (!charge) return undefined;
   const claim = await findClaimOfLoan(db, bookingId);
   return {
-    ...loanChargeOf(charge, (await settledOf(db, [charge.usersId])).get(bookingId) ?? false),
+    ...loanChargeOf(charge, (await findSettledLoans(db, [bookingId])).get(bookingId) ?? false),
     howToPay: await howToPayText(db),
     qris: (await howToPay(db))?.qris ?? false,
     claim: claim && claim.status !== 'confirmed' ? claim.status : null,
