@@ -125,7 +125,7 @@ function moneyRows(loans: Loan[], now: string): { charges: Rows<'charge'>; ledge
       booking_id: loan.id,
       cash: 0,
       owed: amount,
-      basis: lines,
+      basis: JSON.stringify({ lines: JSON.parse(lines) }),
       created_at: at,
       created_by: '',
       detail: '',
