@@ -107,7 +107,8 @@ function moneyRows(loans: Loan[], now: string): { charges: Rows<'charge'>; ledge
     if (loan.cancelled) continue;
     const at = instant(loan.date, loan.end);
     const amount = 5_000 + (loan.id % 4) * 2_500;
-    const lines = JSON.stringify([{ label: 'Sewa', amount }]);
+    const chargeLines = [{ label: 'Sewa', amount }];
+    const lines = JSON.stringify(chargeLines);
     charges.push({
       booking_id: loan.id,
       users_id: loan.usersId,
@@ -125,7 +126,7 @@ function moneyRows(loans: Loan[], now: string): { charges: Rows<'charge'>; ledge
       booking_id: loan.id,
       cash: 0,
       owed: amount,
-      basis: JSON.stringify({ lines: JSON.parse(lines) }),
+      basis: JSON.stringify({ lines: chargeLines }),
       created_at: at,
       created_by: '',
       detail: '',
