@@ -245,6 +245,23 @@ describe(`each bike's owner hears their own bike on ${TEST_ENGINE}`, () => {
   });
 });
 
+describe(`a bike's Tidak tersedia period in its owner's chat on ${TEST_ENGINE}`, () => {
+  it('/sekarang in each owner chat tells only its own bike’s period', async () => {
+    const clock = createTestClock(jakartaInstant(TODAY, '08:00'));
+    const { telegram, api } = await ownersApp(clock);
+    await addBeat(api);
+    expect(await say(telegram, BEAT_OWNER, `/start ${await ownerCode(api)}`)).toBe(LINKED);
+    const period = { fromDate: TODAY, fromTime: '07:00', untilDate: TODAY, untilTime: '12:00', reason: 'Ban bocor', motorId: 2 };
+    const created = await api.post('/api/admin/out-of-service', { period, decision: 'keep' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+    expect(await say(telegram, BEAT_OWNER, '/sekarang')).toContain('Ban bocor');
+    const main = await say(telegram, MAIN, '/sekarang');
+    expect(main).not.toContain('Ban bocor');
+    expect(main).toContain('Motor sedang tidak dipakai');
+  });
+});
+
 describe(`one bike on ${TEST_ENGINE}`, () => {
   it('nothing changes: the notice goes to TELEGRAM_CHAT_ID with a null chat, and a code-like /start is a borrower’s', async () => {
     const clock = createTestClock(jakartaInstant(TODAY, '06:00'));

@@ -293,9 +293,11 @@ export async function editPeriod(
   return { kind: 'edited', period, affected: edited.affected, cancelled, warned };
 }
 
-export async function findCurrentPeriod(db: Executor, clock: Clock): Promise<StoredPeriod | undefined> {
+/** `bikes`: only these bikes' periods (an owner's); undefined: every bike's. */
+export async function findCurrentPeriod(db: Executor, clock: Clock, bikes?: readonly number[]): Promise<StoredPeriod | undefined> {
   const now = localMomentIn(clock.timeZone, clock.now);
-  return currentPeriod(await findPeriodsFrom(db, now.date), now);
+  const periods = await findPeriodsFrom(db, now.date);
+  return currentPeriod(bikes === undefined ? periods : periods.filter((period) => bikes.includes(period.motorbikeId)), now);
 }
 
 export type EndOutcome = { kind: 'notFound' } | { kind: 'alreadyEnded'; period: StoredPeriod } | { kind: 'ended'; period: StoredPeriod };

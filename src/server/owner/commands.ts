@@ -1,6 +1,5 @@
 import type { Executor } from '../../db/executor';
 import { lateLoanText, nowText, outOfServiceLine, scheduleText } from '../../domain/chat/owner-bot';
-import { FIRST_BIKE_ID } from '../../domain/motor/bikes';
 import { messages } from '../../domain/text/messages';
 import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
 import { findLoansOut } from '../handover/service';
@@ -12,8 +11,7 @@ type Settings = { timeZone: string; graceMinutes: number };
 type Reply = (db: Executor, at: Date, settings: Settings, bikes: readonly number[] | undefined) => Promise<string>;
 
 async function nowAnswer(db: Executor, at: Date, { timeZone, graceMinutes }: Settings, bikes: readonly number[] | undefined) {
-  // A `Tidak tersedia` period is the first bike's until periods name another (0060).
-  const out = bikes === undefined || bikes.includes(FIRST_BIKE_ID) ? await findCurrentPeriod(db, { now: at, timeZone }) : undefined;
+  const out = await findCurrentPeriod(db, { now: at, timeZone }, bikes);
   if (out) return outOfServiceLine(out);
   const loansOut = (await findLoansOut(db)).filter((loan) => bikes === undefined || bikes.includes(loan.motorbikeId));
   const late = lateLoanText(loansOut, localMomentIn(timeZone, at), graceMinutes);
