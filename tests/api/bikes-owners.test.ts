@@ -220,10 +220,18 @@ describe(`each bike's owner hears their own bike on ${TEST_ENGINE}`, () => {
         'Beat hitam: Motor sedang dipakai Rizky Maulana (PPTI 22) sampai jam 10:00.',
     );
 
+    // The main owner's two bikes: each line of the day names its bike.
+    const bothBikes = (await say(telegram, MAIN, '/jadwal')).split('\n').slice(1);
+    expect(bothBikes).toEqual([
+      expect.stringMatching(/Budi Santoso .* · Motor: Motor PPTI 21$/),
+      expect.stringMatching(/Rizky Maulana .* · Motor: Beat hitam$/),
+    ]);
+
     expect(await say(telegram, BEAT_OWNER, `/start ${await ownerCode(api)}`)).toBe(LINKED);
     const jadwalMain = await say(telegram, MAIN, '/jadwal');
     expect(jadwalMain).toContain('Budi Santoso');
     expect(jadwalMain).not.toContain('Rizky Maulana');
+    expect(jadwalMain).not.toContain('Motor:');
     const jadwalBeat = await say(telegram, BEAT_OWNER, '/jadwal');
     expect(jadwalBeat).toContain('Rizky Maulana');
     expect(jadwalBeat).not.toContain('Budi Santoso');

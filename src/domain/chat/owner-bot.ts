@@ -17,6 +17,7 @@ import {
   type StatefulBooking,
 } from '../handover/handover';
 import { lifecycleMessages } from '../handover/lifecycle-messages';
+import { bikeNameMessages } from '../motor/bike-name-messages';
 import { type OutOfServicePeriod, outOfServiceText } from '../out-of-service/out-of-service';
 import { outOfServiceMessages } from '../out-of-service/out-of-service-messages';
 import {
@@ -137,12 +138,19 @@ export function bookingsOn<T extends BookingSpan>(date: string, bookings: T[]): 
     .map(({ booking }) => booking);
 }
 
-function scheduleLine(date: string, booking: ScheduledBooking): string {
-  return `${spanText(booking, 'schedule', date)} ${who(booking)}${booking.needStnk ? `, ${messages.ownerBot.needsStnk}` : ''}`;
+function scheduleLine(date: string, booking: ScheduledBooking, bikeNames: ReadonlyMap<number, string> | undefined): string {
+  const line = `${spanText(booking, 'schedule', date)} ${who(booking)}${booking.needStnk ? `, ${messages.ownerBot.needsStnk}` : ''}`;
+  const bike = booking.motorbikeId === undefined ? undefined : bikeNames?.get(booking.motorbikeId);
+  return bike === undefined ? line : `${line} · ${bikeNameMessages.chatLine(bike)}`;
 }
 
-/** For `parse_mode: "Markdown"`; lines past Telegram's limit are counted, not shown. */
-export function scheduleText(date: string, day: 'today' | 'tomorrow', bookings: ScheduledBooking[]): string {
+/** For `parse_mode: "Markdown"`; lines past Telegram's limit are counted, not shown. `bikeNames`: each line names its bike (0060). */
+export function scheduleText(
+  date: string,
+  day: 'today' | 'tomorrow',
+  bookings: ScheduledBooking[],
+  bikeNames?: ReadonlyMap<number, string>,
+): string {
   const labels = messages.ownerBot;
   const shownBookings = bookingsOn(date, bookings);
   if (shownBookings.length === 0) return day === 'today' ? labels.noBookingsToday : labels.noBookingsTomorrow;
@@ -152,7 +160,7 @@ export function scheduleText(date: string, day: 'today' | 'tomorrow', bookings: 
   // Room kept for the "… dan N peminjaman lain" line.
   const room = TELEGRAM_TEXT_LIMIT - 64;
   for (const [index, booking] of shownBookings.entries()) {
-    const line = scheduleLine(date, booking);
+    const line = scheduleLine(date, booking, bikeNames);
     if (length + 1 + line.length > room) {
       lines.push(labels.moreBookings(shownBookings.length - index));
       break;

@@ -3,6 +3,7 @@ import { lateLoanText, nowText, outOfServiceLine, scheduleText } from '../../dom
 import { messages } from '../../domain/text/messages';
 import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
 import { findLoansOut } from '../handover/service';
+import { findShownBikeNames } from '../motor/bike-names';
 import { findCurrentPeriod } from '../out-of-service/service';
 import type { BotDeps, CommandHandler, OwnerScope } from '../telegram/bot/routes';
 import { findScheduleFrom, findScheduleOn } from './schedule-repository';
@@ -18,15 +19,16 @@ async function nowAnswer(db: Executor, at: Date, { timeZone, graceMinutes }: Set
   return late ?? nowText(at, timeZone, await findScheduleFrom(db, todayIn(timeZone, at), bikes), loansOut);
 }
 
+/** A day's schedule; with bikes named, each line names its bike unless the chat's owner has only one of them. */
+async function dayAnswer(db: Executor, date: string, day: 'today' | 'tomorrow', bikes: readonly number[] | undefined) {
+  const names = await findShownBikeNames(db);
+  const shown = names && (bikes === undefined || bikes.filter((id) => names.has(id)).length > 1) ? names : undefined;
+  return scheduleText(date, day, await findScheduleOn(db, date, bikes), shown);
+}
+
 const scheduleReplies: Record<'/jadwal' | '/besok' | '/sekarang', Reply> = {
-  '/jadwal': async (db, at, { timeZone }, bikes) => {
-    const today = todayIn(timeZone, at);
-    return scheduleText(today, 'today', await findScheduleOn(db, today, bikes));
-  },
-  '/besok': async (db, at, { timeZone }, bikes) => {
-    const tomorrow = addDays(todayIn(timeZone, at), 1);
-    return scheduleText(tomorrow, 'tomorrow', await findScheduleOn(db, tomorrow, bikes));
-  },
+  '/jadwal': async (db, at, { timeZone }, bikes) => dayAnswer(db, todayIn(timeZone, at), 'today', bikes),
+  '/besok': async (db, at, { timeZone }, bikes) => dayAnswer(db, addDays(todayIn(timeZone, at), 1), 'tomorrow', bikes),
   '/sekarang': nowAnswer,
 };
 
