@@ -270,6 +270,35 @@ describe(`a bike's Tidak tersedia period in its owner's chat on ${TEST_ENGINE}`,
   });
 });
 
+describe(`a return's charge on ${TEST_ENGINE}`, () => {
+  it('goes to the owner chat of the returned bike', async () => {
+    const clock = createTestClock(jakartaInstant(TODAY, '06:00'));
+    const { telegram, testApp, api } = await ownersApp(clock);
+    await addBeat(api);
+    expect(await say(telegram, BEAT_OWNER, `/start ${await ownerCode(api)}`)).toBe(LINKED);
+    const rizky = await book(testApp, { name: RIZKY.name, motorId: 2 });
+    await waitUntil('the notice in the bike’s chat', () =>
+      chatTexts(telegram, BEAT_OWNER).some((text) => text.includes('Peminjaman motor baru')),
+    );
+    clock.advance(jakartaInstant(TODAY, '08:55').getTime() - clock.now().getTime());
+    expect(await say(telegram, BEAT_OWNER, '/ambil')).toBe('Rizky Maulana (PPTI 22) tercatat mengambil motor jam 08:55.');
+    clock.advance(jakartaInstant(TODAY, '11:00').getTime() - clock.now().getTime());
+    expect(await say(telegram, BEAT_OWNER, '/kembali')).toContain('Rizky Maulana');
+
+    await waitUntil('the charge queued', async () => {
+      const rows = await testApp.db.kysely.selectFrom('outbox').select('id').where('dedupe_key', '=', `charged:${rizky}`).execute();
+      return rows.length === 1;
+    });
+    const charged = await testApp.db.kysely
+      .selectFrom('outbox')
+      .select(['chat_id', 'payload'])
+      .where('dedupe_key', '=', `charged:${rizky}`)
+      .executeTakeFirstOrThrow();
+    expect(charged.chat_id).toBe(BEAT_OWNER);
+    expect(JSON.parse(charged.payload).text).toContain('Rizky Maulana');
+  });
+});
+
 describe(`one bike on ${TEST_ENGINE}`, () => {
   it('nothing changes: the notice goes to TELEGRAM_CHAT_ID with a null chat, and a code-like /start is a borrower’s', async () => {
     const clock = createTestClock(jakartaInstant(TODAY, '06:00'));

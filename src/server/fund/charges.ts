@@ -6,7 +6,8 @@ import { type Charge, chargeFor, chargeRules, isPurpose } from '../../domain/fun
 import { minutesBetween } from '../../domain/handover/handover';
 import { addDays, type Clock, localMomentIn, todayIn } from '../../domain/time/clock';
 import { withBookingLock } from '../bookings/booking-lock';
-import { enqueueBotText } from '../telegram/outbox/enqueue';
+import { ownerChatOfBooking } from '../bookings/owner-notice';
+import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import {
   appendLedgerEntry,
   type ChargeLoanRow,
@@ -124,7 +125,12 @@ export async function enqueueReturnCharge(db: Executor, bookingId: number, clock
   if (!loan?.ref || loan.returnedAt === null || !charge || charge.computedTotal === 0) return;
   const time = localMomentIn(clock.timeZone, new Date(loan.returnedAt)).time;
   const text = returnChargeText(loan, time, { lines: charge.lines, total: charge.computedTotal });
-  await enqueueBotText(db, 'handover', text, `charged:${loan.ref}`, clock.now);
+  await enqueueOutbox(
+    db,
+    'handover',
+    { text },
+    { now: clock.now, dedupeKey: `charged:${loan.ref}`, chatId: await ownerChatOfBooking(db, loan.ref) },
+  );
 }
 
 /**
