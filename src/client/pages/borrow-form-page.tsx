@@ -54,6 +54,7 @@ function BorrowFormScreen() {
         prefill={prefill}
         draftKey={search}
         unavailable={clock?.outOfService.days}
+        bikes={clock?.bikes}
         loading={roster.status === 'loading' || today.status === 'loading'}
         onCreated={(booking, cancelToken) => {
           rememberNewBooking(booking, cancelToken);

@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
 import { isSqlite, type MigrationDb } from './engine';
 
-/**
- * With two or more active bikes the schedule's answers name them (0060): adding, renaming, ordering
- * or switching a bike changes those answers, so a write to `motorbike` raises the counter too.
- */
+/** With two or more active bikes the schedule's answers name them (0060): a write to `motorbike` raises the counter too. */
 export async function up(db: MigrationDb): Promise<void> {
   if (isSqlite(db)) {
     for (const event of ['insert', 'update']) {

@@ -10,7 +10,6 @@ export const bookingSpanShape = {
   endDate: z.string(),
 };
 
-/** A bike as the student's pages name it (0060). */
 export const shownBikeSchema = z.object({ id: z.number(), name: z.string() });
 export type ShownBike = z.infer<typeof shownBikeSchema>;
 

@@ -41,7 +41,6 @@ function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string, { han
 
 export type { StoredBooking };
 
-/** The booking's bike, named only while two or more bikes are active (0060). */
 async function bikeOf(db: Executor, bookingId: number): Promise<ShownBike | undefined> {
   return namesBikes(await findBikes(db)) ? findBikeOfBooking(db, bookingId) : undefined;
 }

@@ -3,10 +3,7 @@ import type { ShownBooking } from '../../domain/booking/booking-day';
 import { addDays } from '../../domain/time/clock';
 import { SHOWN_BOOKING_COLUMNS, SPAN_COLUMN, toShownBooking } from '../bookings/booking-row';
 
-/**
- * Includes overnight bookings from the day before `from`: the caller drops those that end before it. `withBikes`: each carries its
- * bike's id, which the answers tell only while two or more bikes are active (0060).
- */
+/** Includes overnight bookings from the day before `from`, which the caller drops. `withBikes`: each with its bike's id (0060). */
 export async function findBookingsBetween(db: Executor, from: string, to: string, withBikes: boolean): Promise<ShownBooking[]> {
   const rows = await db
     .selectFrom('borrow_request as b')
