@@ -81,9 +81,9 @@ describe('/ and the form with two active bikes', () => {
       else expect(beatBox.y).toBe(firstBox.y);
 
       const days = main.getByRole('list', { name: 'Pilih hari' }).getByRole('button');
-      expect(await days.filter({ hasText: 'Sen' }).textContent()).toContain(', selalu ada motor yang tersedia');
-      expect(await days.filter({ hasText: 'Rab' }).textContent()).toContain(', semua motor terpakai 1 jam');
-      expect(await days.filter({ hasText: 'Sel' }).textContent()).toContain(', belum ada peminjaman');
+      expect(await days.filter({ hasText: 'Senin' }).textContent()).toContain(', selalu ada motor yang tersedia');
+      expect(await days.filter({ hasText: 'Rabu' }).textContent()).toContain(', semua motor terpakai 1 jam');
+      expect(await days.filter({ hasText: 'Selasa' }).textContent()).toContain(', belum ada peminjaman');
 
       expect(await horizontalOverflow(page)).toBe(0);
       expect(await violations(page)).toEqual([]);

@@ -41,7 +41,7 @@ function Statuses({ bikes, props: { todayBookings, loansOut, now, outOfService }
           <span aria-hidden="true" className={free ? 'text-emerald-700' : 'text-slate-700'}>
             {free ? '✓' : '–'}
           </span>
-          {text}
+          <span>{text}</span>
         </li>
       ))}
     </ul>
