@@ -91,44 +91,48 @@ describe('/ and the form with two active bikes', () => {
     });
   }
 
-  it('at 360 px: the form’s Motor books a named bike or Motor mana saja, and the dialog and the card name the bike', async () => {
-    const date = '2031-09-16';
-    const page = await pageAt(app, setServerClock('2031-09-15', '08:00'), PHONE, true);
-    const form = borrowForm(page);
-    await page.goto('/form');
-    await form.ready();
-    const motor = page.getByRole('main').getByLabel('Motor', { exact: true });
-    expect(await motor.locator('option').allTextContents()).toEqual(['Motor mana saja', 'Motor PPTI 21', 'Beat hitam']);
-    expect(await motor.inputValue()).toBe('');
-    expect(await violations(page)).toEqual([]);
+  for (const [viewport, label, today, date] of [
+    [PHONE, '360 px', '2031-09-15', '2031-09-16'],
+    [DESKTOP, 'a desktop', '2031-09-22', '2031-09-23'],
+  ] as const) {
+    it(`at ${label}: the form’s Motor books a named bike or Motor mana saja, and the dialog and the card name the bike`, async () => {
+      const page = await pageAt(app, setServerClock(today, '08:00'), viewport, true);
+      const form = borrowForm(page);
+      await page.goto('/form');
+      await form.ready();
+      const motor = page.getByRole('main').getByLabel('Motor', { exact: true });
+      expect(await motor.locator('option').allTextContents()).toEqual(['Motor mana saja', 'Motor PPTI 21', 'Beat hitam']);
+      expect(await motor.inputValue()).toBe('');
+      expect(await violations(page)).toEqual([]);
 
-    await form.fill({ name: 'Budi Santoso', date, start: '08:00', end: '10:00', reason: 'kuliah pagi', needStnk: 'tidak' });
-    await motor.selectOption({ label: 'Beat hitam' });
-    await form.save.click();
-    await form.successDialog.getByText('Motor: Beat hitam', { exact: true }).waitFor();
-    expect(await horizontalOverflow(page)).toBe(0);
-    await form.successDialog.getByRole('button', { name: 'Lanjut' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    const card = page.getByRole('region', { name: 'Peminjaman kamu' });
-    await card.getByText('Motor: Beat hitam', { exact: true }).waitFor();
-    expect(await violations(page)).toEqual([]);
+      await form.fill({ name: 'Budi Santoso', date, start: '08:00', end: '10:00', reason: 'kuliah pagi', needStnk: 'tidak' });
+      await motor.selectOption({ label: 'Beat hitam' });
+      await form.save.click();
+      await form.successDialog.getByText('Motor: Beat hitam', { exact: true }).waitFor();
+      expect(await horizontalOverflow(page)).toBe(0);
+      await form.successDialog.getByRole('button', { name: 'Lanjut' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      const card = page.getByRole('region', { name: 'Peminjaman kamu' });
+      await card.getByText('Motor: Beat hitam', { exact: true }).waitFor();
+      expect(await violations(page)).toEqual([]);
 
-    // Motor mana saja: the Beat is taken at that time, so the first free bike in the Motor tab's order.
-    await page.goto('/form');
-    await form.ready();
-    await form.fill({ name: 'Siti Rahmawati', date, start: '08:00', end: '10:00', reason: 'kuliah pagi', needStnk: 'tidak' });
-    await form.save.click();
-    await form.successDialog.getByText('Motor: Motor PPTI 21', { exact: true }).waitFor();
-    await form.successDialog.getByRole('button', { name: 'Lanjut' }).click();
-    await card.getByText('Motor: Motor PPTI 21', { exact: true }).waitFor();
-    await card.getByText('Motor: Beat hitam', { exact: true }).waitFor();
+      // Motor mana saja: the Beat is taken at that time, so the first free bike in the Motor tab's order.
+      await page.goto('/form');
+      await form.ready();
+      await form.fill({ name: 'Siti Rahmawati', date, start: '08:00', end: '10:00', reason: 'kuliah pagi', needStnk: 'tidak' });
+      await form.save.click();
+      await form.successDialog.getByText('Motor: Motor PPTI 21', { exact: true }).waitFor();
+      await form.successDialog.getByRole('button', { name: 'Lanjut' }).click();
+      await card.getByText('Motor: Motor PPTI 21', { exact: true }).waitFor();
+      await card.getByText('Motor: Beat hitam', { exact: true }).waitFor();
 
-    // Both bikes taken: the clash the server would name, on the first bike, at Jam Mulai.
-    await page.goto('/form');
-    await form.ready();
-    await form.fill({ name: 'Rizky Maulana', date, start: '09:00', end: '10:00', reason: 'kuliah', needStnk: 'tidak' });
-    await form.save.click();
-    expect(await fieldError(form.start)).toBe('Bentrok dengan jadwal lain (08:00 - 10:00)');
-    expect(await form.successDialog.isVisible()).toBe(false);
-  });
+      // Both bikes taken: the clash the server would name, on the first bike, at Jam Mulai.
+      await page.goto('/form');
+      await form.ready();
+      await form.fill({ name: 'Rizky Maulana', date, start: '09:00', end: '10:00', reason: 'kuliah', needStnk: 'tidak' });
+      await form.save.click();
+      expect(await fieldError(form.start)).toBe('Bentrok dengan jadwal lain (08:00 - 10:00)');
+      expect(await form.successDialog.isVisible()).toBe(false);
+    });
+  }
 });
