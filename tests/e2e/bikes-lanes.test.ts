@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
 import { present } from '../helpers/present';
+import { handoverByApi } from './support/api';
 import { violations } from './support/axe';
 import { borrowForm, fieldError, horizontalOverflow } from './support/pages';
 import { execOnDatabase, openPage, useStudentApp } from './support/student-app';
@@ -27,6 +28,7 @@ async function book(baseUrl: string, booking: { name: string; date: string; star
     body: JSON.stringify({ reason: 'kuliah', needStnk: '', ...booking }),
   });
   if (response.status !== 201) throw new Error(`booking failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { cancelToken: string }).cancelToken;
 }
 
 /** A page whose own clock starts at the server's instant. */
@@ -90,6 +92,21 @@ describe('/ and the form with two active bikes', () => {
       await screenshot(page, `bikes-lanes-${viewport === PHONE ? 'phone-360' : 'desktop'}`);
     });
   }
+
+  it('at 360 px: a late loan holds back only its own bike’s free time, and its status line says it is late', async () => {
+    const day = '2031-09-29';
+    setServerClock(day, '07:00');
+    const token = await book(app.baseUrl, { name: 'Budi Santoso', date: day, start: '08:00', end: '09:00', motorId: 1 });
+    setServerClock(day, '07:50');
+    await handoverByApi(app, token, { event: 'pickup' });
+    const page = await pageAt(app, setServerClock(day, '09:30'), PHONE);
+    await page.goto('/');
+    const main = page.getByRole('main');
+    await main.getByText('Motor PPTI 21: belum dikembalikan Budi Santoso (terlambat 30 menit).', { exact: true }).waitFor();
+    await main.getByText('Beat hitam: tersedia sekarang sepanjang hari ini', { exact: true }).waitFor();
+    await lane(page, 'Beat hitam', 'Senin, 29 September 2031').getByText('Kosong 09:30 - 24:00').waitFor();
+    await lane(page, 'Motor PPTI 21', 'Senin, 29 September 2031').getByText('Kosong 12:30 - 24:00').waitFor();
+  });
 
   for (const [viewport, label, today, date] of [
     [PHONE, '360 px', '2031-09-15', '2031-09-16'],

@@ -133,6 +133,8 @@ function DaySchedule({ availability, data, shownDate, inputValue, outsideWindow,
             now,
             unavailable: data?.clock.outOfService.days[shownDate],
             waitAction: data?.clock.waitingList ? (block) => <WaitButton {...block} /> : undefined,
+            today: data?.today,
+            loansOut: data?.clock.loansOut,
           })}
           {bookings.length === 0 ? (
             <p role="status" className="rounded-lg bg-white p-4 shadow-sm">

@@ -1,19 +1,21 @@
 import { type ComponentType, useId, useMemo } from 'react';
 import { bikeLanes, bikeStatusText, bikesDayText, everyBikeBooked } from '../../../domain/booking/bike-lanes';
-import { bookedMinutes, nowStatus } from '../../../domain/booking/day-timeline';
+import { bookedMinutes, firstBookableMinute, nowStatus } from '../../../domain/booking/day-timeline';
 import { statusText } from '../../../domain/booking/status-text';
-import type { ShownBike } from '../../../domain/schemas/bookings';
+import type { DayBooking, LoanOut, ShownBike } from '../../../domain/schemas/bookings';
 import type { DayTimeline } from './day-timeline';
 import type { NowStatusProps } from './now-status';
 import type { WeekStrip } from './week-strip';
 
 type TimelineProps = Parameters<typeof DayTimeline>[0];
+/** Today's bookings and the loans out: a late loan holds back its own bike's free time only, as the server does (0060). */
+type LateFacts = { today?: DayBooking[] | undefined; loansOut?: LoanOut[] | undefined };
 type StripProps = Parameters<typeof WeekStrip>[0];
 
 /** `/` with two or more bikes (0060). `one`, the one-bike component, is passed: importing it split the first load over its budget. */
 export type BikeDayProps = { bikes: ShownBike[] } & (
   | { part: 'status'; one: ComponentType<NowStatusProps>; props: NowStatusProps }
-  | { part: 'lanes'; one: ComponentType<TimelineProps>; props: TimelineProps }
+  | { part: 'lanes'; one: ComponentType<TimelineProps>; props: TimelineProps & LateFacts }
   | { part: 'week'; one: ComponentType<StripProps>; props: StripProps }
 );
 
@@ -49,8 +51,15 @@ function Statuses({ bikes, props: { todayBookings, loansOut, now, outOfService }
 }
 
 /** Side by side from a tablet's width, one under the other on a phone; each a region named by its bike. */
-function Lanes({ one: Timeline, bikes, props }: BikeDayProps & { part: 'lanes' }) {
+function Lanes({ one: Timeline, bikes, props: { today = [], loansOut = [], ...props } }: BikeDayProps & { part: 'lanes' }) {
   const base = useId();
+  const { date, now } = props;
+  const todayLanes = bikeLanes(bikes, today, loansOut);
+  const bookableFrom = (index: number) => {
+    const lane = todayLanes[index];
+    if (!now || !lane) return props.bookableFrom;
+    return firstBookableMinute(date, now, nowStatus(lane.bookings, now, lane.loansOut).kind === 'late');
+  };
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {bikeLanes(bikes, props.bookings, []).map((lane, index) => (
@@ -61,6 +70,7 @@ function Lanes({ one: Timeline, bikes, props }: BikeDayProps & { part: 'lanes' }
           <Timeline
             {...props}
             bookings={lane.bookings}
+            bookableFrom={bookableFrom(index)}
             // A `Tidak tersedia` period and a wait are the first bike's (0060).
             unavailable={index === 0 ? props.unavailable : undefined}
             waitAction={index === 0 ? props.waitAction : undefined}
