@@ -75,6 +75,8 @@ describe('/ and the form with two active bikes', () => {
       const beat = lane(page, 'Beat hitam', dayName);
       await first.getByText('Budi Santoso').waitFor();
       await beat.getByText('Siti Rahmawati').waitFor();
+      // A free gap opens the form on its lane's bike.
+      expect(await beat.getByRole('link', { name: 'Pinjam jam 10:30 - 13:00' }).getAttribute('href')).toMatch(/&motor=2$/);
       expect(await first.getByText('Siti Rahmawati').count()).toBe(0);
       expect(await beat.getByText('Budi Santoso').count()).toBe(0);
       const [firstBox, beatBox] = [present(await first.boundingBox(), 'lane'), present(await beat.boundingBox(), 'lane')];
@@ -115,11 +117,11 @@ describe('/ and the form with two active bikes', () => {
     it(`at ${label}: the form’s Motor books a named bike or Motor mana saja, and the dialog and the card name the bike`, async () => {
       const page = await pageAt(app, setServerClock(today, '08:00'), viewport, true);
       const form = borrowForm(page);
-      await page.goto('/form');
+      await page.goto(`/form?tanggal=${date}&motor=2`);
       await form.ready();
       const motor = page.getByRole('main').getByLabel('Motor', { exact: true });
       expect(await motor.locator('option').allTextContents()).toEqual(['Motor mana saja', 'Motor PPTI 21', 'Beat hitam']);
-      expect(await motor.inputValue()).toBe('');
+      expect(await motor.inputValue()).toBe('2');
       expect(await violations(page)).toEqual([]);
 
       await form.fill({ name: 'Budi Santoso', date, start: '08:00', end: '10:00', reason: 'kuliah pagi', needStnk: 'tidak' });
@@ -136,6 +138,7 @@ describe('/ and the form with two active bikes', () => {
       // Motor mana saja: the Beat is taken at that time, so the first free bike in the Motor tab's order.
       await page.goto('/form');
       await form.ready();
+      expect(await motor.inputValue()).toBe('');
       await form.fill({ name: 'Siti Rahmawati', date, start: '08:00', end: '10:00', reason: 'kuliah pagi', needStnk: 'tidak' });
       await form.save.click();
       await form.successDialog.getByText('Motor: Motor PPTI 21', { exact: true }).waitFor();

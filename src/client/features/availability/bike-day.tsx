@@ -71,6 +71,7 @@ function Lanes({ one: Timeline, bikes, props: { today = [], loansOut = [], ...pr
             {...props}
             bookings={lane.bookings}
             bookableFrom={bookableFrom(index)}
+            motorId={lane.bike.id}
             // A `Tidak tersedia` period and a wait are the first bike's (0060).
             unavailable={index === 0 ? props.unavailable : undefined}
             waitAction={index === 0 ? props.waitAction : undefined}
