@@ -31,6 +31,7 @@ import * as outboxClaimedBy from './migrations/2026_11_29_0600_outbox_claimed_by
 import * as push from './migrations/2026_12_01_0100_push';
 import * as retentionRun from './migrations/2026_12_01_0200_retention_run';
 import * as severalBikes from './migrations/2026_12_01_0300_several_bikes';
+import * as bikesScheduleVersion from './migrations/2026_12_02_0200_bikes_schedule_version';
 import * as ledgerTotals from './migrations/2026_12_02_0400_ledger_totals';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_0100_push': push,
   '2026_12_01_0200_retention_run': retentionRun,
   '2026_12_01_0300_several_bikes': severalBikes,
+  '2026_12_02_0200_bikes_schedule_version': bikesScheduleVersion,
   '2026_12_02_0400_ledger_totals': ledgerTotals,
 };
 

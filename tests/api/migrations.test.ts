@@ -107,6 +107,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_12_01_0100_push',
         '2026_12_01_0200_retention_run',
         '2026_12_01_0300_several_bikes',
+        '2026_12_02_0200_bikes_schedule_version',
         '2026_12_02_0400_ledger_totals',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);

@@ -1,20 +1,21 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useId, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { bookingFormPath } from '../../domain/booking/client-routes';
 import { firstBookableMinute, gapFillHours, nowStatus, type ScheduleNow } from '../../domain/booking/day-timeline';
 import { type DateWindow, isInWindow } from '../../domain/booking/schedule-window';
+import type { ShownBike } from '../../domain/schemas/bookings';
 import { messages } from '../../domain/text/messages';
 import { addDays, formatIndonesianDate, isCalendarDate, localMomentIn, startOfWeek } from '../../domain/time/clock';
 import { buttonStyles } from '../components/button-styles';
 import { DocumentHead } from '../components/document-head';
 import { PageHeading } from '../components/page-heading';
+import type { BikeDayProps } from '../features/availability/bike-day';
 import { DayTimeline } from '../features/availability/day-timeline';
 import { NowStatus } from '../features/availability/now-status';
 import { useAppNow } from '../features/availability/use-app-now';
 import { type Availability, useAvailability } from '../features/availability/use-availability';
 import { useDateInput } from '../features/availability/use-date-input';
 import { WeekStrip } from '../features/availability/week-strip';
-import { MyBookingsCard } from '../features/self-service/my-bookings-card';
 import { WaitButton } from '../features/waiting-list/wait-button';
 import { readLastBorrowerClass } from '../lib/remembered-borrower';
 import { useOnline } from '../lib/use-online';
@@ -23,6 +24,31 @@ import { useOnline } from '../lib/use-online';
 const belowTimeline = () => import('./availability-below-timeline');
 const DayBookingsTable = lazy(() => belowTimeline().then((module) => ({ default: module.DayBookingsTable })));
 const CalendarSubscribeLink = lazy(() => belowTimeline().then((module) => ({ default: module.CalendarSubscribeLink })));
+const MyBookingsCard = lazy(() => belowTimeline().then((module) => ({ default: module.MyBookingsCard })));
+const MyBookingsPanel = lazy(() =>
+  import('../features/self-service/my-bookings-panel').then((module) => ({ default: module.MyBookingsPanel })),
+);
+const offerPress = () => import('../features/self-service/offer-press');
+const BikeDay = lazy(() => import('../features/availability/bike-day'));
+
+type BikeParts = { [Day in BikeDayProps as Day['part']]: Day };
+
+/** `one` as it is, or with two or more bikes (0060) once per bike, by a chunk loaded only then. */
+function perBike<Part extends keyof BikeParts>(
+  part: Part,
+  one: BikeParts[Part]['one'],
+  bikes: ShownBike[] | undefined,
+  props: BikeParts[Part]['props'],
+) {
+  const One = one as ComponentType<typeof props>;
+  return bikes ? (
+    <Suspense fallback={null}>
+      <BikeDay {...({ part, one, bikes, props } as BikeDayProps)} />
+    </Suspense>
+  ) : (
+    <One {...props} />
+  );
+}
 
 /** The phone's own zone: "last updated" is read against the clock the student sees. */
 function browserTimeZone(): string {
@@ -37,9 +63,14 @@ function scheduleNotice(data: Availability | undefined, now: ScheduleNow | undef
       {messages.offlineSchedule(localMomentIn(browserTimeZone(), data.keptFrom).time)}
     </p>
   ) : (
-    data && now && (
-      <NowStatus todayBookings={data.today} loansOut={data.clock.loansOut} now={now} outOfService={data.clock.outOfService.now} />
-    )
+    data &&
+      now &&
+      perBike('status', NowStatus, data.clock.bikes, {
+        todayBookings: data.today,
+        loansOut: data.clock.loansOut,
+        now,
+        outOfService: data.clock.outOfService.now,
+      })
   );
 }
 
@@ -93,16 +124,18 @@ function DaySchedule({ availability, data, shownDate, inputValue, outsideWindow,
         <p className="rounded-lg bg-white p-4 shadow-sm">{messages.pickDate}</p>
       ) : shownDate && bookings ? (
         <div className="flex flex-col gap-6">
-          <DayTimeline
-            date={shownDate}
-            bookings={bookings}
-            bookableFrom={bookableFrom}
-            fillHours={fillHours}
-            offline={!online}
-            now={now}
-            unavailable={data?.clock.outOfService.days[shownDate]}
-            waitAction={data?.clock.waitingList ? (block) => <WaitButton {...block} /> : undefined}
-          />
+          {perBike('lanes', DayTimeline, data?.clock.bikes, {
+            date: shownDate,
+            bookings,
+            bookableFrom,
+            fillHours,
+            offline: !online,
+            now,
+            unavailable: data?.clock.outOfService.days[shownDate],
+            waitAction: data?.clock.waitingList ? (block) => <WaitButton {...block} /> : undefined,
+            today: data?.today,
+            loansOut: data?.clock.loansOut,
+          })}
           {bookings.length === 0 ? (
             <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
               {messages.noBookingsOn(formatIndonesianDate(shownDate))}
@@ -154,16 +187,15 @@ export function AvailabilityPage() {
       {scheduleNotice(data, scheduleNow)}
       {formDate && <BookButton formDate={formDate} online={online} />}
       {/* Kept on screen while another week loads, so the page does not jump. */}
-      {date && (
-        <WeekStrip
-          weekStart={startOfWeek(date)}
-          chosen={shownDate}
-          week={data?.weekStart === startOfWeek(date) ? data.week : undefined}
-          window={window}
-          onPick={pick}
-          unavailable={data?.clock.outOfService.days}
-        />
-      )}
+      {date &&
+        perBike('week', WeekStrip, data?.clock.bikes, {
+          weekStart: startOfWeek(date),
+          chosen: shownDate,
+          week: data?.weekStart === startOfWeek(date) ? data.week : undefined,
+          window,
+          onPick: pick,
+          unavailable: data?.clock.outOfService.days,
+        })}
       <div className="mt-4 flex flex-col gap-1">
         <label htmlFor={dateInputId} className="font-medium">
           {messages.availabilityDateLabel}
@@ -191,7 +223,9 @@ export function AvailabilityPage() {
           </button>
         </div>
       </div>
-      <MyBookingsCard onChanged={availability.retry} />
+      <Suspense fallback={null}>
+        <MyBookingsCard onChanged={availability.retry} Panel={MyBookingsPanel} offers={offerPress} />
+      </Suspense>
       <DaySchedule
         availability={availability}
         data={data}

@@ -25,7 +25,8 @@ export function BorrowFormPage() {
 function BorrowFormScreen() {
   const [searchParams] = useSearchParams();
   const search = useSearch();
-  const [prefill] = useState(() => bookingFormPrefill(searchParams));
+  // `motor`: a free gap in a bike's lane on `/` (0060); a bike not offered is not sent (useBorrowForm).
+  const [prefill] = useState(() => ({ ...bookingFormPrefill(searchParams), motorId: Number(searchParams.get('motor')) || undefined }));
   const roster = useFetch('roster', (_key, signal) => fetchRoster(signal));
   const today = useFetch('today', (_key, signal) => fetchToday(signal));
   const clock = today.status === 'ready' ? today.data : undefined;
@@ -54,6 +55,7 @@ function BorrowFormScreen() {
         prefill={prefill}
         draftKey={search}
         unavailable={clock?.outOfService.days}
+        bikes={clock?.bikes}
         loading={roster.status === 'loading' || today.status === 'loading'}
         onCreated={(booking, cancelToken) => {
           rememberNewBooking(booking, cancelToken);

@@ -9,6 +9,8 @@ export interface NamedBookingSpan extends BookingSpan {
 
 export interface ShownBooking extends NamedBookingSpan {
   stage: HandoverStage;
+  /** Set only while two or more bikes are active (0060). */
+  motorId?: number;
 }
 
 export function bookingsShownOn(date: string, bookings: ShownBooking[]): DayBooking[] {
@@ -26,5 +28,6 @@ export function bookingsShownOn(date: string, bookings: ShownBooking[]): DayBook
       continuesFromPreviousDay: booking.date !== date,
       continuesNextDay: booking.endDate !== date,
       stage: booking.stage,
+      ...(booking.motorId !== undefined && { motorId: booking.motorId }),
     }));
 }

@@ -10,6 +10,9 @@ export const bookingSpanShape = {
   endDate: z.string(),
 };
 
+export const shownBikeSchema = z.object({ id: z.number(), name: z.string() });
+export type ShownBike = z.infer<typeof shownBikeSchema>;
+
 // No id: ids would tell the order and count of bookings.
 export const createdBookingSchema = z.object({
   name: z.string(),
@@ -19,7 +22,7 @@ export const createdBookingSchema = z.object({
   needStnk: z.boolean(),
   usedVoucher: z.boolean(),
   /** Only when two or more bikes are active (0060). */
-  motor: z.object({ id: z.number(), name: z.string() }).optional(),
+  motor: shownBikeSchema.optional(),
 });
 export type CreatedBooking = z.infer<typeof createdBookingSchema>;
 /** `cancelToken` is answered once, here; the server keeps only its hash. */
@@ -36,6 +39,8 @@ export const dayBookingSchema = z.object({
   continuesNextDay: z.boolean(),
   /** With the app clock, decides what the page calls it (bookingState); a returned or released booking's `end` is the real one. */
   stage: z.enum(HANDOVER_STAGES),
+  /** The booking's bike, only while two or more bikes are active (0060). */
+  motorId: z.number().optional(),
 });
 export type DayBooking = z.infer<typeof dayBookingSchema>;
 export const listBookingsResponseSchema = z.object({ date: z.string(), bookings: z.array(dayBookingSchema) });
@@ -55,7 +60,9 @@ export const todayResponseSchema = z.object({
   /** Past its end by more than this, a loan out is late (bookingState). */
   returnGraceMinutes: z.number(),
   /** Loans picked up and not returned, whatever their day: a loan late since yesterday is still news today. */
-  loansOut: z.array(z.object({ name: z.string(), class: z.string(), ...bookingSpanShape })),
+  loansOut: z.array(z.object({ name: z.string(), class: z.string(), ...bookingSpanShape, motorId: z.number().optional() })),
+  /** The active bikes in the Motor tab's order, only while two or more are (0060): `/` then shows a lane per bike. */
+  bikes: z.array(shownBikeSchema).optional(),
   /** The dates whose schedule anyone may see (0037). */
   window: z.object({ from: z.string(), to: z.string() }),
   /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type CancellableBooking, findCancelRefusal } from '../booking/cancellation';
 import { messages } from '../text/messages';
 import type { LocalMoment } from '../time/moment';
-import { bookingSpanShape } from './bookings';
+import { bookingSpanShape, shownBikeSchema } from './bookings';
 import { loanChargeSchema } from './charge';
 import { ownHandoverSchema } from './handover';
 
@@ -36,6 +36,8 @@ export const ownBookingSchema = z.object({
   charge: loanChargeSchema.nullable(),
   /** What a decision about it says to the borrower (issue 38): kept inside a period, released, offered again with its link. */
   notice: ownNoticeSchema.optional(),
+  /** Its bike, only while two or more bikes are active (0060). */
+  motor: shownBikeSchema.optional(),
 });
 export type OwnBooking = z.infer<typeof ownBookingSchema>;
 /** `message`: a handover the other side recorded first (issue 24). */

@@ -2,6 +2,8 @@ import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { type CancellerKind, cancellerLabel } from '../../domain/booking/cancellation';
 import { decisionTexts } from '../../domain/chat/borrower-bot';
+import { namesBikes } from '../../domain/motor/bikes';
+import type { ShownBike } from '../../domain/schemas/bookings';
 import type { LoanCharge } from '../../domain/schemas/charge';
 import type { OwnHandover } from '../../domain/schemas/handover';
 import { type OwnBooking, ownBookingStatus } from '../../domain/schemas/own-booking';
@@ -12,10 +14,15 @@ import { type TokenOutcome, type TokenRequest, withCancelToken } from '../bookin
 import { findStoredBooking, type StoredBooking } from '../bookings/service';
 import { ownCharge } from '../fund/service';
 import { findHandoverBooking, type HandoverDetails, type HandoverOutcome, ownHandover, recordHandover } from '../handover/service';
+import { findBikes } from '../motor/service';
 import { outOfServiceNotice } from '../out-of-service/back-in-service';
+import { findBikeOfBooking } from './repository';
 
-function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string, handover: OwnHandover, charge: LoanCharge | null): OwnBooking {
+type OwnParts = { handover: OwnHandover; charge: LoanCharge | null; motor: ShownBike | undefined };
+
+function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string, { handover, charge, motor }: OwnParts): OwnBooking {
   return {
+    ...(motor && { motor }),
     handover,
     charge,
     date: booking.date,
@@ -34,10 +41,15 @@ function toOwnBooking(booking: StoredBooking, now: Date, timeZone: string, hando
 
 export type { StoredBooking };
 
+async function bikeOf(db: Executor, bookingId: number): Promise<ShownBike | undefined> {
+  return namesBikes(await findBikes(db)) ? findBikeOfBooking(db, bookingId) : undefined;
+}
+
 export async function ownBookingView(db: Executor, booking: StoredBooking, clock: Clock & { graceMinutes: number }): Promise<OwnBooking> {
   const handover = await ownHandover(db, booking.ref, clock);
   if (!handover) throw new Error(`booking ${booking.ref} vanished while it was shown`);
-  return toOwnBooking(booking, clock.now, clock.timeZone, handover, (await ownCharge(db, booking.id)) ?? null);
+  const charge = (await ownCharge(db, booking.id)) ?? null;
+  return toOwnBooking(booking, clock.now, clock.timeZone, { handover, charge, motor: await bikeOf(db, booking.id) });
 }
 
 export async function ownBookingByRef(db: Executor, ref: string, clock: Clock & { graceMinutes: number }): Promise<OwnBooking> {

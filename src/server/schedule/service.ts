@@ -2,26 +2,35 @@ import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { bookingsShownOn } from '../../domain/booking/booking-day';
 import { type DateWindow, isInWindow, publicScheduleWindow } from '../../domain/booking/schedule-window';
+import { namesBikes } from '../../domain/motor/bikes';
 import { listBookingsQuerySchema, listBookingsRangeQuerySchema } from '../../domain/schemas/booking-requests';
-import type { DayBooking, ListBookingsResponse, LoanOut, TodayResponse } from '../../domain/schemas/bookings';
+import type { DayBooking, ListBookingsResponse, LoanOut, ShownBike, TodayResponse } from '../../domain/schemas/bookings';
 import type { PublicPeriod } from '../../domain/schemas/out-of-service';
 import { messages } from '../../domain/text/messages';
 import { addDays, appClockAt, appMomentAt, daysBetween, formatIndonesianDate, isCalendarDate } from '../../domain/time/clock';
-import { findBookingsTouching } from '../bookings/service';
 import type { Config } from '../config';
 import { findLoansOut } from '../handover/service';
 import { HttpError, parseOrThrow } from '../http/http-errors';
+import { findBikes } from '../motor/service';
 import { outOfServiceClock, publicPeriodsFrom } from '../out-of-service/service';
 import { type CachedAnswer, ScheduleCache } from './cache';
 import { findBookingsBetween } from './repository';
 import { type ScheduleVersionSource, scheduleVersionSource } from './version';
 
+/** The active bikes in the Motor tab's order while two or more are: the answers then name each booking's bike (0060). */
+async function namedBikes(db: Executor): Promise<ShownBike[] | undefined> {
+  const bikes = await findBikes(db);
+  return namesBikes(bikes) ? bikes.flatMap(({ id, name, active }) => (active ? [{ id, name }] : [])) : undefined;
+}
+
 export async function listBookingsOn(db: Executor, date: string): Promise<DayBooking[]> {
-  return bookingsShownOn(date, await findBookingsTouching(db, date));
+  const withBikes = (await namedBikes(db)) !== undefined;
+  return bookingsShownOn(date, await findBookingsBetween(db, date, date, withBikes));
 }
 
 export async function listBookingsBetween(db: Executor, from: string, to: string): Promise<ListBookingsResponse[]> {
-  const bookings = await findBookingsBetween(db, from, to);
+  const withBikes = (await namedBikes(db)) !== undefined;
+  const bookings = await findBookingsBetween(db, from, to, withBikes);
   return Array.from({ length: daysBetween(from, to) + 1 }, (_, index) => {
     const date = addDays(from, index);
     return { date, bookings: bookingsShownOn(date, bookings) };
@@ -59,6 +68,9 @@ export async function scheduleClock(
 ): Promise<TodayResponse> {
   const clock = appClockAt(config.timeZone, at);
   const loansOut = JSON.parse((await loansOutAnswer(db)).body) as LoanOut[];
+  const bikes = JSON.parse((await cacheOf(db).answer('bikes', async () => (await namedBikes(db.kysely)) ?? null)).body) as
+    | ShownBike[]
+    | null;
   const yesterday = addDays(clock.today, -1);
   const periods = JSON.parse(
     (await cacheOf(db).answer(`out-of-service:${yesterday}`, () => publicPeriodsFrom(db.kysely, yesterday))).body,
@@ -73,21 +85,24 @@ export async function scheduleClock(
     // Push keys are always there (set or generated, 0058): any phone can wait, and be told by push or a linked chat.
     waitingList: true,
     push: true,
+    ...(bikes && { bikes }),
   };
 }
 
 // A stored state, not a time-dependent one: kept like the schedule, read again only after a write.
 function loansOutAnswer(db: Db): Promise<CachedAnswer> {
-  return cacheOf(db).answer('loans-out', async () =>
-    (await findLoansOut(db.kysely)).map(({ name, class: className, date, start, end, endDate }) => ({
+  return cacheOf(db).answer('loans-out', async () => {
+    const withBikes = (await namedBikes(db.kysely)) !== undefined;
+    return (await findLoansOut(db.kysely)).map(({ name, class: className, date, start, end, endDate, motorbikeId }) => ({
       name,
       class: className,
       date,
       start,
       end,
       endDate,
-    })),
-  );
+      ...(withBikes && { motorId: motorbikeId }),
+    }));
+  });
 }
 
 /** Checked before the kept answers, which outlive a change of day: a date outside the window is refused whatever else the query holds. */

@@ -30,6 +30,8 @@ interface DayTimelineProps {
   unavailable: UnavailableSpan[] | undefined;
   /** Shown in each booked block not over yet (the waiting list's button): another feature's, so the page passes it. */
   waitAction?: (block: { date: string; from: number; to: number }) => ReactNode;
+  /** A bike's lane (0060): its free gaps open the form on that bike. */
+  motorId?: number;
 }
 
 // Grows only up to 4 hours, so a night's free time does not push the afternoon off a phone's screen.
@@ -80,11 +82,13 @@ function FreeBlock({
   segment,
   fillHours,
   offline,
+  motorId,
 }: {
   date: string;
   segment: TimelineSegment;
   fillHours: number;
   offline?: boolean;
+  motorId?: number;
 }) {
   const offered = offeredTimes(segment, fillHours);
   const style = `${buttonStyles.secondary} border-emerald-700 px-3 text-sm`;
@@ -98,7 +102,7 @@ function FreeBlock({
           {messages.timelineBook(offered.start, offered.end)}
         </button>
       ) : (
-        <Link to={bookingFormPath(date, offered.start, offered.end)} className={style}>
+        <Link to={`${bookingFormPath(date, offered.start, offered.end)}${motorId ? `&motor=${motorId}` : ''}`} className={style}>
           {messages.timelineBook(offered.start, offered.end)}
         </Link>
       )}
@@ -120,7 +124,7 @@ function useOpenAtNow(date: string, index: number | undefined) {
   return list;
 }
 
-export function DayTimeline({ date, bookings, bookableFrom, fillHours, offline, now, unavailable, waitAction }: DayTimelineProps) {
+export function DayTimeline({ date, bookings, bookableFrom, fillHours, offline, now, unavailable, waitAction, motorId }: DayTimelineProps) {
   const segments = dayTimeline(bookings, bookableFrom, unavailable);
   const list = useOpenAtNow(date, openingSegmentIndex(segments, date, now));
   return (
@@ -151,7 +155,7 @@ export function DayTimeline({ date, bookings, bookableFrom, fillHours, offline, 
           ) : segment.kind === 'unavailable' ? (
             <UnavailableBlock reason={segment.reason} from={segment.from} to={segment.to} />
           ) : segment.kind === 'free' ? (
-            <FreeBlock date={date} segment={segment} fillHours={fillHours} offline={offline} />
+            <FreeBlock date={date} segment={segment} fillHours={fillHours} offline={offline} motorId={motorId} />
           ) : (
             <p className="flex h-full items-center rounded-md bg-slate-100 px-3 text-sm text-slate-700">
               {messages.timelinePast}{' '}

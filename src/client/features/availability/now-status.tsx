@@ -1,14 +1,8 @@
 import { nowStatus, type ScheduleNow } from '../../../domain/booking/day-timeline';
+import { statusText } from '../../../domain/booking/status-text';
 import type { DayBooking, LoanOut } from '../../../domain/schemas/bookings';
-import { messages } from '../../../domain/text/messages';
 
-function statusText(status: ReturnType<typeof nowStatus>): string {
-  if (status.kind === 'late') return messages.handover.notReturnedStatus(status.name, status.minutes);
-  if (status.kind === 'busy') return messages.nowBusy(status.name, status.class, status.until);
-  return `${messages.nowFree} ${status.until ? messages.nowFreeUntil(status.until) : messages.nowFreeAllDay}`;
-}
-
-interface NowStatusProps {
+export interface NowStatusProps {
   todayBookings: DayBooking[];
   loansOut: LoanOut[];
   now: ScheduleNow;

@@ -21,6 +21,8 @@ interface WeekStripProps {
   onPick: (date: string) => void;
   /** Per date, the parts of `Tidak tersedia` periods (issue 27): those days are marked. */
   unavailable: Record<string, UnavailableSpan[]> | undefined;
+  /** What a screen reader hears of a loaded day instead of its booked hours (several bikes, 0060). */
+  describe?: ((date: string) => string) | undefined;
 }
 
 const arrowClass =
@@ -67,7 +69,7 @@ function bookedText(minutes: number): string {
   return minutes === 0 ? messages.dayNothingBooked : messages.dayBookedHours(formatHours(minutes));
 }
 
-export function WeekStrip({ weekStart, chosen, week, window, onPick, unavailable: unavailableDays }: WeekStripProps) {
+export function WeekStrip({ weekStart, chosen, week, window, onPick, unavailable: unavailableDays, describe }: WeekStripProps) {
   const days = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index));
   const weekEnd = addDays(weekStart, 6);
   const shown = (date: string) => !window || isInWindow(date, window);
@@ -131,7 +133,7 @@ export function WeekStrip({ weekStart, chosen, week, window, onPick, unavailable
                   </span>
                 )}
                 <span className="sr-only">
-                  {bookings ? `${formatIndonesianDate(date)}, ${bookedText(booked)}` : formatIndonesianDate(date)}
+                  {bookings ? `${formatIndonesianDate(date)}, ${describe?.(date) ?? bookedText(booked)}` : formatIndonesianDate(date)}
                   {unavailable.length > 0 ? `, ${messages.outOfService.weekMark}` : ''}
                 </span>
               </button>

@@ -5,7 +5,8 @@ import { formHelpMessages } from '../../../domain/booking/form-help-messages';
 import { MAX_REASON_LENGTH } from '../../../domain/booking/limits';
 import { holdsVoucherCodeAmongWords } from '../../../domain/booking/voucher-code';
 import { PURPOSES } from '../../../domain/fund/charges';
-import type { RosterEntry } from '../../../domain/schemas/bookings';
+import { bikeMessages } from '../../../domain/motor/bike-messages';
+import type { RosterEntry, ShownBike } from '../../../domain/schemas/bookings';
 import { messages } from '../../../domain/text/messages';
 import { purposeFor } from './client-checks';
 import { readPastReasons } from './remembered-choices';
@@ -224,5 +225,34 @@ export function ChoiceFields({ form, fields, roster }: { form: BorrowFormState; 
         {errorOf('purpose')}
       </div>
     </>
+  );
+}
+
+/** `Motor`, only while two or more bikes are active (0060): `Motor mana saja` first, then each bike in the Motor tab's order. */
+export function MotorField({ form, fields, bikes }: { form: BorrowFormState; fields: Fields; bikes: readonly ShownBike[] }) {
+  const { values, errors, fieldRef, setField } = form;
+  const { idOf, a11y, errorOf } = fields;
+  return (
+    <div>
+      <label htmlFor={idOf('motorId')} className="font-medium">
+        {bikeMessages.label}
+      </label>
+      <select
+        id={idOf('motorId')}
+        ref={fieldRef('motorId')}
+        value={values.motorId ?? ''}
+        onChange={(event) => setField('motorId', event.target.value === '' ? undefined : Number(event.target.value))}
+        className={controlClass(errors.motorId !== undefined)}
+        {...a11y('motorId')}
+      >
+        <option value="">{bikeMessages.anyBike}</option>
+        {bikes.map((bike) => (
+          <option key={bike.id} value={bike.id}>
+            {bike.name}
+          </option>
+        ))}
+      </select>
+      {errorOf('motorId')}
+    </div>
   );
 }

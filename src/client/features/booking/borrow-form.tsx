@@ -1,12 +1,12 @@
 import { type FormEvent, type ReactNode, type RefObject, useId } from 'react';
 import type { BookingInput } from '../../../domain/booking/booking-rules';
 import { bookingSummary } from '../../../domain/booking/booking-summary';
-import type { CreatedBooking, RosterEntry } from '../../../domain/schemas/bookings';
+import type { CreatedBooking, RosterEntry, ShownBike } from '../../../domain/schemas/bookings';
 import { messages } from '../../../domain/text/messages';
 import type { MinuteSpan } from '../../../domain/time/clock';
 import { buttonStyles } from '../../components/button-styles';
 import { useNavigate } from '../../lib/navigation';
-import { ChoiceFields, controlClass, fieldsOf, NameSuggestion, ReasonField, WhenFields } from './borrow-form-fields';
+import { ChoiceFields, controlClass, fieldsOf, MotorField, NameSuggestion, ReasonField, WhenFields } from './borrow-form-fields';
 import { rentEstimate } from './client-checks';
 import { NameCombobox } from './name-combobox';
 import { findRosterEntry } from './roster';
@@ -20,6 +20,7 @@ interface BorrowFormProps {
   prefill?: Partial<BookingInput>;
   draftKey: string;
   unavailable: Record<string, MinuteSpan[]> | undefined;
+  bikes: ShownBike[] | undefined;
   loading: boolean;
   onCreated: (booking: CreatedBooking, cancelToken: string) => void;
   submitRef: RefObject<HTMLButtonElement | null>;
@@ -70,6 +71,7 @@ export function BorrowForm({ roster, rosterNotice, today, appClock, loading, sub
         <input id={fields.idOf('class')} readOnly value={userClass} className={controlClass(false, true)} />
       </div>
       <WhenFields form={form} fields={fields} today={today} />
+      {options.bikes && <MotorField form={form} fields={fields} bikes={options.bikes} />}
       <ReasonField form={form} fields={fields} />
       <ChoiceFields form={form} fields={fields} roster={roster} />
       <p aria-live="polite" className="font-medium empty:hidden">

@@ -5,6 +5,7 @@ import {
   bookingRuleFailures,
   checkRequired,
   type FieldErrors,
+  findClash,
   firstPerField,
   voucherEnd,
   voucherRuleFailures,
@@ -13,17 +14,40 @@ import { HOME_CLASS, isHomeClass, VOUCHER_HOURS } from '../../../domain/booking/
 import { looksLikeVoucherCode } from '../../../domain/booking/voucher-code';
 import { chargeFor, chargeRules, type Purpose } from '../../../domain/fund/charges';
 import { DEFAULT_RETURN_GRACE_MINUTES } from '../../../domain/handover/handover';
-import type { DayBooking, RosterEntry } from '../../../domain/schemas/bookings';
+import type { DayBooking, RosterEntry, ShownBike } from '../../../domain/schemas/bookings';
 import { messages } from '../../../domain/text/messages';
 import { formatRupiah } from '../../../domain/text/money';
 import { nameKey } from '../../../domain/text/name-key';
 import { addDays, findMinutes, formatMinutes } from '../../../domain/time/clock';
 import { findRosterEntry } from './roster';
 
-export const FIELD_ORDER: readonly BookingField[] = ['name', 'date', 'start', 'end', 'reason', 'needStnk', 'purpose'];
+export const FIELD_ORDER: readonly BookingField[] = ['name', 'date', 'start', 'end', 'motorId', 'reason', 'needStnk', 'purpose'];
 
-/** The day's bookings as `GET /api/bookings?date=` lists them, when the form has read them: their overlaps and the name's daily total. */
-export type KnownDay = { date: string; bookings: readonly DayBooking[] } | undefined;
+/** The day's bookings as `GET /api/bookings?date=` lists them: the name's daily total, and the overlaps with `lane` (laneFor) or all. */
+export type KnownDay = { date: string; bookings: readonly DayBooking[]; lane?: readonly DayBooking[] } | undefined;
+
+/** With two or more bikes, the chosen bike's bookings, else the first free bike's, else the first's, as the server tries them (0060). */
+export function laneFor(
+  input: BookingInput,
+  day: KnownDay,
+  bikes: readonly ShownBike[] | undefined,
+  motorId: number | undefined,
+): KnownDay {
+  if (!day || !bikes || bikes.length < 2) return day;
+  const on = (id: number | undefined) => day.bookings.filter((booking) => booking.motorId === id);
+  const candidates = motorId === undefined ? bikes.map((bike) => bike.id) : [motorId];
+  const voucher = looksLikeVoucherCode(input.reason) && findMinutes(input.start) !== undefined;
+  const end = voucher ? voucherEnd(input.date, input.start) : { end: input.end, endDate: input.date };
+  const span = { date: input.date, start: input.start, ...end };
+  const free = candidates.find(
+    (id) =>
+      !findClash(
+        span,
+        on(id).map((booking) => spanOf(booking, day.date)),
+      ),
+  );
+  return { ...day, lane: on(free ?? candidates[0]) };
+}
 
 /**
  * Every error at once, each at its field, one per field in the spec's order: missing fields, an unknown name, and every time rule the
@@ -41,7 +65,7 @@ export function checkOnClient(
   const entry = findRosterEntry(roster, input.name);
   if (roster && input.name.trim() !== '' && !entry) errors.name = messages.nameNotFound;
   if (!roster || today === undefined || input.date === '' || input.start === '' || input.end === '') return errors;
-  const dayBookings = day?.date === input.date ? day.bookings.map((booking) => spanOf(booking, input.date)) : [];
+  const dayBookings = day?.date === input.date ? (day.lane ?? day.bookings).map((booking) => spanOf(booking, input.date)) : [];
   if (looksLikeVoucherCode(input.reason)) {
     return { ...firstPerField(voucherRuleFailures(input, { today, timeNow, dayBookings })), ...errors };
   }

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect } from 'react';
+import { bikeLine } from '../../../domain/booking/bike-lanes';
 import { normalizeVoucherCode } from '../../../domain/booking/voucher-code';
 import type { CreatedBooking } from '../../../domain/schemas/bookings';
 import { messages } from '../../../domain/text/messages';
@@ -32,6 +33,7 @@ export function SuccessDialog({ created, onClose, finalFocus }: SuccessDialogPro
       {/* Scrolls on its own under large text, so the title above and Lanjut below stay in view (issue 42). */}
       <div className="max-h-[calc(100dvh-14rem)] overflow-y-auto">
         {booking && <p className="mt-3">{messages.bookingRecorded(formatIndonesianDate(booking.date), booking.start, booking.end)}</p>}
+        {booking?.motor && <p className="mt-2 font-medium">{bikeLine(booking.motor)}</p>}
         {booking?.usedVoucher && <p className="mt-2 font-medium">{messages.voucherSpent(normalizeVoucherCode(booking.reason))}</p>}
         <KeyInfoLines info={keyInfo} className="mt-3" />
         {created && <CancelLinkActions cancelToken={created.cancelToken} />}

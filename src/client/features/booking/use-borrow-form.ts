@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type BookingField, type BookingInput, type FieldErrors, hasErrors } from '../../../domain/booking/booking-rules';
 import { DEFAULT_RETURN_GRACE_MINUTES } from '../../../domain/handover/handover';
-import type { CreatedBooking, RosterEntry, TodayResponse } from '../../../domain/schemas/bookings';
+import type { CreatedBooking, RosterEntry, ShownBike, TodayResponse } from '../../../domain/schemas/bookings';
 import { type AppClock, appMomentAt, type MinuteSpan } from '../../../domain/time/clock';
 import type { LocalMoment } from '../../../domain/time/moment';
 import { readLastBorrowerName } from '../../lib/remembered-borrower';
 import { fetchDayBookings } from '../../lib/schedule-api';
 import { createBooking, newIdempotencyKey } from './api';
-import { checkOnClient, firstErrorField, type KnownDay, purposeFor, splitServerErrors, withVoucherEnd } from './client-checks';
+import { checkOnClient, firstErrorField, type KnownDay, laneFor, purposeFor, splitServerErrors, withVoucherEnd } from './client-checks';
 import { keepDraft, readDraft, readLastChoices, rememberChoices } from './remembered-choices';
 import { type OfferContext, useTimeOffer } from './use-time-offer';
 
@@ -34,6 +34,7 @@ interface Options {
   draftKey: string;
   /** The `Tidak tersedia` spans by date, for `Pakai jam …`. */
   unavailable?: Record<string, MinuteSpan[]> | undefined;
+  bikes?: ShownBike[] | undefined;
   onCreated: (booking: CreatedBooking, cancelToken: string) => void;
 }
 
@@ -42,7 +43,7 @@ function initialValues(draftKey: string, prefill: Partial<BookingInput> | undefi
   return readDraft(draftKey) ?? { ...EMPTY, name: readLastBorrowerName(), ...readLastChoices(), ...prefill };
 }
 
-export function useBorrowForm({ roster, today, appClock, prefill, draftKey, unavailable, onCreated }: Options) {
+export function useBorrowForm({ roster, today, appClock, prefill, draftKey, unavailable, bikes, onCreated }: Options) {
   const [values, setValues] = useState<BookingInput>(() => initialValues(draftKey, prefill));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [globalError, setGlobalError] = useState<string>();
@@ -63,7 +64,7 @@ export function useBorrowForm({ roster, today, appClock, prefill, draftKey, unav
     fields.current[field] = element;
   };
 
-  const setField = (field: BookingField, value: string) => {
+  const setField = (field: BookingField, value: string | number | undefined) => {
     idempotencyKey.current = undefined;
     booked.current = false;
     setValues((current) => ({ ...current, [field]: value }));
@@ -91,11 +92,13 @@ export function useBorrowForm({ roster, today, appClock, prefill, draftKey, unav
     if (saving) return;
     setGlobalError(undefined);
     const now = appClock && appMomentAt(appClock.clock, new Date(Date.parse(appClock.clock.now) + Date.now() - appClock.receivedAt));
+    const motorId = bikes?.some((bike) => bike.id === shown.motorId) ? shown.motorId : undefined;
     const check = (day?: KnownDay) => checkOnClient(shown, roster, now?.date ?? today, now?.time, day);
+    const readLane = async () => laneFor(shown, await readDay(shown.date), bikes, motorId);
     if (hasErrors(check())) {
       // Every error at once: the day's list adds an overlap or the daily total to what the form alone finds.
       setSaving(true);
-      const day = shown.start !== '' && shown.end !== '' ? await readDay(shown.date) : undefined;
+      const day = shown.start !== '' && shown.end !== '' ? await readLane() : undefined;
       setSaving(false);
       const found = check(day);
       showErrors(found);
@@ -106,7 +109,7 @@ export function useBorrowForm({ roster, today, appClock, prefill, draftKey, unav
     setSaving(true);
     idempotencyKey.current ??= newIdempotencyKey();
     const purpose = purposeFor(shown, roster);
-    const result = await createBooking({ ...shown, purpose }, idempotencyKey.current);
+    const result = await createBooking({ ...shown, purpose, motorId }, idempotencyKey.current);
     if (result.ok) {
       setSaving(false);
       idempotencyKey.current = undefined;
@@ -118,7 +121,7 @@ export function useBorrowForm({ roster, today, appClock, prefill, draftKey, unav
     } else if (hasErrors(result.errors)) {
       const { fields: fieldErrors, other } = splitServerErrors(result.errors);
       // The server names its first failure; the day's list shows the others the form can judge beside it.
-      const day = hasErrors(fieldErrors) ? await readDay(shown.date) : undefined;
+      const day = hasErrors(fieldErrors) ? await readLane() : undefined;
       setSaving(false);
       const found = hasErrors(fieldErrors) ? { ...check(day), ...fieldErrors } : {};
       if (hasErrors(found)) showErrors(found);

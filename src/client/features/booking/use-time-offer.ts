@@ -47,7 +47,10 @@ export function useTimeOffer(current: When) {
   const findOffer = (refused: BookingInput, day: KnownDay, context: OfferContext) => {
     const nowMinutes = context.now && findMinutes(context.now.time);
     if (!day || day.date !== refused.date || !context.now || nowMinutes === undefined) return;
-    const taken = [...day.bookings.flatMap((booking) => bookedSpan(booking) ?? []), ...(context.unavailable?.[refused.date] ?? [])];
+    const taken = [
+      ...(day.lane ?? day.bookings).flatMap((booking) => bookedSpan(booking) ?? []),
+      ...(context.unavailable?.[refused.date] ?? []),
+    ];
     const span = offeredSpan(refused, {
       date: refused.date,
       now: { date: context.now.date, minutes: nowMinutes },

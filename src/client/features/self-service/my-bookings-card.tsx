@@ -1,10 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { hasStoredBookings } from '../../lib/stored-bookings';
 
-const MyBookingsPanel = lazy(() => import('./my-bookings-panel').then((module) => ({ default: module.MyBookingsPanel })));
+interface MyBookingsCardProps {
+  onChanged: () => void;
+  Panel: ComponentType<{ onChanged: () => void }>;
+  offers: () => Promise<typeof import('./offer-press')>;
+}
 
-/** Its code is a chunk of its own, fetched only for a device that booked: most visitors never did from theirs. */
-export function MyBookingsCard({ onChanged }: { onChanged: () => void }) {
+/** The panel is fetched only for a device that booked. The page passes the loaders: an import() here split the first load over budget. */
+export function MyBookingsCard({ onChanged, Panel: MyBookingsPanel, offers }: MyBookingsCardProps) {
   // After the first paint: a page's first localStorage read opens the store, 15 ms of a cheap phone's first render.
   const [booked, setBooked] = useState(false);
   // A notification's `Ambil` / `Lewati` (0058): its answer, and the panel read again with the slot taken.
@@ -13,7 +17,7 @@ export function MyBookingsCard({ onChanged }: { onChanged: () => void }) {
     const stored = hasStoredBookings();
     setBooked(stored);
     if (!stored && !window.location.search.includes('tawaran=')) return;
-    import('./offer-press')
+    offers()
       .then(async ({ pressOfferFromAddress, collectTakenOffers }) => {
         const said = await pressOfferFromAddress();
         const collected = await collectTakenOffers();
@@ -22,7 +26,7 @@ export function MyBookingsCard({ onChanged }: { onChanged: () => void }) {
         setBooked(hasStoredBookings());
       })
       .catch(() => undefined);
-  }, []);
+  }, [offers]);
   return (
     <>
       {pressed?.text && (

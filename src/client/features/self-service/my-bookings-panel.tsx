@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { bikeLine } from '../../../domain/booking/bike-lanes';
 import type { CardBooking, MyBooking } from '../../../domain/booking/my-bookings';
 import type { OwnBooking } from '../../../domain/schemas/own-booking';
 import { messages } from '../../../domain/text/messages';
@@ -43,6 +44,7 @@ function MyBookingItem({ entry: { booking, upcoming, asksHandover }, own, onCanc
           </button>
         )}
       </div>
+      {own?.motor && <p className="mt-1">{bikeLine(own.motor)}</p>}
       {cancellation && <p className="mt-1 font-medium text-red-800">{messages.cancelledByWhom(cancellation.by, cancellation.reason)}</p>}
       {own?.notice && (
         <p className="mt-1 font-medium text-amber-900">
