@@ -46,6 +46,7 @@ describe(`the schedule with several bikes on ${TEST_ENGINE}`, () => {
     expect(booking).not.toHaveProperty('motor');
     const today = (await get('/api/today')).body;
     expect(today).not.toHaveProperty('bikes');
+    expect(today).not.toHaveProperty('outOfServiceByBike');
     const [day] = (await listBookings(testApp.baseUrl, DAY)).body.bookings;
     expect(Object.keys(day).sort()).toEqual(['class', 'continuesFromPreviousDay', 'continuesNextDay', 'end', 'name', 'stage', 'start']);
     expect(await week()).toEqual([day]);
@@ -79,6 +80,18 @@ describe(`the schedule with several bikes on ${TEST_ENGINE}`, () => {
     expect((await get('/api/today')).body.loansOut).toEqual([
       { name: BUDI.name, class: BUDI.class, date: DAY, start: '08:00', end: '10:00', endDate: DAY, motorId: BEAT.id },
     ]);
+  });
+
+  it('a Tidak tersedia period is told on its own bike only: /api/today gives each bike its periods', async () => {
+    const { testApp, admin } = await schedule();
+    await addBike(testApp.db, BEAT);
+    const api = await admin();
+    const period = { fromDate: TODAY, fromTime: '07:00', untilDate: DAY, untilTime: '12:00', reason: 'Ban bocor', motorId: BEAT.id };
+    expect((await api.post('/api/admin/out-of-service', { period, decision: 'keep' })).status).toBe(201);
+    const today = (await api.get('/api/today')).body;
+    expect(today.outOfServiceByBike[String(FIRST.id)]).toEqual({ now: null, days: {} });
+    expect(today.outOfServiceByBike[String(BEAT.id)].now).toContain('Ban bocor');
+    expect(Object.keys(today.outOfServiceByBike[String(BEAT.id)].days)).toEqual([TODAY, '2026-11-23', DAY]);
   });
 
   it('a bike added, renamed or switched off changes the kept answers and their ETag', async () => {

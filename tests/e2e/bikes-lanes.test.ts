@@ -9,7 +9,7 @@ import { present } from '../helpers/present';
 import { handoverByApi } from './support/api';
 import { violations } from './support/axe';
 import { borrowForm, fieldError, horizontalOverflow } from './support/pages';
-import { execOnDatabase, openPage, useStudentApp } from './support/student-app';
+import { adminIdOf, execOnDatabase, openPage, useStudentApp } from './support/student-app';
 
 // The server reads "now" from this file (APP_CLOCK_FILE) on every request; each test writes its instant.
 const clockFile = join(mkdtempSync(join(tmpdir(), 'pinjam-clock-')), 'now');
@@ -108,6 +108,35 @@ describe('/ and the form with two active bikes', () => {
     await main.getByText('Beat hitam: tersedia sekarang sepanjang hari ini', { exact: true }).waitFor();
     await lane(page, 'Beat hitam', 'Senin, 29 September 2031').getByText('Kosong 09:30 - 24:00').waitFor();
     await lane(page, 'Motor PPTI 21', 'Senin, 29 September 2031').getByText('Kosong 12:30 - 24:00').waitFor();
+  });
+
+  it('at 360 px: a Tidak tersedia period on one bike says itself on that bike’s status line and lane only', async () => {
+    const day = '2031-10-06';
+    setServerClock(day, '07:00');
+    const login = await fetch(`${app.baseUrl}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.baseUrl },
+      body: JSON.stringify({ name: 'Admin Uji', code: adminIdOf(app) }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const period = { fromDate: day, fromTime: '07:00', untilDate: day, untilTime: '12:00', reason: 'Ban bocor', motorId: 2 };
+    const created = await fetch(`${app.baseUrl}/api/admin/out-of-service`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', origin: app.baseUrl },
+      body: JSON.stringify({ period, decision: 'keep' }),
+    });
+    expect(created.status).toBe(201);
+
+    const page = await pageAt(app, setServerClock(day, '08:00'), PHONE);
+    await page.goto('/');
+    const main = page.getByRole('main');
+    await main.getByText(/^Beat hitam: tidak tersedia \(Ban bocor\)/).waitFor();
+    // The first bike's line says whatever it is doing (the late loan of the test before is still out), never the period.
+    const first = main.getByText(/^Motor PPTI 21: /);
+    await first.waitFor();
+    expect(await first.innerText()).not.toContain('Ban bocor');
+    await lane(page, 'Beat hitam', 'Senin, 6 Oktober 2031').getByText('Tidak tersedia: Ban bocor').waitFor();
+    expect(await lane(page, 'Motor PPTI 21', 'Senin, 6 Oktober 2031').getByText('Tidak tersedia: Ban bocor').count()).toBe(0);
   });
 
   for (const [viewport, label, today, date] of [

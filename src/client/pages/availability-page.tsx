@@ -70,6 +70,7 @@ function scheduleNotice(data: Availability | undefined, now: ScheduleNow | undef
         loansOut: data.clock.loansOut,
         now,
         outOfService: data.clock.outOfService.now,
+        outOfServiceByBike: data.clock.outOfServiceByBike,
       })
   );
 }
@@ -135,6 +136,7 @@ function DaySchedule({ availability, data, shownDate, inputValue, outsideWindow,
             waitAction: data?.clock.waitingList ? (block) => <WaitButton {...block} /> : undefined,
             today: data?.today,
             loansOut: data?.clock.loansOut,
+            outOfServiceByBike: data?.clock.outOfServiceByBike,
           })}
           {bookings.length === 0 ? (
             <p role="status" className="rounded-lg bg-white p-4 shadow-sm">

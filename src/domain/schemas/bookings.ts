@@ -70,6 +70,8 @@ export const todayResponseSchema = z.object({
    * covers now, and per date the minutes each covers. Absent from an answer kept from before them.
    */
   outOfService: outOfServiceClockSchema.default({ now: null, days: {} }),
+  /** With `bikes`, each bike's own periods by its id: a lane and a status line show only their bike's (0060). */
+  outOfServiceByBike: z.record(z.string(), outOfServiceClockSchema).optional(),
   /** Whether the app can tell a waiting borrower (Telegram or push): when not, no block offers `Kabari saya kalau kosong`. */
   waitingList: z.boolean().default(false),
   /** Whether the server has push keys (0058): without, no `Ingatkan di HP ini`. */

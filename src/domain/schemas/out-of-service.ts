@@ -89,6 +89,7 @@ export const editPeriodResponseSchema = z.object({ period: periodViewSchema, can
 
 /** What `/` shows: the periods not over before yesterday, on the app's wall clock. */
 export const publicPeriodSchema = z.object({
+  motorId: z.number(),
   fromDate: z.string(),
   fromTime: z.string(),
   untilDate: z.string().nullable(),

@@ -406,7 +406,8 @@ export async function periodsOverview(db: Executor, clock: Clock): Promise<Perio
 
 /** What `/` shows: the periods not over before yesterday (one may reach into today from then). */
 export async function publicPeriodsFrom(db: Executor, date: string): Promise<PublicPeriod[]> {
-  return (await findPeriodsFrom(db, date)).map(({ fromDate, fromTime, untilDate, untilTime, reason }) => ({
+  return (await findPeriodsFrom(db, date)).map(({ motorbikeId, fromDate, fromTime, untilDate, untilTime, reason }) => ({
+    motorId: motorbikeId,
     fromDate,
     fromTime,
     untilDate,

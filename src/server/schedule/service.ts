@@ -76,12 +76,19 @@ export async function scheduleClock(
     (await cacheOf(db).answer(`out-of-service:${yesterday}`, () => publicPeriodsFrom(db.kysely, yesterday))).body,
   ) as PublicPeriod[];
   const window = publicScheduleWindow(clock.today, config.bookingHorizonDays);
+  const periodsClock = (shown: PublicPeriod[]) => outOfServiceClock(shown, appMomentAt(clock, at), { from: yesterday, to: window.to });
+  const byBike = bikes && {
+    outOfServiceByBike: Object.fromEntries(
+      bikes.map((bike) => [String(bike.id), periodsClock(periods.filter((period) => period.motorId === bike.id))]),
+    ),
+  };
   return {
     ...clock,
     returnGraceMinutes: config.returnGraceMinutes,
     loansOut,
     window,
-    outOfService: outOfServiceClock(periods, appMomentAt(clock, at), { from: yesterday, to: window.to }),
+    outOfService: periodsClock(periods),
+    ...byBike,
     // Push keys are always there (set or generated, 0058): any phone can wait, and be told by push or a linked chat.
     waitingList: true,
     push: true,

@@ -3,6 +3,7 @@ import { bikeLanes, bikeStatusText, bikesDayText, everyBikeBooked } from '../../
 import { bookedMinutes, firstBookableMinute, nowStatus } from '../../../domain/booking/day-timeline';
 import { statusText } from '../../../domain/booking/status-text';
 import type { DayBooking, LoanOut, ShownBike } from '../../../domain/schemas/bookings';
+import type { OutOfServiceClock } from '../../../domain/schemas/out-of-service';
 import type { DayTimeline } from './day-timeline';
 import type { NowStatusProps } from './now-status';
 import type { WeekStrip } from './week-strip';
@@ -11,11 +12,13 @@ type TimelineProps = Parameters<typeof DayTimeline>[0];
 /** Today's bookings and the loans out: a late loan holds back its own bike's free time only, as the server does (0060). */
 type LateFacts = { today?: DayBooking[] | undefined; loansOut?: LoanOut[] | undefined };
 type StripProps = Parameters<typeof WeekStrip>[0];
+/** Each bike's `Tidak tersedia` periods by its id (0060). */
+type ByBike = { outOfServiceByBike?: Record<string, OutOfServiceClock> | undefined };
 
 /** `/` with two or more bikes (0060). `one`, the one-bike component, is passed: importing it split the first load over its budget. */
 export type BikeDayProps = { bikes: ShownBike[] } & (
-  | { part: 'status'; one: ComponentType<NowStatusProps>; props: NowStatusProps }
-  | { part: 'lanes'; one: ComponentType<TimelineProps>; props: TimelineProps & LateFacts }
+  | { part: 'status'; one: ComponentType<NowStatusProps>; props: NowStatusProps & ByBike }
+  | { part: 'lanes'; one: ComponentType<TimelineProps>; props: TimelineProps & LateFacts & ByBike }
   | { part: 'week'; one: ComponentType<StripProps>; props: StripProps }
 );
 
@@ -25,11 +28,11 @@ export default function BikeDay(day: BikeDayProps) {
   return <Statuses {...day} />;
 }
 
-/** One card, a line per bike; its edge is green while a bike is free. A `Tidak tersedia` period is the first bike's (0060). */
-function Statuses({ bikes, props: { todayBookings, loansOut, now, outOfService } }: BikeDayProps & { part: 'status' }) {
-  const lines = bikeLanes(bikes, todayBookings, loansOut).map((lane, index) => {
+/** One card, a line per bike; its edge is green while a bike is free. A `Tidak tersedia` period says itself on its own bike's line. */
+function Statuses({ bikes, props: { todayBookings, loansOut, now, outOfServiceByBike } }: BikeDayProps & { part: 'status' }) {
+  const lines = bikeLanes(bikes, todayBookings, loansOut).map((lane) => {
     const status = nowStatus(lane.bookings, now, lane.loansOut);
-    const out = index === 0 ? outOfService : null;
+    const out = outOfServiceByBike?.[lane.bike.id]?.now ?? null;
     return { lane, free: out === null && status.kind === 'free', text: bikeStatusText(lane.bike, out ?? statusText(status)) };
   });
   return (
@@ -51,7 +54,11 @@ function Statuses({ bikes, props: { todayBookings, loansOut, now, outOfService }
 }
 
 /** Side by side from a tablet's width, one under the other on a phone; each a region named by its bike. */
-function Lanes({ one: Timeline, bikes, props: { today = [], loansOut = [], ...props } }: BikeDayProps & { part: 'lanes' }) {
+function Lanes({
+  one: Timeline,
+  bikes,
+  props: { today = [], loansOut = [], outOfServiceByBike, ...props },
+}: BikeDayProps & { part: 'lanes' }) {
   const base = useId();
   const { date, now } = props;
   const todayLanes = bikeLanes(bikes, today, loansOut);
@@ -72,8 +79,8 @@ function Lanes({ one: Timeline, bikes, props: { today = [], loansOut = [], ...pr
             bookings={lane.bookings}
             bookableFrom={bookableFrom(index)}
             motorId={lane.bike.id}
-            // A `Tidak tersedia` period and a wait are the first bike's (0060).
-            unavailable={index === 0 ? props.unavailable : undefined}
+            unavailable={outOfServiceByBike?.[lane.bike.id]?.days[date]}
+            // A wait is the first bike's (0060).
             waitAction={index === 0 ? props.waitAction : undefined}
           />
         </section>
