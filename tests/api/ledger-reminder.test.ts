@@ -60,6 +60,10 @@ describe(`the monthly fund reminder and /tagihan on ${TEST_ENGINE}, two instance
     await press(rizky.token, { event: 'pickup' });
     at('2026-11-26', '12:00');
     await press(rizky.token, { event: 'return', fuel: 'Penuh' });
+    // Else the charge's own message, still on its way, would be read as /tagihan's answer below.
+    await waitUntil('the charge told in the chat', () =>
+      chatTexts(telegram, '7001').some((text) => text.startsWith('Biaya peminjaman kamu: Rp20.000')),
+    );
 
     const api = adminClient(first.baseUrl, await loginCookie(first.baseUrl, admin));
     expect((await api.put('/api/admin/kas/cara-bayar', { treasurer: ' ', account: 'BCA 1' })).body.errors).toEqual({
