@@ -25,6 +25,7 @@ async function ownersApp(clock: TestClock, bot: TestAppOptions['bot'] = {}) {
   cleanups.push(() => telegram.close());
   const testApp: TestApp = await startTestApp({ now: clock.now, telegram: telegram.telegram, bot });
   cleanups.push(() => testApp.close());
+  current = testApp;
   const [admin] = (await seedRoster(testApp.db, CLASS_ROSTER)) as [User];
   const cookie = await loginCookie(testApp.baseUrl, admin);
   return { telegram, testApp, api: adminClient(testApp.baseUrl, cookie), cookie };
@@ -42,8 +43,22 @@ async function ownerCode(api: Api, id = 2): Promise<string> {
   return made.body.code;
 }
 
-/** Sends `text` from `chatId` and waits for the bot's next message there. */
+/** The test's app, whose outbox `say` lets drain first. */
+let current: TestApp | undefined;
+
+/** Sends `text` from `chatId` and waits for the bot's next message there, once what was queued before has gone out. */
 async function say(telegram: FakeTelegram, chatId: string, text: string): Promise<string> {
+  const db = current?.db;
+  if (db)
+    await waitUntil('the outbox drained', async () => {
+      const rows = await db.kysely
+        .selectFrom('outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('given_up_at', 'is', null)
+        .execute();
+      return rows.length === 0;
+    });
   const before = chatTexts(telegram, chatId).length;
   telegram.pushUpdate(telegram.textUpdate(text, chatId));
   await waitUntil(`an answer to ${text} in ${chatId}`, () => chatTexts(telegram, chatId).length > before);
