@@ -42,7 +42,13 @@ describe('the admin with two bikes', () => {
     await rows.filter({ hasText: 'Budi Santoso' }).getByRole('cell', { name: 'Motor PPTI 21' }).waitFor();
     expect(await violations(page)).toEqual([]);
 
+    // While the filtered list loads the table may show neither: wait for the answer to the filter, then for Siti's row.
+    const filtered = page.waitForResponse(
+      (response) => response.url().includes('/api/admin/bookings') && response.url().includes('motor=2'),
+    );
     await page.getByLabel('Motor', { exact: true }).selectOption({ label: 'Vario merah' });
+    await filtered;
+    await rows.filter({ hasText: 'Siti Rahmawati' }).waitFor();
     await expect.poll(() => rows.filter({ hasText: 'Budi Santoso' }).count()).toBe(0);
     expect(await rows.filter({ hasText: 'Siti Rahmawati' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Unduh CSV' }).getAttribute('href')).toContain('motor=2');
