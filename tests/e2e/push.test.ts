@@ -95,13 +95,28 @@ describe('Ingatkan di HP ini', () => {
     expect(offer?.body).toBe('Slot Rabu, 2 Desember 2026 jam 10:00-11:00 kosong, ditahan untukmu sampai jam 08:15.');
 
     await waitUntil('the service worker registered', () => registrations.length > 0);
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: app.baseUrl,
-      registrationId: registrations.at(-1) ?? '',
-      data: JSON.stringify(offer),
-    });
+    const deliver = () =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: app.baseUrl,
+        registrationId: registrations.at(-1) ?? '',
+        data: JSON.stringify(offer),
+      });
+    await deliver();
+    // On a loaded machine Chromium sometimes drops a push handed over CDP to a worker it is still starting; a push service
+    // delivers again, so the fake does too. The notification's tag (its outbox row) makes a second one replace the first.
+    let delivered = 1;
     await expect
-      .poll(() => notificationsShown(page))
+      .poll(
+        async () => {
+          const shown = await notificationsShown(page);
+          if (shown.length === 0 && delivered < 6) {
+            delivered += 1;
+            await deliver();
+          }
+          return shown;
+        },
+        { interval: 1000 },
+      )
       .toEqual([
         {
           title: pushMessages.title,

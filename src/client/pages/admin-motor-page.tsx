@@ -18,7 +18,8 @@ import { OutOfServicePanel } from '../features/admin/out-of-service-panel';
 import { Cell, ScrollTable, TableHeadWithActions } from '../features/admin/scroll-table';
 import { adminStyles } from '../features/admin/styles';
 
-type LoadState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; data: MotorbikeResponse };
+/** `motorId`: the bike the data is of, so the form starts afresh for another bike but not when its own save reloads it. */
+type LoadState = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; data: MotorbikeResponse; motorId: number | undefined };
 
 const labels = messages.handover;
 const columns = adminMessages.loanColumns;
@@ -205,7 +206,7 @@ function MotorScreen({ signOut, timeZone }: AdminPageProps) {
 
   const load = useCallback(async () => {
     const result = await fetchMotorbike(motorId);
-    if (result.ok) setState({ state: 'loaded', data: result.data });
+    if (result.ok) setState({ state: 'loaded', data: result.data, motorId });
     else if (result.status === 401) signOut();
     else setState({ state: 'failed' });
   }, [signOut, motorId]);
@@ -219,7 +220,7 @@ function MotorScreen({ signOut, timeZone }: AdminPageProps) {
   return (
     <>
       <BikeChooser bikes={bikes} chosen={motorId} onChoose={setPicked} />
-      <MotorForm key={state.data.motorbike.name + String(motorId)} data={state.data} motorId={motorId} onSaved={load} signOut={signOut} />
+      <MotorForm key={String(state.motorId)} data={state.data} motorId={state.motorId} onSaved={load} signOut={signOut} />
       <KeyPlaceForm key={String(motorId)} motorId={motorId} signOut={signOut} />
       <OutOfServicePanel timeZone={timeZone} signOut={signOut} prefill={prefill} formRef={reasonRef} />
       <section className="flex flex-col gap-3">
