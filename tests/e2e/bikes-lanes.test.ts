@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { jakartaInstant } from '../helpers/booking-fixtures';
 import { DESKTOP, PHONE, screenshot } from '../helpers/browser';
 import { present } from '../helpers/present';
-import { handoverByApi } from './support/api';
+import { bookViaApi, handoverByApi } from './support/api';
 import { violations } from './support/axe';
 import { borrowForm, fieldError, horizontalOverflow } from './support/pages';
 import { adminIdOf, execOnDatabase, openPage, useStudentApp } from './support/student-app';
@@ -19,16 +19,6 @@ function setServerClock(date: string, time: string): Date {
   const at = jakartaInstant(date, time);
   writeFileSync(clockFile, at.toISOString());
   return at;
-}
-
-async function book(baseUrl: string, booking: { name: string; date: string; start: string; end: string; motorId?: number }) {
-  const response = await fetch(`${baseUrl}/api/bookings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ reason: 'kuliah', needStnk: '', ...booking }),
-  });
-  if (response.status !== 201) throw new Error(`booking failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { cancelToken: string }).cancelToken;
 }
 
 /** A page whose own clock starts at the server's instant. */
@@ -58,10 +48,10 @@ describe('/ and the form with two active bikes', () => {
       const monday = viewport === PHONE ? '2031-09-01' : '2031-09-08';
       const wednesday = viewport === PHONE ? '2031-09-03' : '2031-09-10';
       setServerClock(monday, '07:00');
-      await book(app.baseUrl, { name: 'Budi Santoso', date: monday, start: '09:00', end: '11:00', motorId: 1 });
-      await book(app.baseUrl, { name: 'Siti Rahmawati', date: monday, start: '13:00', end: '15:00', motorId: 2 });
-      await book(app.baseUrl, { name: 'Budi Santoso', date: wednesday, start: '08:00', end: '10:00', motorId: 1 });
-      await book(app.baseUrl, { name: 'Rizky Maulana', date: wednesday, start: '09:00', end: '10:00', motorId: 2 });
+      await bookViaApi(app.baseUrl, { name: 'Budi Santoso', date: monday, start: '09:00', end: '11:00', motorId: 1 });
+      await bookViaApi(app.baseUrl, { name: 'Siti Rahmawati', date: monday, start: '13:00', end: '15:00', motorId: 2 });
+      await bookViaApi(app.baseUrl, { name: 'Budi Santoso', date: wednesday, start: '08:00', end: '10:00', motorId: 1 });
+      await bookViaApi(app.baseUrl, { name: 'Rizky Maulana', date: wednesday, start: '09:00', end: '10:00', motorId: 2 });
 
       const page = await pageAt(app, setServerClock(monday, '10:30'), viewport);
       await page.goto('/');
@@ -98,7 +88,7 @@ describe('/ and the form with two active bikes', () => {
   it('at 360 px: a late loan holds back only its own bike’s free time, and its status line says it is late', async () => {
     const day = '2031-09-29';
     setServerClock(day, '07:00');
-    const token = await book(app.baseUrl, { name: 'Budi Santoso', date: day, start: '08:00', end: '09:00', motorId: 1 });
+    const token = await bookViaApi(app.baseUrl, { name: 'Budi Santoso', date: day, start: '08:00', end: '09:00', motorId: 1 });
     setServerClock(day, '07:50');
     await handoverByApi(app, token, { event: 'pickup' });
     const page = await pageAt(app, setServerClock(day, '09:30'), PHONE);

@@ -18,6 +18,8 @@ export interface BookingBody {
   end: string;
   reason?: string;
   needStnk?: '' | 'ya' | 'tidak';
+  /** A bike of several (0060); none is `Motor mana saja`. */
+  motorId?: number;
 }
 
 /** Books through the real API, as another student would; fails the test unless the server says 201. Resolves to the cancel secret. */
