@@ -20,14 +20,14 @@ export function botRoutes(deps: BotDeps, bookOffer: BookOffer): BotRoutes {
       commands: { ...schedule, '/kas': fundCommand(deps), ...handover.commands, ...outOfService.commands },
       otherCommand: ownerHelp(deps.now),
       text: handover.text,
-      buttons: [outOfService.button, handover.button, handover.bikeButton, noticeButtonRoute(deps)],
+      buttons: [outOfService.button, handover.button, handover.bikeButton, outOfService.bikeButton, noticeButtonRoute(deps)],
     },
-    // `Tidak tersedia` periods and the class fund stay with the main owner until periods name their bike (0060).
+    // The class fund is the class's, not a bike's: `/kas` stays the main owner's (0061).
     bikeOwner: {
-      commands: { ...schedule, ...handover.commands },
-      otherCommand: ownerHelp(deps.now),
+      commands: { ...schedule, ...handover.commands, ...outOfService.commands },
+      otherCommand: ownerHelp(deps.now, 'bikeOwner'),
       text: handover.text,
-      buttons: [handover.button, handover.bikeButton, noticeButtonRoute(deps)],
+      buttons: [outOfService.button, handover.button, handover.bikeButton, outOfService.bikeButton, noticeButtonRoute(deps)],
     },
     borrower: {
       commands: { ...chat.commands, ...schedule, '/tagihan': outstandingCommand(deps) },

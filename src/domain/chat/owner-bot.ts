@@ -253,8 +253,8 @@ export type HandoverKeyboard =
   | { kind: 'none' }
   | { kind: 'pickup' | 'return' | 'noShow' | 'fuel' | 'skipKm'; ref: string }
   | { kind: 'choose'; event: 'pickup' | 'return'; options: { ref: string; label: string }[] }
-  /** `Motor yang mana?` for an owner of several bikes (0060); the command goes on with the bike pressed. */
-  | { kind: 'chooseBike'; event: 'pickup' | 'return'; bikes: { id: number; name: string }[] }
+  /** `Motor yang mana?` for an owner of several bikes (0060); the command goes on with the bike pressed, `/bengkel` with its `reason`. */
+  | { kind: 'chooseBike'; event: BikeCommand; bikes: { id: number; name: string }[]; reason?: string }
   /** `Batalkan semua` / `Biarkan` for the bookings inside a `Tidak tersedia` period; `ref` is the period's. */
   | { kind: 'outOfService'; ref: string }
   /** `/bengkel`'s until question, its list of bookings, the digest's `Masih`/`Sudah siap` (issue 38). */
@@ -423,15 +423,20 @@ export function choiceLabel(booking: { name: string; start: string; end: string 
   return `${booking.name} ${booking.start}-${booking.end}`;
 }
 
-export type BikeChoice = { event: 'pickup' | 'return'; bikeId: number };
+/** The commands `Motor yang mana?` asks for: `/ambil`, `/kembali`, `/bengkel` and `/siap` (0060, 0061). */
+export type BikeCommand = 'pickup' | 'return' | 'outOfService' | 'ready';
+export type BikeChoice = { event: BikeCommand; bikeId: number };
 
-export function bikeCallbackData(event: BikeChoice['event'], bikeId: number): string {
-  return `m:${event === 'pickup' ? 'p' : 'r'}:${bikeId}`;
+const BIKE_COMMAND_LETTER: Record<BikeCommand, string> = { pickup: 'p', return: 'r', outOfService: 'b', ready: 's' };
+
+export function bikeCallbackData(event: BikeCommand, bikeId: number): string {
+  return `m:${BIKE_COMMAND_LETTER[event]}:${bikeId}`;
 }
 
 export function parseBikeCallback(data: string): BikeChoice | undefined {
-  const match = /^m:([pr]):([1-9]\d{0,8})$/.exec(data);
-  return match ? { event: match[1] === 'p' ? 'pickup' : 'return', bikeId: Number(match[2]) } : undefined;
+  const match = /^m:([a-z]):([1-9]\d{0,8})$/.exec(data);
+  const event = (Object.keys(BIKE_COMMAND_LETTER) as BikeCommand[]).find((command) => BIKE_COMMAND_LETTER[command] === match?.[1]);
+  return match && event ? { event, bikeId: Number(match[2]) } : undefined;
 }
 
 /** `/sekarang` while a loan is late: that, before anything else. */
@@ -480,6 +485,14 @@ export function fundText(balance: number, largest: { name: string; class: string
 /** The morning digest's last line, once something is owed. */
 export function digestWithOutstanding(digest: string, totalOutstanding: number): string {
   return totalOutstanding > 0 ? `${digest}\n\n${messages.ownerBot.fundTotalOwed(formatRupiah(totalOutstanding))}` : digest;
+}
+
+/** A linked bike owner's help: every owner command but `/kas`, whose class fund is the class's, not a bike's (0061). */
+export function bikeOwnerHelp(): string {
+  return messages.ownerBot.help
+    .split('\n')
+    .filter((line) => !line.startsWith('/kas '))
+    .join('\n');
 }
 
 /** `/sekarang` and the digest while the bike is out of service. */

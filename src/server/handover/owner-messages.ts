@@ -189,13 +189,15 @@ export async function closeKmQuestion(db: Executor, ref: string, line: string, n
   return enqueueOutbox(db, 'message-edit', edit, { now, dedupeKey: kmDoneKey(ref), chatId: await ownerChatOfBooking(db, ref) });
 }
 
-/** The bikes a `Motor yang mana?` message offered, if the bot sent it in this chat. */
-export async function findBikeChoice(db: Executor, chatId: string, messageId: number): Promise<{ id: number; name: string }[] | undefined> {
+export type BikeQuestion = Extract<HandoverKeyboard, { kind: 'chooseBike' }>;
+
+/** What a `Motor yang mana?` message asked, if the bot sent it in this chat. */
+export async function findBikeChoice(db: Executor, chatId: string, messageId: number): Promise<BikeQuestion | undefined> {
   const row = await findMessageOrigin(db, chatId, messageId);
   if (!row) return undefined;
   try {
     const parsed = botTextSchema.safeParse(JSON.parse(row.payload));
-    return parsed.success && parsed.data.keyboard?.kind === 'chooseBike' ? parsed.data.keyboard.bikes : undefined;
+    return parsed.success && parsed.data.keyboard?.kind === 'chooseBike' ? parsed.data.keyboard : undefined;
   } catch {
     return undefined;
   }

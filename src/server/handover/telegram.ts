@@ -28,6 +28,7 @@ import {
 import { addReturnKilometres, completeReturn, type HandoverOutcome, recordHandover } from './service';
 
 type HandoverPress = Exclude<ParsedCallback, { action: 'cancel' | 'confirm' | 'keep' | 'cancelAll' | 'keepAll' }>;
+type HandoverBikeChoice = BikeChoice & { event: 'pickup' | 'return' };
 
 const owner = { kind: 'owner', name: null } as const;
 
@@ -80,10 +81,10 @@ export function handoverBotRoutes({ db, now, timeZone, graceMinutes }: BotDeps) 
     };
 
   /** `Motor yang mana?`'s bike, pressed in the chat it was asked in: the command goes on with that bike's bookings. */
-  async function pressBike({ event, bikeId }: BikeChoice, { updateKey, chatId, messageId, owner: scope }: ButtonPress) {
+  async function pressBike({ event, bikeId }: HandoverBikeChoice, { updateKey, chatId, messageId, owner: scope }: ButtonPress) {
     const bike = scope?.bikes.find((owned) => owned.id === bikeId);
     const offered = await findBikeChoice(db.kysely, chatId, messageId);
-    if (!scope || !bike || !offered?.some((choice) => choice.id === bikeId)) return undefined;
+    if (!scope || !bike || offered?.event !== event || !offered.bikes.some((choice) => choice.id === bikeId)) return undefined;
     const at = now();
     await enqueueHandoverKeyboard(db.kysely, { messageId, keyboard: { kind: 'none' } }, `${updateKey}:bike`, at, scope.chatId);
     const candidates = ownBookings(await findHandoverCandidates(db.kysely, event, at, timeZone), { ...scope, bikes: [bike] });
@@ -154,7 +155,13 @@ export function handoverBotRoutes({ db, now, timeZone, graceMinutes }: BotDeps) 
     },
     press,
   };
-  const bikeButton: ButtonRoute<BikeChoice> = { parse: parseBikeCallback, press: pressBike };
+  const bikeButton: ButtonRoute<HandoverBikeChoice> = {
+    parse: (data) => {
+      const choice = parseBikeCallback(data);
+      return choice?.event === 'pickup' || choice?.event === 'return' ? { ...choice, event: choice.event } : undefined;
+    },
+    press: pressBike,
+  };
   const commands = { '/ambil': handoverCommand('pickup'), '/kembali': handoverCommand('return') };
   return { commands, text: replyWithKilometres, button, bikeButton };
 }

@@ -7,7 +7,7 @@ import { addDays, type Clock, localMomentIn } from '../../domain/time/clock';
 import { withBookingLock } from '../bookings/booking-lock';
 import { cancelBooking } from '../bookings/cancel/service';
 import { emit } from '../events/bus';
-import { enqueueBotText } from '../telegram/outbox/enqueue';
+import { enqueueToBikeOwner, findOwnerBike, namingBike } from './owner-chat';
 import {
   claimStillOutQuestions,
   findPeriodByRef,
@@ -93,13 +93,15 @@ export async function decideOne(db: Db, request: { ref: string; booking: string;
   return { kind: 'decided', period, booking, left: await closeWhenDecided(db.kysely, period) };
 }
 
-/** After `Belum tahu`, with the morning digest: `Motor masih tidak tersedia ({alasan})?`, once per period across instances. */
+/** After `Belum tahu`, with the morning digest: `Motor masih tidak tersedia ({alasan})?` in its bike's owner chat, once per period across instances. */
 export async function askWhetherStillOut(db: Db, date: string, at: Date): Promise<number> {
   return db.kysely.transaction().execute(async (trx) => {
     const periods = await claimStillOutQuestions(trx, date, at.toISOString());
     for (const period of periods) {
-      const text = outOfServiceMessages.ownerAskStill(escapeLegacyMarkdown(period.reason));
-      await enqueueBotText(trx, 'handover', text, `out-of-service-still:${period.ref}`, at, { kind: 'outOfServiceStill', ref: period.ref });
+      const bike = await findOwnerBike(trx, period.motorbikeId);
+      const text = namingBike(outOfServiceMessages.ownerAskStill(escapeLegacyMarkdown(period.reason)), bike);
+      const keyboard = { kind: 'outOfServiceStill', ref: period.ref } as const;
+      await enqueueToBikeOwner(trx, bike, { text, keyboard }, `out-of-service-still:${period.ref}`, at);
     }
     return periods.length;
   });

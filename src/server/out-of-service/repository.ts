@@ -322,3 +322,14 @@ export async function claimStillOutQuestions(db: Executor, date: string, at: str
   }
   return claimed;
 }
+
+/** Null for `TELEGRAM_CHAT_ID` (0060), as for a bike not found. */
+export async function findOwnerChatOfBike(db: Executor, motorbikeId: number): Promise<string | null> {
+  const row = await db.selectFrom('motorbike').select('owner_chat_id').where('id', '=', motorbikeId).executeTakeFirst();
+  return row?.owner_chat_id ?? null;
+}
+
+export async function findBikeOfBookingRef(db: Executor, ref: string): Promise<number | undefined> {
+  const row = await db.selectFrom('borrow_request').select('motorbike_id').where('ref', '=', ref).executeTakeFirst();
+  return row?.motorbike_id;
+}

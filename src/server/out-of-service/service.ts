@@ -27,8 +27,8 @@ import { cancelBooking } from '../bookings/cancel/service';
 import { emit } from '../events/bus';
 import type { PeriodActor } from '../events/events';
 import { bikeExists, findShownBikeNames } from '../motor/bike-names';
-import { enqueueBotText } from '../telegram/outbox/enqueue';
 import { tellPeriodOver } from './back-in-service';
+import { enqueueToBikeOwner, findOwnerBike, namingBike } from './owner-chat';
 import {
   claimPeriodsOverBy,
   countPeriodBookings,
@@ -166,8 +166,9 @@ export async function cancelBookingsInside(db: Db, period: StoredPeriod, by: Per
   }
   const cancelled = await findPeriodBookings(db.kysely, period.id, 'cancelled');
   if (cancelled.length > 0) {
-    const text = outOfServiceMessages.ownerCancelledCount(cancelled.length, period.reason);
-    await enqueueBotText(db.kysely, 'handover', text, `out-of-service-cancelled:${period.ref}:${cancelled.length}`, clock.now);
+    const bike = await findOwnerBike(db.kysely, period.motorbikeId);
+    const text = namingBike(outOfServiceMessages.ownerCancelledCount(cancelled.length, period.reason), bike);
+    await enqueueToBikeOwner(db.kysely, bike, { text }, `out-of-service-cancelled:${period.ref}:${cancelled.length}`, clock.now);
   }
   return cancelled;
 }
@@ -216,8 +217,9 @@ export async function decidePeriod(db: Db, ref: string, decision: OutOfServiceDe
     return { kind: 'decided', period, cancelled: await cancelBookingsInside(db, period, owner, clock), warned: [] };
   const warned = await findPeriodBookings(db.kysely, period.id, 'warned');
   if (warned.length > 0) {
-    const text = outOfServiceMessages.ownerWarnedCount(warned.length, period.reason);
-    await enqueueBotText(db.kysely, 'handover', text, `out-of-service-warned:${period.ref}`, clock.now);
+    const bike = await findOwnerBike(db.kysely, period.motorbikeId);
+    const text = namingBike(outOfServiceMessages.ownerWarnedCount(warned.length, period.reason), bike);
+    await enqueueToBikeOwner(db.kysely, bike, { text }, `out-of-service-warned:${period.ref}`, clock.now);
   }
   return { kind: 'decided', period, cancelled: [], warned };
 }
@@ -300,16 +302,29 @@ export async function findCurrentPeriod(db: Executor, clock: Clock, bikes?: read
   return currentPeriod(bikes === undefined ? periods : periods.filter((period) => bikes.includes(period.motorbikeId)), now);
 }
 
+export async function findBikesOut(db: Executor, clock: Clock, bikes: readonly number[]): Promise<number[]> {
+  const now = localMomentIn(clock.timeZone, clock.now);
+  const periods = await findPeriodsFrom(db, now.date);
+  const periodsOf = (bike: number) => periods.filter((period) => period.motorbikeId === bike);
+  return bikes.filter((bike) => currentPeriod(periodsOf(bike), now) !== undefined);
+}
+
 export type EndOutcome = { kind: 'notFound' } | { kind: 'alreadyEnded'; period: StoredPeriod } | { kind: 'ended'; period: StoredPeriod };
 
 /**
  * `/siap` and `Motor sudah siap`: the period ends at this minute, so the time after it can be booked
- * at once. Audited (the owner under the owner's label). `ref` undefined: the current period.
+ * at once. Audited (the owner under the owner's label). `ref` undefined: the current period (of `bikes`, when given).
  */
-export async function endPeriod(db: Db, ref: string | undefined, by: PeriodActor, clock: Clock): Promise<EndOutcome> {
+export async function endPeriod(
+  db: Db,
+  ref: string | undefined,
+  by: PeriodActor,
+  clock: Clock,
+  bikes?: readonly number[],
+): Promise<EndOutcome> {
   const now = localMomentIn(clock.timeZone, clock.now);
   return withBookingLock(db, async (trx) => {
-    const period = ref === undefined ? await findCurrentPeriod(trx, clock) : await findPeriodByRef(trx, ref);
+    const period = ref === undefined ? await findCurrentPeriod(trx, clock, bikes) : await findPeriodByRef(trx, ref);
     if (!period) return { kind: 'notFound' };
     if (period.ended !== null) return { kind: 'alreadyEnded', period };
     const started = `${period.fromDate} ${period.fromTime}` <= `${now.date} ${now.time}`;

@@ -4,7 +4,7 @@ import { escapeLegacyMarkdown } from '../../domain/chat/telegram-text';
 import { MAX_OUT_OF_SERVICE_REASON } from '../../domain/out-of-service/out-of-service-form';
 import { outOfServiceMessages } from '../../domain/out-of-service/out-of-service-messages';
 import type { BookingCancelled, HandoverRecorded, ReturnCompleted } from '../events/events';
-import { enqueueBotText } from '../telegram/outbox/enqueue';
+import { enqueueToBikeOwner, findOwnerBike, namingBike } from './owner-chat';
 import { insertPeriodBookings } from './repository';
 
 /** A booking `Batalkan semua` cancelled is recorded as the period's in the same commit: a rerun skips it, its end tells it back. */
@@ -14,7 +14,7 @@ export async function recordPeriodCancellation(trx: Executor, event: BookingCanc
 }
 
 /**
- * The owner hears at once what a borrower noted at a pickup or return, or fuel `Hampir habis`:
+ * The bike's owner hears at once what a borrower noted at a pickup or return, or fuel `Hampir habis`:
  * `Catatan dari {nama}: {catatan}` under `Tandai tidak tersedia`, which starts `/bengkel` with it
  * (issue 38). Once per booking, event and what was noted; an admin's or the owner's own record is theirs already.
  */
@@ -40,12 +40,13 @@ async function enqueueOwnerNote(
 ): Promise<void> {
   const noted = noteText(note, fuelLow);
   if (noted === undefined) return;
-  const text = outOfServiceMessages.ownerNote(escapeLegacyMarkdown(booking.name), escapeLegacyMarkdown(noted));
+  const bike = await findOwnerBike(trx, booking.motorbikeId);
+  const text = namingBike(outOfServiceMessages.ownerNote(escapeLegacyMarkdown(booking.name), escapeLegacyMarkdown(noted)), bike);
   const reason = Array.from(note ?? outOfServiceMessages.fuelLowReason)
     .slice(0, MAX_OUT_OF_SERVICE_REASON)
     .join('');
   const key = `owner-note:${type}:${booking.ref}:${createHash('sha256').update(noted).digest('base64url').slice(0, 16)}`;
-  await enqueueBotText(trx, 'handover', text, key, at, { kind: 'outOfServiceNote', ref: booking.ref, reason });
+  await enqueueToBikeOwner(trx, bike, { text, keyboard: { kind: 'outOfServiceNote', ref: booking.ref, reason } }, key, at);
 }
 
 function noteText(note: string | null, fuelLow: boolean): string | undefined {

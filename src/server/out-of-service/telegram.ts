@@ -1,8 +1,6 @@
 import type { Db } from '../../db/database';
 import { parseCallbackData } from '../../domain/chat/owner-bot';
-import { escapeLegacyMarkdown } from '../../domain/chat/telegram-text';
 import type { OutOfServiceDecision } from '../../domain/out-of-service/out-of-service';
-import { MAX_OUT_OF_SERVICE_REASON } from '../../domain/out-of-service/out-of-service-form';
 import { outOfServiceMessages } from '../../domain/out-of-service/out-of-service-messages';
 import {
   bookingsKeyboard,
@@ -11,36 +9,19 @@ import {
   parseOutOfServiceCallback,
   untilChosenText,
 } from '../../domain/out-of-service/owner-flow';
-import { type Clock, formatIndonesianDate, localMomentIn } from '../../domain/time/clock';
+import { type Clock, formatIndonesianDate } from '../../domain/time/clock';
 import { enqueueHandoverKeyboard, findHandoverMessage } from '../handover/owner-messages';
-import type { BotAnswer, BotDeps, ButtonPress, ButtonRoute, CommandHandler } from '../telegram/bot/routes';
-import { enqueueBotText, enqueueOutbox } from '../telegram/outbox/enqueue';
+import type { BotDeps, ButtonPress, ButtonRoute } from '../telegram/bot/routes';
+import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import { botTextSchema } from '../telegram/outbox/kinds';
 import { findMessageOrigin } from '../telegram/outbox/sent';
+import { findOwnerBike, namingBike } from './owner-chat';
+import { closeButtons, messageKey, outOfServiceCommands, ownsBike, pressChat, startAgain } from './owner-commands';
 import { chooseUntil, decideOne } from './owner-flow';
-import { findPeriodByRef } from './repository';
-import { createPeriod, decidePeriod, endPeriod, findCurrentPeriod } from './service';
+import { findBikeOfBookingRef, findPeriodByRef } from './repository';
+import { decidePeriod } from './service';
 
-const owner = { kind: 'owner' } as const;
 const labels = outOfServiceMessages;
-
-/**
- * `/bengkel {alasan}`: out of service from now, open-ended until the owner answers `Sampai kapan?`
- * (issue 38). Until then the bookings stand and new ones are refused; the answer lists those inside.
- */
-async function startOutOfService(db: Db, reason: string, clock: Clock): Promise<BotAnswer> {
-  if (reason.trim() === '') return { text: labels.ownerReasonMissing };
-  const current = await findCurrentPeriod(db.kysely, clock);
-  if (current) return { text: labels.ownerAlreadyOut(escapeLegacyMarkdown(current.reason)) };
-  const now = localMomentIn(clock.timeZone, clock.now);
-  const period = { fromDate: now.date, fromTime: now.time, untilDate: null, untilTime: null, reason };
-  const outcome = await createPeriod(db, { period, by: owner, decision: null }, clock);
-  if (outcome.kind !== 'created') return { text: Object.values(outcome.errors).join('\n') };
-  return {
-    text: labels.ownerAskUntil(escapeLegacyMarkdown(outcome.period.reason)),
-    keyboard: { kind: 'outOfServiceUntil', ref: outcome.period.ref },
-  };
-}
 
 /** A press of `Batalkan semua` (or an older message's `Biarkan`): the callback's answer. */
 async function decideOutOfService(db: Db, ref: string, decision: OutOfServiceDecision, clock: Clock): Promise<string> {
@@ -53,12 +34,6 @@ async function decideOutOfService(db: Db, ref: string, decision: OutOfServiceDec
     : labels.ownerWarnedCount(outcome.warned.length, reason);
 }
 
-/** `/siap`: the current period ends now. */
-async function endOutOfService(db: Db, clock: Clock): Promise<string> {
-  const outcome = await endPeriod(db, undefined, owner, clock);
-  return outcome.kind === 'ended' ? labels.ownerReady : labels.ownerNotOut;
-}
-
 type FlowPress = { press: ButtonPress; clock: Clock };
 
 /** `1 jam` … `Belum tahu`: the question becomes the period's end and the list of the bookings inside, each with its buttons. */
@@ -68,8 +43,9 @@ async function pressUntil(db: Db, { ref, choice }: Extract<OutOfServicePress, { 
   if (outcome.kind === 'already') return labels.ownerUntilChosen;
   const { period, inside } = outcome;
   const until = { date: period.untilDate ?? '', time: period.untilTime ?? '' };
-  const edit = { messageId: press.messageId, text: untilChosenText(period.reason, until, inside), keyboard: bookingsKeyboard(ref, inside) };
-  await enqueueOutbox(db.kysely, 'message-edit', edit, { now: clock.now, dedupeKey: press.updateKey });
+  const text = namingBike(untilChosenText(period.reason, until, inside), await findOwnerBike(db.kysely, period.motorbikeId));
+  const edit = { messageId: press.messageId, text, keyboard: bookingsKeyboard(ref, inside) };
+  await enqueueOutbox(db.kysely, 'message-edit', edit, { now: clock.now, dedupeKey: press.updateKey, chatId: pressChat(press) });
   return labels.ownerUntil(period.reason, formatIndonesianDate(until.date), until.time);
 }
 
@@ -83,7 +59,13 @@ async function pressOne(
   if (outcome.kind === 'notFound') return labels.notFound;
   if (outcome.kind === 'done') return labels.ownerOneDone;
   const keyboard = bookingsKeyboard(ref, outcome.left);
-  await enqueueHandoverKeyboard(db.kysely, { messageId: at.press.messageId, keyboard }, at.press.updateKey, at.clock.now);
+  await enqueueHandoverKeyboard(
+    db.kysely,
+    { messageId: at.press.messageId, keyboard },
+    at.press.updateKey,
+    at.clock.now,
+    pressChat(at.press),
+  );
   const line = listedLine(outcome.booking);
   return action === 'cancelOne' ? labels.ownerOneCancelled(line) : labels.ownerOneKept(line);
 }
@@ -94,29 +76,18 @@ async function pressStillOut(db: Db, { ref, still }: { ref: string; still: boole
   const period = await findPeriodByRef(db.kysely, ref);
   if (!period) return labels.notFound;
   if (!still) return labels.ownerReady;
-  return startAgain(db, period.reason, `out-of-service-again:${ref}`, clock);
+  return startAgain(db, period.reason, await findOwnerBike(db.kysely, period.motorbikeId), `out-of-service-again:${ref}`, clock);
 }
 
-/** The message's buttons go, once: false when an earlier press took them. */
-function closeButtons(db: Db, press: ButtonPress, key: string, now: Date): Promise<boolean> {
-  return enqueueOutbox(db.kysely, 'handover-keyboard', { messageId: press.messageId, keyboard: { kind: 'none' } }, { now, dedupeKey: key });
-}
-
-/** A question sent as a message of its own (a press answers only with a short notice). */
-async function startAgain(db: Db, reason: string, key: string, clock: Clock): Promise<string> {
-  const answer = await startOutOfService(db, Array.from(reason).slice(0, MAX_OUT_OF_SERVICE_REASON).join(''), clock);
-  await enqueueBotText(db.kysely, 'handover', answer.text, key, clock.now, answer.keyboard);
-  // A press's answer is plain text: the message's Markdown escapes go.
-  return answer.text.replace(/\\([_*`[])/g, '$1');
-}
-
-/** `Tandai tidak tersedia` under a borrower's note: `/bengkel` with the note as its reason. */
+/** `Tandai tidak tersedia` under a borrower's note: `/bengkel` on the loan's bike with the note as its reason, from that bike's owner chat. */
 async function pressMarkNote(db: Db, ref: string, { press, clock }: FlowPress) {
   const origin = await findMessageOrigin(db.kysely, press.chatId, press.messageId);
   const keyboard = origin && botTextSchema.safeParse(JSON.parse(origin.payload)).data?.keyboard;
   if (keyboard?.kind !== 'outOfServiceNote' || keyboard.ref !== ref) return undefined;
-  if (!(await closeButtons(db, press, `out-of-service-note-pressed:${press.messageId}`, clock.now))) return labels.ownerDecided;
-  return startAgain(db, keyboard.reason, `out-of-service-note:${press.messageId}`, clock);
+  const bikeId = await findBikeOfBookingRef(db.kysely, ref);
+  if (bikeId === undefined || !ownsBike(press.owner, bikeId)) return undefined;
+  if (!(await closeButtons(db, press, messageKey('out-of-service-note-pressed', press), clock.now))) return labels.ownerDecided;
+  return startAgain(db, keyboard.reason, await findOwnerBike(db.kysely, bikeId), messageKey('out-of-service-note', press), clock);
 }
 
 async function pressFlow(db: Db, parsed: OutOfServicePress, at: FlowPress): Promise<string | undefined> {
@@ -144,16 +115,15 @@ function parsePress(data: string): PeriodPress | undefined {
   return { kind: 'all', ref: parsed.ref, decision: parsed.action === 'cancelAll' ? 'cancel' : 'keep' };
 }
 
-/** The owner's `/bengkel {alasan}` and `/siap`, and the buttons of their flow (issue 27, 38). */
-export function outOfServiceBotRoutes({ db, now, timeZone }: BotDeps) {
-  const bengkel: CommandHandler = async ({ argument, reply }) => {
-    const clock = { now: now(), timeZone };
-    await reply(await startOutOfService(db, argument, clock), clock.now);
-  };
-  const siap: CommandHandler = async ({ reply }) => {
-    const clock = { now: now(), timeZone };
-    await reply({ text: await endOutOfService(db, clock) }, clock.now);
-  };
+/** A period's buttons count only in a chat that owns its bike (a period not found is told so by the flow). */
+async function periodOwned(db: Db, ref: string, press: ButtonPress): Promise<boolean> {
+  const period = await findPeriodByRef(db.kysely, ref);
+  return period === undefined || ownsBike(press.owner, period.motorbikeId);
+}
+
+/** The owner's `/bengkel {alasan}` and `/siap`, and the buttons of their flow (issue 27, 38), in the chat of the period's bike (0061). */
+export function outOfServiceBotRoutes(deps: BotDeps) {
+  const { db, now, timeZone } = deps;
   /** The buttons count only under the message that offered them (a note's: under that note). */
   const button: ButtonRoute<PeriodPress> = {
     parse: parsePress,
@@ -162,12 +132,14 @@ export function outOfServiceBotRoutes({ db, now, timeZone }: BotDeps) {
       if (parsed.kind === 'flow' && parsed.parsed.action === 'markNote') return pressFlow(db, parsed.parsed, { press, clock });
       const ref = parsed.kind === 'all' ? parsed.ref : parsed.parsed.ref;
       const message = await findHandoverMessage(db.kysely, press.chatId, press.messageId);
-      if (!message?.refs.includes(ref)) return undefined;
+      if (!message?.refs.includes(ref) || !(await periodOwned(db, ref, press))) return undefined;
       if (parsed.kind === 'flow') return pressFlow(db, parsed.parsed, { press, clock });
       const answer = await decideOutOfService(db, ref, parsed.decision, clock);
-      await enqueueHandoverKeyboard(db.kysely, { messageId: press.messageId, keyboard: { kind: 'none' } }, press.updateKey, clock.now);
+      const edit = { messageId: press.messageId, keyboard: { kind: 'none' } } as const;
+      await enqueueHandoverKeyboard(db.kysely, edit, press.updateKey, clock.now, pressChat(press));
       return answer;
     },
   };
-  return { commands: { '/bengkel': bengkel, '/siap': siap }, button };
+  const { commands, bikeButton } = outOfServiceCommands(deps);
+  return { commands, button, bikeButton };
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor';
-import { lateLoanText, nowText, outOfServiceLine, scheduleText } from '../../domain/chat/owner-bot';
+import { bikeOwnerHelp, lateLoanText, nowText, outOfServiceLine, scheduleText } from '../../domain/chat/owner-bot';
 import { messages } from '../../domain/text/messages';
 import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
 import { findLoansOut } from '../handover/service';
@@ -70,7 +70,8 @@ export function scheduleCommands({ db, now, timeZone, graceMinutes }: BotDeps): 
   );
 }
 
-/** `/bantuan`, Telegram's `/start`, and anything mistyped in the owner's chat. */
-export function ownerHelp(now: () => Date): CommandHandler {
-  return async ({ reply }) => reply({ text: messages.ownerBot.help }, now());
+/** `/bantuan`, Telegram's `/start`, and anything mistyped in the owner's chat; a linked bike owner's lists what works there (0061). */
+export function ownerHelp(now: () => Date, chat: 'main' | 'bikeOwner' = 'main'): CommandHandler {
+  const text = chat === 'main' ? messages.ownerBot.help : bikeOwnerHelp();
+  return async ({ reply }) => reply({ text }, now());
 }

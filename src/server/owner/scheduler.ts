@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
+import type { Executor } from '../../db/executor';
 import {
   digestWithOutstanding,
   dueHandoverNotices,
@@ -14,10 +15,12 @@ import { minutesBetween } from '../../domain/handover/handover';
 import { periodSpanOn } from '../../domain/out-of-service/out-of-service';
 import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
 import { ownerChatOfBooking } from '../bookings/owner-notice';
+import { withBikeLine } from '../chat/notify';
 import { fundSummary } from '../fund/service';
 import { enqueueHandoverKeyboard, handoverMessageKey } from '../handover/owner-messages';
 import { findHandoversStartingBetween, findLoansOut } from '../handover/service';
 import type { Job } from '../jobs/jobs';
+import { findShownBikeNames } from '../motor/bike-names';
 import { findBikesOwnedBy, findLinkedOwners } from '../motor/bikes-service';
 import { askWhetherStillOut } from '../out-of-service/owner-flow';
 import { publicPeriodsFrom } from '../out-of-service/service';
@@ -36,21 +39,26 @@ export interface SchedulerSettings {
 
 type Once = (key: string, write: () => Promise<void>) => Promise<void>;
 
-/** `TELEGRAM_CHAT_ID`'s digest, then one per linked bike owner's chat with its own bikes' day (0060). */
+async function digestDay(db: Executor, today: string, bikes: readonly number[]): Promise<string> {
+  const names = await findShownBikeNames(db);
+  const out = (await publicPeriodsFrom(db, today)).filter(
+    (period) => bikes.includes(period.motorId) && periodSpanOn(today, period) !== undefined,
+  );
+  const periods = out.map((period) => withBikeLine(outOfServiceLine(period), names?.get(period.motorId)));
+  return [...periods, scheduleText(today, 'today', await findScheduleOn(db, today, bikes))].join('\n\n');
+}
+
+/** `TELEGRAM_CHAT_ID`'s digest (with the fund's total owed), then one per linked bike owner's chat with its own bikes' day (0060). */
 async function queueDigests(db: Db, { at, today, once, log }: { at: Date; today: string; once: Once; log: FastifyBaseLogger }) {
   await once(`digest:${today}`, async () => {
     const bikes = (await findBikesOwnedBy(db.kysely, null)).map((bike) => bike.id);
-    const out = (await publicPeriodsFrom(db.kysely, today)).filter((period) => periodSpanOn(today, period) !== undefined);
-    const schedule = [...out.map(outOfServiceLine), scheduleText(today, 'today', await findScheduleOn(db.kysely, today, bikes))].join(
-      '\n\n',
-    );
-    const text = digestWithOutstanding(schedule, (await fundSummary(db.kysely)).totalOutstanding);
+    const text = digestWithOutstanding(await digestDay(db.kysely, today, bikes), (await fundSummary(db.kysely)).totalOutstanding);
     if (await enqueueBotText(db.kysely, 'digest', text, `digest:${today}`, at)) log.info({ date: today }, 'morning digest queued');
   });
   for (const [chatId, bikes] of await findLinkedOwners(db.kysely)) {
     const key = `digest:${today}:${chatId}`;
     await once(key, async () => {
-      const text = scheduleText(today, 'today', await findScheduleOn(db.kysely, today, bikes));
+      const text = await digestDay(db.kysely, today, bikes);
       await enqueueOutbox(db.kysely, 'digest', { text }, { now: at, dedupeKey: key, chatId });
     });
   }

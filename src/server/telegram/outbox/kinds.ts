@@ -25,8 +25,9 @@ export const handoverKeyboardSchema: z.ZodType<HandoverKeyboard> = z.union([
   z.object({ kind: z.literal('choose'), event: z.enum(['pickup', 'return']), options: z.array(z.object({ ref, label: z.string() })) }),
   z.object({
     kind: z.literal('chooseBike'),
-    event: z.enum(['pickup', 'return']),
+    event: z.enum(['pickup', 'return', 'outOfService', 'ready']),
     bikes: z.array(z.object({ id: z.number(), name: z.string() })),
+    reason: z.string().optional(),
   }),
   z.object({ kind: z.literal('outOfService'), ref }),
   z.object({ kind: z.enum(['outOfServiceUntil', 'outOfServiceStill']), ref }),
