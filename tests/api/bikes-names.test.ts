@@ -242,6 +242,22 @@ describe(`Tidak tersedia for one bike of two, ${TEST_ENGINE}`, () => {
     expect(listed.map((entry: { reason: string; motor: string }) => [entry.reason, entry.motor])).toEqual([['Ban bocor', 'Vario merah']]);
   });
 
+  it('once its bike is back, a cancelled booking is offered again though another bike is booked at that hour', async () => {
+    const setup = await bikesApp({ twoBikes: true });
+    const created = await setup.api.post('/api/admin/out-of-service', { period: period(2), decision: 'cancel' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    setup.setNow(DATE, '07:30');
+    expect((await setup.api.post(`/api/admin/out-of-service/${created.body.period.ref}/end`)).status).toBe(200);
+    const card = await requestJson(setup.testApp.baseUrl, '/api/bookings/by-tokens', {
+      method: 'POST',
+      body: { tokens: [setup.tokens.get(SITI.name)] },
+    });
+    expect(card.body.bookings[0].notice).toEqual({
+      text: 'Motor sudah siap dan jadwal ini masih kosong.',
+      link: { label: 'Pesan lagi', href: `/form?tanggal=${DATE}&mulai=08:00&selesai=10:00` },
+    });
+  });
+
   it('without a bike the period is the first bike’s; an unknown or bad bike is refused on motorId', async () => {
     const setup = await bikesApp({ twoBikes: true });
     const preview = await setup.api.post('/api/admin/out-of-service/preview', period());

@@ -10,6 +10,7 @@ import {
 } from '../../src/domain/chat/owner-bot';
 import { parseOutOfServiceCallback } from '../../src/domain/out-of-service/owner-flow';
 import { messages } from '../../src/domain/text/messages';
+import { unbuttonKey } from '../../src/server/handover/owner-messages';
 
 describe('Motor yang mana? for /bengkel and /siap', () => {
   const keyboard: HandoverKeyboard = {
@@ -49,5 +50,13 @@ describe("a bike owner's help", () => {
     const lines = messages.ownerBot.help.split('\n');
     expect(bikeOwnerHelp().split('\n')).toEqual(lines.filter((line) => line !== '/kas - saldo kas dan sisa tagihan terbesar'));
     expect(bikeOwnerHelp().split('\n')).toHaveLength(lines.length - 1);
+  });
+});
+
+describe('removing a loan message’s buttons', () => {
+  it('keys the edit by chat, since two owner chats may hold the same message id', () => {
+    expect(unbuttonKey(5, null)).toBe('unbutton:5');
+    expect(unbuttonKey(5, '5550001')).not.toBe(unbuttonKey(5, '5550002'));
+    expect(unbuttonKey(5, '5550001')).not.toBe(unbuttonKey(5, null));
   });
 });

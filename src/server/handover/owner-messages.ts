@@ -137,7 +137,18 @@ export async function enqueueHandoverButtonsRemoved(db: Executor, ref: string, n
   );
   const chatId = sent.length > 0 ? await ownerChatOfBooking(db, ref) : null;
   for (const row of sent)
-    await enqueueHandoverKeyboard(db, { messageId: row.messageId, keyboard: { kind: 'none' } }, `unbutton:${row.messageId}`, now, chatId);
+    await enqueueHandoverKeyboard(
+      db,
+      { messageId: row.messageId, keyboard: { kind: 'none' } },
+      unbuttonKey(row.messageId, chatId),
+      now,
+      chatId,
+    );
+}
+
+/** Telegram numbers messages per chat: a linked owner chat's message id may be the main chat's too. */
+export function unbuttonKey(messageId: number, chatId: string | null): string {
+  return chatId === null ? `unbutton:${messageId}` : `unbutton:${messageId}@${chatId}`;
 }
 
 export async function enqueueHandoverKeyboard(

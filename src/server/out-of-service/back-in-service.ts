@@ -16,12 +16,16 @@ function startsAfter(span: BookingSpan, now: LocalMoment): boolean {
   return (findInstant({ date: span.date, time: span.start }) ?? 0) > (findInstant(now) ?? 0);
 }
 
-/** A cancelled booking's time may be booked again: still to start, no booking on it now, no period over it. */
-export async function isFreeAgain(db: Executor, span: BookingSpan, now: LocalMoment): Promise<boolean> {
+/** A cancelled booking's time may be booked again on its bike: still to start, no booking on it now, no period of that bike over it. */
+export async function isFreeAgain(db: Executor, span: BookingSpan, now: LocalMoment, motorbikeId: number): Promise<boolean> {
   if (!startsAfter(span, now)) return false;
   const dates = span.endDate === span.date ? [span.date] : [span.date, span.endDate];
-  for (const date of dates) if (findClash(span, await findSpansTouching(db, date))) return false;
-  return findBlockingPeriod(span, await findPeriodsFrom(db, span.date)) === undefined;
+  for (const date of dates) {
+    const onBike = (await findSpansTouching(db, date)).filter((other) => other.motorbikeId === motorbikeId);
+    if (findClash(span, onBike)) return false;
+  }
+  const periods = (await findPeriodsFrom(db, span.date)).filter((period) => period.motorbikeId === motorbikeId);
+  return findBlockingPeriod(span, periods) === undefined;
 }
 
 /** `Pesan lagi` to the same time: the booking form, prefilled. */
@@ -38,7 +42,7 @@ export async function tellPeriodOver(trx: Executor, period: StoredPeriod, at: Da
   const now = localMomentIn(settings.timeZone, at);
   const cancelled = await findPeriodBookings(trx, period.id, 'cancelled');
   for (const booking of cancelled) {
-    if (await isFreeAgain(trx, booking, now)) {
+    if (await isFreeAgain(trx, booking, now, period.motorbikeId)) {
       const text = decisionTexts.offer(booking, settings.appUrl && `${settings.appUrl}${rebookPath(booking)}`);
       await enqueueToBookingChats(trx, booking, `offer-again:${key(period, booking)}`, text, at);
     } else {
@@ -67,7 +71,7 @@ export async function outOfServiceNotice(
 ): Promise<OwnNotice | undefined> {
   if (booking.cancelled) {
     const [period] = await findPeriodsOfBooking(db, booking.id, 'cancelled');
-    if (!period || !isPeriodOver(period, now) || !(await isFreeAgain(db, booking, now))) return undefined;
+    if (!period || !isPeriodOver(period, now) || !(await isFreeAgain(db, booking, now, period.motorbikeId))) return undefined;
     return { text: borrowerChatMessages.rebookNotice, link: { label: borrowerChatMessages.rebookButton, href: rebookPath(booking) } };
   }
   const warning = (await findPeriodsOfBooking(db, booking.id, 'warned')).find(

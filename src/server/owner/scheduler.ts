@@ -17,7 +17,7 @@ import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
 import { ownerChatOfBooking } from '../bookings/owner-notice';
 import { withBikeLine } from '../chat/notify';
 import { fundSummary } from '../fund/service';
-import { enqueueHandoverKeyboard, handoverMessageKey } from '../handover/owner-messages';
+import { enqueueHandoverKeyboard, handoverMessageKey, unbuttonKey } from '../handover/owner-messages';
 import { findHandoversStartingBetween, findLoansOut } from '../handover/service';
 import type { Job } from '../jobs/jobs';
 import { findShownBikeNames } from '../motor/bike-names';
@@ -124,14 +124,11 @@ export function ownerSchedulerJob(db: Db, now: () => Date, settings: SchedulerSe
       const ended = minutesBetween({ date: booking.bookedEnd.endDate, time: booking.bookedEnd.end }, moment) >= 0;
       if (done.has(`ended:${key}`) || booking.cancelled || booking.stage !== 'booked' || !ended) continue;
       const [sent] = await findSentRows(db.kysely, [key]);
-      if (sent)
-        await enqueueHandoverKeyboard(
-          db.kysely,
-          { messageId: sent.messageId, keyboard: { kind: 'none' } },
-          `unbutton:${sent.messageId}`,
-          at,
-          await ownerChatOfBooking(db.kysely, booking.ref),
-        );
+      if (sent) {
+        const chatId = await ownerChatOfBooking(db.kysely, booking.ref);
+        const edit = { messageId: sent.messageId, keyboard: { kind: 'none' } } as const;
+        await enqueueHandoverKeyboard(db.kysely, edit, unbuttonKey(sent.messageId, chatId), at, chatId);
+      }
       done.add(`ended:${key}`);
     }
   }
