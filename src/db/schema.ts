@@ -365,8 +365,10 @@ export interface SlotWaitTable {
   taken: string | null;
   /** Opaque, for the admin's `Akhiri tawaran` (2026_11_29_0500). */
   ref: string | null;
-  /** The bike waited for (2026_12_01_0300). */
+  /** The bike waited for (2026_12_01_0300); ignored when `any_bike`. */
   motorbike_id: Generated<number>;
+  /** `Motor mana saja` (2026_12_03_0200): offered whichever active bike frees the span first. */
+  any_bike: Generated<boolean>;
 }
 
 /** A freed span offered to a wait; while not ended and before `hold_until` nobody else may book it. */
@@ -382,6 +384,8 @@ export interface SlotOfferTable {
   /** 'taken' | 'skipped' | 'expired' | 'refused' */
   ended_how: string | null;
   booking_id: number | null;
+  /** The bike the span is held on (2026_12_03_0200). */
+  motorbike_id: Generated<number>;
 }
 
 /** A device's Web Push subscription (0058): where the push service takes its messages, and the keys they are encrypted to. */

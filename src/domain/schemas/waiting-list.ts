@@ -5,7 +5,7 @@ import { messages } from '../text/messages';
 import { plainText } from '../text/plain-text';
 import { isClockTime } from '../time/clock';
 import { bookingFieldLabels, calendarDate } from './booking-requests';
-import { createdBookingSchema } from './bookings';
+import { createdBookingSchema, shownBikeSchema } from './bookings';
 
 const deviceSecret = z.string().refine(isWellFormedSecret);
 const clockTime = (label: string) => z.string().refine(isClockTime, { error: messages.invalidTimeOf(label) });
@@ -14,16 +14,20 @@ const text = (label: string, max: number, required: string) =>
     .max(max, { error: messages.tooLong(label, max) })
     .refine((value) => value.trim() !== '', { error: required });
 
-export const waitSchema = z.object({ name: z.string(), date: z.string(), start: z.string(), end: z.string() });
+/** The bike waited for (null: `Motor mana saja`), or held, only with two or more active bikes (0062). */
+const waitBikeShape = { motor: shownBikeSchema.nullable().optional() };
+
+export const waitSchema = z.object({ name: z.string(), date: z.string(), start: z.string(), end: z.string(), ...waitBikeShape });
 export type Wait = z.infer<typeof waitSchema>;
 
 /** Whether the device has a linked chat, and its open waits (in order of request). */
 export const waitDeviceRequestSchema = z.strictObject({ deviceSecret });
-/** `taken`: the offers of its waits taken lately, whose booking the card asks for (0058). */
+/** `taken`: the offers of its waits taken lately, whose booking the card asks for (0058); `bikes`: the active ones, with two or more. */
 export const waitDeviceResponseSchema = z.object({
   linked: z.boolean(),
   waits: z.array(waitSchema),
   taken: z.array(z.number()).default([]),
+  bikes: z.array(shownBikeSchema).optional(),
 });
 
 /**
@@ -37,6 +41,11 @@ export const createWaitRequestSchema = z.strictObject({
   start: clockTime(bookingFieldLabels.start),
   end: clockTime(bookingFieldLabels.end),
   reason: text(bookingFieldLabels.reason, MAX_REASON_LENGTH, messages.reasonRequired),
+  motorId: z
+    .number({ error: messages.invalidField(bookingFieldLabels.motorId) })
+    .int({ error: messages.invalidField(bookingFieldLabels.motorId) })
+    .positive({ error: messages.invalidField(bookingFieldLabels.motorId) })
+    .optional(),
 });
 export type CreateWaitRequest = z.infer<typeof createWaitRequestSchema>;
 export const createWaitResponseSchema = z.object({ wait: waitSchema });
@@ -49,6 +58,7 @@ export const adminWaitSchema = z.object({
   start: z.string(),
   end: z.string(),
   heldUntil: z.string().nullable(),
+  ...waitBikeShape,
 });
 export type AdminWait = z.infer<typeof adminWaitSchema>;
 export const adminWaitsResponseSchema = z.object({ waits: z.array(adminWaitSchema) });

@@ -1,5 +1,9 @@
 // The waiting list's texts (issue 26): the quoted ones are exact, the rest follow their voice (0044).
 // Kept out of `messages`, which every student page loads; the dialog loads this on open.
+import { bikeMessages } from '../motor/bike-messages';
+
+const bikeLine = (name: string) => `Motor: ${name}`;
+
 export const waitingListMessages = {
   title: 'Kabari saya kalau kosong',
   intro: 'Kalau jam ini kosong, kami kabari lewat Telegram atau notifikasi dan slotnya ditahan 15 menit untukmu.',
@@ -19,4 +23,8 @@ export const waitingListMessages = {
   taken: (name: string, date: string, start: string, end: string) => `Berhasil! Motor dipesan untuk ${name} ${date} jam ${start}-${end}.`,
   skipped: 'Oke, slot ini ditawarkan ke peminjam berikutnya.',
   offerEnded: 'Tawaran ini sudah berakhir.',
+  bikeLine,
+  /** After a wait in a list, with two or more bikes (0062): its bike, or `Motor mana saja` (null); nothing with one (undefined). */
+  bikeOfWait: (motor: { name: string } | null | undefined) =>
+    motor === undefined ? '' : ` · ${motor === null ? bikeMessages.anyBike : bikeLine(motor.name)}`,
 };

@@ -1,4 +1,5 @@
 import { type BookingSpan, type FieldErrors, findClash, intervalOn, lastBookableDate } from '../booking/booking-rules';
+import { type Bike, bikeCandidates } from '../motor/bikes';
 import { type OutOfServicePeriod, periodSpanOn } from '../out-of-service/out-of-service';
 import { messages } from '../text/messages';
 import { findMinutes, formatIndonesianDate, formatMinutes, type MinuteSpan } from '../time/clock';
@@ -64,6 +65,28 @@ export function takenParts(span: DaySpan, busy: readonly MinuteSpan[], now: Loca
   return parts;
 }
 
+/** The minutes taken on every bike a wait may be offered (0062): one free on any of them can be booked at once. */
+export function takenOnEveryBike(span: DaySpan, busyByBike: readonly (readonly MinuteSpan[])[], now: LocalMoment): MinuteSpan[] {
+  const [first = [], ...rest] = busyByBike.map((busy) => takenParts(span, busy, now));
+  return rest.reduce(intersectParts, first);
+}
+
+/** Both lists sorted and disjoint, so is their intersection. */
+function intersectParts(a: readonly MinuteSpan[], b: readonly MinuteSpan[]): MinuteSpan[] {
+  return a.flatMap((x) =>
+    b.flatMap((y) => {
+      const part = { from: Math.max(x.from, y.from), to: Math.min(x.to, y.to) };
+      return part.from < part.to ? [part] : [];
+    }),
+  );
+}
+
+/** The bikes a wait may be offered, in the Motor tab's order: its own while active, or every active one for `Motor mana saja`. */
+export function bikesOfWait(bikes: readonly Bike[], wait: { motorbikeId: number; anyBike: boolean }): Bike[] {
+  const choice = bikeCandidates(bikes, wait.anyBike ? undefined : wait.motorbikeId);
+  return choice.kind === 'candidates' ? choice.bikes : [];
+}
+
 /** Stored as `600-720,840-960`; a wait stored before issue 40 has none: all of its span counts as taken. */
 export function formatTakenParts(parts: readonly MinuteSpan[]): string {
   return parts.map((part) => `${part.from}-${part.to}`).join(',');
@@ -107,6 +130,20 @@ export function busyRangesOn(date: string, facts: BusyFacts): MinuteSpan[] {
     ...facts.holds.filter((hold) => hold.date === date).map((hold) => intervalOn(date, onItsDate(hold))),
   ];
   return ranges.filter((range) => range !== undefined).sort((a, b) => a.from - b.from);
+}
+
+type OfBike<T> = T & { motorbikeId: number };
+
+export interface BikesBusyFacts {
+  bookings: readonly OfBike<BusyFacts['bookings'][number]>[];
+  periods: readonly OfBike<OutOfServicePeriod>[];
+  holds: readonly OfBike<DaySpan>[];
+}
+
+/** busyRangesOn for one bike: its own bookings, periods and holds. */
+export function busyRangesOfBike(date: string, facts: BikesBusyFacts, motorbikeId: number): MinuteSpan[] {
+  const own = <T extends { motorbikeId: number }>(rows: readonly T[]) => rows.filter((row) => row.motorbikeId === motorbikeId);
+  return busyRangesOn(date, { bookings: own(facts.bookings), periods: own(facts.periods), holds: own(facts.holds) });
 }
 
 function onItsDate(span: DaySpan): BookingSpan {
@@ -156,8 +193,10 @@ export function offerText(span: DaySpan, holdUntil: string): string {
   return waitingListMessages.offer(formatIndonesianDate(span.date), span.start, span.end, holdUntil);
 }
 
-export function takenText(name: string, span: DaySpan): string {
-  return waitingListMessages.taken(name, formatIndonesianDate(span.date), span.start, span.end);
+/** `bike`: the booked bike's name, only when bikes are named (0060); a press's answer is plain text, not the chat's Markdown. */
+export function takenText(name: string, span: DaySpan, bike?: string): string {
+  const text = waitingListMessages.taken(name, formatIndonesianDate(span.date), span.start, span.end);
+  return bike === undefined ? text : `${text}\n${waitingListMessages.bikeLine(bike)}`;
 }
 
 export type OfferAction = 'take' | 'skip';

@@ -1,21 +1,29 @@
 import type { Db } from '../../db/database';
+import { namesBikes } from '../../domain/motor/bikes';
 import type { AdminWait } from '../../domain/schemas/waiting-list';
 import { localMomentIn } from '../../domain/time/clock';
 import type { SessionAdmin } from '../admin/service';
 import { withBookingLock } from '../bookings/booking-lock';
 import { emit } from '../events/bus';
+import { findBikes } from '../motor/service';
 import { endOffer, endWait, findWaitByRef, findWaitsAndHolds } from './repository';
 
-/** The console's view: each wait open or holding a span, in order of request; a hold's end on the app's wall clock. */
+/** The console's view, in order of request; a hold's end on the wall clock; with two or more bikes the bike held or waited for. */
 export async function listWaitsForAdmin(db: Db, clock: { now: Date; timeZone: string }): Promise<AdminWait[]> {
-  return (await findWaitsAndHolds(db.kysely, clock.now)).map((row) => ({
-    ref: row.ref,
-    name: row.name,
-    date: row.date,
-    start: row.start,
-    end: row.end,
-    heldUntil: row.holdUntil === null ? null : localMomentIn(clock.timeZone, new Date(row.holdUntil)).time,
-  }));
+  const bikes = await findBikes(db.kysely);
+  const named = namesBikes(bikes);
+  return (await findWaitsAndHolds(db.kysely, clock.now)).map((row) => {
+    const bike = bikes.find((each) => each.id === row.motorbikeId);
+    return {
+      ref: row.ref,
+      name: row.name,
+      date: row.date,
+      start: row.start,
+      end: row.end,
+      heldUntil: row.holdUntil === null ? null : localMomentIn(clock.timeZone, new Date(row.holdUntil)).time,
+      ...(named && { motor: bike ? { id: bike.id, name: bike.name } : null }),
+    };
+  });
 }
 
 /** `Akhiri tawaran`: the wait and its offer end under the booking lock, audited (false: none open); the next round gets the span. */

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
+import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { Database, SlotWaitTable } from '../../db/schema';
+import { FIRST_BIKE_ID } from '../../domain/motor/bikes';
 import { type DaySpan, formatTakenParts, parseTakenParts, type WantedSpan } from '../../domain/waiting-list/waiting-list';
 import { toDaySpan } from '../bookings/booking-row';
 
@@ -12,6 +14,9 @@ export interface StoredWait extends WantedSpan {
   usersId: string;
   name: string;
   reason: string;
+  /** Ignored when `anyBike` (`Motor mana saja`, 0062). */
+  motorbikeId: number;
+  anyBike: boolean;
 }
 
 export interface StoredOffer extends DaySpan {
@@ -19,6 +24,7 @@ export interface StoredOffer extends DaySpan {
   waitId: number;
   holdUntil: string;
   ended: boolean;
+  motorbikeId: number;
 }
 
 const WAIT_COLUMNS = [
@@ -31,6 +37,8 @@ const WAIT_COLUMNS = [
   'w.end_time',
   'w.reason',
   'w.taken',
+  'w.motorbike_id',
+  'w.any_bike',
 ] as const;
 
 function openWaitsQuery(db: Executor) {
@@ -54,6 +62,8 @@ function toWait(row: WaitRow): StoredWait {
     reason: row.reason,
     ...span,
     taken: parseTakenParts(row.taken, span),
+    motorbikeId: row.motorbike_id,
+    anyBike: toBoolean(row.any_bike),
   };
 }
 
@@ -92,7 +102,7 @@ export async function findTakenOffers(db: Executor, deviceId: number, since: Dat
 
 export async function insertWait(
   db: Executor,
-  wait: { deviceId: number; usersId: string; span: WantedSpan; reason: string; now: Date },
+  wait: { deviceId: number; usersId: string; span: WantedSpan; reason: string; now: Date; motorbikeId?: number | undefined },
 ): Promise<void> {
   await db
     .insertInto('slot_wait')
@@ -106,6 +116,7 @@ export async function insertWait(
       created_at: wait.now.toISOString(),
       taken: formatTakenParts(wait.span.taken),
       ref: randomBytes(12).toString('base64url'),
+      ...(wait.motorbikeId === undefined ? { any_bike: true } : { motorbike_id: wait.motorbikeId }),
     })
     .execute();
 }
@@ -174,7 +185,9 @@ export async function hasOpenWaitsOrOffers(db: Executor): Promise<boolean> {
 }
 
 function offersQuery(db: Executor) {
-  return db.selectFrom('slot_offer').select(['id', 'wait_id', 'borrow_date', 'start_time', 'end_time', 'hold_until', 'ended_at']);
+  return db
+    .selectFrom('slot_offer')
+    .select(['id', 'wait_id', 'borrow_date', 'start_time', 'end_time', 'hold_until', 'ended_at', 'motorbike_id']);
 }
 
 function toOffer(row: Awaited<ReturnType<ReturnType<typeof offersQuery>['execute']>>[number]): StoredOffer {
@@ -184,6 +197,7 @@ function toOffer(row: Awaited<ReturnType<ReturnType<typeof offersQuery>['execute
     ...toDaySpan(row),
     holdUntil: row.hold_until,
     ended: row.ended_at !== null,
+    motorbikeId: row.motorbike_id,
   };
 }
 
@@ -202,27 +216,14 @@ export async function findHolds(db: Executor, dates: readonly [string] | readonl
   return rows.map(toOffer);
 }
 
-/** The holds of `findHolds` on one bike: those offered to waits for it (0060). */
+/** The holds of `findHolds` on one bike: those offered on it (0062). */
 export async function findHoldsOn(
   db: Executor,
   dates: readonly [string] | readonly [string, string],
   now: Date,
   motorbikeId: number,
 ): Promise<StoredOffer[]> {
-  const holds = await findHolds(db, dates, now);
-  if (holds.length === 0) return holds;
-  const waits = await db
-    .selectFrom('slot_wait')
-    .select('id')
-    .where('motorbike_id', '=', motorbikeId)
-    .where(
-      'id',
-      'in',
-      holds.map((hold) => hold.waitId),
-    )
-    .execute();
-  const onBike = new Set(waits.map((wait) => wait.id));
-  return holds.filter((hold) => onBike.has(hold.waitId));
+  return (await findHolds(db, dates, now)).filter((hold) => hold.motorbikeId === motorbikeId);
 }
 
 /** Every hold at `now`, whatever its date: the round's look before the lock reads them once. */
@@ -236,7 +237,10 @@ export async function findOffer(db: Executor, id: number): Promise<StoredOffer |
   return row && toOffer(row);
 }
 
-export async function insertOffer(db: Executor, offer: { waitId: number; span: DaySpan; now: Date; holdUntil: Date }): Promise<number> {
+export async function insertOffer(
+  db: Executor,
+  offer: { waitId: number; motorbikeId?: number; span: DaySpan; now: Date; holdUntil: Date },
+): Promise<number> {
   const row = await db
     .insertInto('slot_offer')
     .values({
@@ -246,6 +250,7 @@ export async function insertOffer(db: Executor, offer: { waitId: number; span: D
       end_time: offer.span.end,
       offered_at: offer.now.toISOString(),
       hold_until: offer.holdUntil.toISOString(),
+      motorbike_id: offer.motorbikeId ?? FIRST_BIKE_ID,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -326,6 +331,8 @@ export interface AdminWaitRow extends DaySpan {
   name: string;
   createdAt: string;
   holdUntil: string | null;
+  /** The bike held, or waited for; undefined: `Motor mana saja` not offered yet. */
+  motorbikeId: number | undefined;
 }
 
 /** For the console: every wait open, and every wait whose offer still holds its span, with that hold's end; in order of request. */
@@ -345,6 +352,9 @@ export async function findWaitsAndHolds(db: Executor, now: Date): Promise<AdminW
       'o.hold_until',
       'o.start_time as offer_start',
       'o.end_time as offer_end',
+      'w.motorbike_id',
+      'w.any_bike',
+      'o.motorbike_id as offer_motorbike_id',
     ])
     .where((eb) => eb.or([eb('w.ended_at', 'is', null), eb('o.id', 'is not', null)]))
     .orderBy('w.id')
@@ -361,6 +371,7 @@ export async function findWaitsAndHolds(db: Executor, now: Date): Promise<AdminW
             end: row.offer_end ?? row.end_time,
             createdAt: row.created_at,
             holdUntil: row.hold_until,
+            motorbikeId: row.offer_motorbike_id ?? (toBoolean(row.any_bike) ? undefined : row.motorbike_id),
           },
         ],
   );

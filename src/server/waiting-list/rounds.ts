@@ -1,9 +1,12 @@
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { startsWhileLate, startsWithinLateReach } from '../../domain/handover/handover';
+import { type Bike, namesBikes } from '../../domain/motor/bikes';
 import { addDays, type Clock, localMomentIn, type MinuteSpan } from '../../domain/time/clock';
 import {
-  busyRangesOn,
+  type BikesBusyFacts,
+  bikesOfWait,
+  busyRangesOfBike,
   type DaySpan,
   freeSpanToOffer,
   isWaitOver,
@@ -12,9 +15,10 @@ import {
   offerText,
 } from '../../domain/waiting-list/waiting-list';
 import { withBookingLock } from '../bookings/booking-lock';
-import { findBookingsTouching } from '../bookings/service';
-import { borrowerChannel, borrowerMessageKey } from '../chat/notify';
-import { findLoansOut } from '../handover/service';
+import { findSpansTouching } from '../bookings/service';
+import { borrowerChannel, borrowerMessageKey, withBikeLine } from '../chat/notify';
+import { findLoansOutOn } from '../handover/service';
+import { findBikes } from '../motor/service';
 import { findPeriodsFrom } from '../out-of-service/service';
 import { enqueueOutbox } from '../telegram/outbox/enqueue';
 import {
@@ -43,13 +47,14 @@ function underLock(clock: RoundClock): RoundClock {
   return clock.readNow ? { ...clock, now: clock.readNow() } : clock;
 }
 
-/** What keeps `date`'s minutes from being booked at `now`: its bookings, out-of-service periods and holds. */
-export async function busyOn(db: Executor, date: string, now: Date): Promise<MinuteSpan[]> {
-  return busyRangesOn(date, {
-    bookings: await findBookingsTouching(db, date),
+/** What keeps `date`'s minutes from being booked at `now` on each of `bikes`, in their order: its bookings, periods and holds. */
+export async function busyOnBikes(db: Executor, date: string, now: Date, bikes: readonly Bike[]): Promise<MinuteSpan[][]> {
+  const facts: BikesBusyFacts = {
+    bookings: await findSpansTouching(db, date),
     periods: await findPeriodsFrom(db, addDays(date, -1)),
     holds: await findHolds(db, [date], now),
-  });
+  };
+  return bikes.map((bike) => busyRangesOfBike(date, facts, bike.id));
 }
 
 /**
@@ -81,24 +86,28 @@ async function findHoldDate(trx: Executor, offerId: number): Promise<string | un
 }
 
 /**
- * Outside the lock: the first open waits, in order of request, with a taken part free now (late
- * loans aside). The periods and holds are read once, each date's bookings once.
+ * Outside the lock: the first open waits, in order of request, with a taken part free now on a bike
+ * they may be offered (late loans aside). The bikes, periods and holds are read once, each date's bookings once.
  */
 async function findFreedWaits(db: Executor, clock: RoundClock): Promise<number[]> {
   const moment = localMomentIn(clock.timeZone, clock.now);
   const waits = (await findOpenWaits(db)).filter((wait) => !isWaitOver(wait, moment));
   if (waits.length === 0) return [];
+  const bikes = await findBikes(db);
   const periods = await findPeriodsFrom(db, addDays(moment.date, -1));
   const holds = await findAllHolds(db, clock.now);
-  const busyByDate = new Map<string, MinuteSpan[]>();
+  const factsByDate = new Map<string, BikesBusyFacts>();
   const freed: number[] = [];
   for (const wait of waits) {
-    let busy = busyByDate.get(wait.date);
-    if (!busy) {
-      busy = busyRangesOn(wait.date, { bookings: await findBookingsTouching(db, wait.date), periods, holds });
-      busyByDate.set(wait.date, busy);
+    let facts = factsByDate.get(wait.date);
+    if (!facts) {
+      facts = { bookings: await findSpansTouching(db, wait.date), periods, holds };
+      factsByDate.set(wait.date, facts);
     }
-    if (freeSpanToOffer(wait, busy, moment)) freed.push(wait.id);
+    const onDate = facts;
+    if (bikesOfWait(bikes, wait).some((bike) => freeSpanToOffer(wait, busyRangesOfBike(wait.date, onDate, bike.id), moment))) {
+      freed.push(wait.id);
+    }
     if (freed.length === MAX_WAITS_CHECKED_PER_ROUND) break;
   }
   return freed;
@@ -114,20 +123,22 @@ async function offerTo(trx: Executor, waits: readonly StoredWait[], clock: Round
   await expireOffers(trx, now);
   const moment = localMomentIn(timeZone, now);
   await endPastWaits(trx, moment, now);
+  const bikes = waits.length === 0 ? [] : await findBikes(trx);
   let offered = 0;
   for (const wait of waits) {
     if (isWaitOver(wait, moment)) continue;
-    const span = await spanToOffer(trx, wait, clock);
-    if (!span) continue;
+    const found = await spanToOffer(trx, wait, bikesOfWait(bikes, wait), clock);
+    if (!found) continue;
+    const { span, bike } = found;
     const chats = await findDeviceChats(trx, wait.deviceId);
     if (chats.length === 0 && !(await borrowerChannel().reaches(trx, wait.deviceId))) {
       await endWait(trx, wait.id, 'unlinked', now);
       continue;
     }
     const holdUntil = new Date(now.getTime() + OFFER_HOLD_MINUTES * 60_000);
-    const offerId = await insertOffer(trx, { waitId: wait.id, span, now, holdUntil });
+    const offerId = await insertOffer(trx, { waitId: wait.id, motorbikeId: bike.id, span, now, holdUntil });
     await endWait(trx, wait.id, 'offered', now);
-    const text = offerText(span, localMomentIn(timeZone, holdUntil).time);
+    const text = withBikeLine(offerText(span, localMomentIn(timeZone, holdUntil).time), namesBikes(bikes) ? bike.name : undefined);
     const payload = { text, buttons: { kind: 'offer' as const, offerId } };
     for (const chatId of chats)
       await enqueueOutbox(trx, 'borrower', payload, { now, dedupeKey: borrowerMessageKey(`offer:${offerId}`, chatId), chatId });
@@ -137,13 +148,23 @@ async function offerTo(trx: Executor, waits: readonly StoredWait[], clock: Round
   return offered;
 }
 
-/** What of the wait's taken parts is free now, counting the holds made so far; none while a late bike would reach it. */
-async function spanToOffer(trx: Executor, wait: StoredWait, clock: RoundClock): Promise<DaySpan | undefined> {
+/** What of the wait's taken parts is free now on the first of `bikes` that has any (holds so far counted, late loans not reached). */
+async function spanToOffer(
+  trx: Executor,
+  wait: StoredWait,
+  bikes: readonly Bike[],
+  clock: RoundClock,
+): Promise<{ span: DaySpan; bike: Bike } | undefined> {
+  if (bikes.length === 0) return undefined;
   const moment = localMomentIn(clock.timeZone, clock.now);
-  const span = freeSpanToOffer(wait, await busyOn(trx, wait.date, clock.now), moment);
-  if (!span) return undefined;
-  const startsAt = { date: span.date, time: span.start };
-  if (startsWithinLateReach(startsAt, moment) && startsWhileLate(startsAt, moment, await findLoansOut(trx), clock.graceMinutes))
-    return undefined;
-  return span;
+  const busy = await busyOnBikes(trx, wait.date, clock.now, bikes);
+  for (const [index, bike] of bikes.entries()) {
+    const span = freeSpanToOffer(wait, busy[index] ?? [], moment);
+    if (!span) continue;
+    const startsAt = { date: span.date, time: span.start };
+    const late = async () => startsWhileLate(startsAt, moment, await findLoansOutOn(trx, bike.id), clock.graceMinutes);
+    if (startsWithinLateReach(startsAt, moment) && (await late())) continue;
+    return { span, bike };
+  }
+  return undefined;
 }

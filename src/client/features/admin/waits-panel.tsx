@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { adminMessages } from '../../../domain/admin/admin-messages';
 import { adminWaitsResponseSchema, endWaitResponseSchema } from '../../../domain/schemas/waiting-list';
 import { formatIndonesianDate } from '../../../domain/time/clock';
+import { waitingListMessages } from '../../../domain/waiting-list/waiting-list-messages';
 import { callApi } from '../../lib/http';
 import { adminStyles } from './styles';
 import { useAdminList } from './use-admin-list';
@@ -39,7 +40,7 @@ export function WaitsPanel({ signOut }: { signOut: () => void }) {
       {list.state === 'loaded' && list.waits.length > 0 && (
         <ul className="flex flex-col gap-2">
           {list.waits.map((wait) => {
-            const what = `${wait.name}, ${formatIndonesianDate(wait.date)} ${wait.start}-${wait.end}`;
+            const what = `${wait.name}, ${formatIndonesianDate(wait.date)} ${wait.start}-${wait.end}${waitingListMessages.bikeOfWait(wait.motor)}`;
             return (
               <li key={wait.ref} className="rounded-md bg-white p-3 shadow-sm">
                 <p className="font-medium break-words">{what}</p>

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import type { ShownBike } from '../../../domain/schemas/bookings';
 import { MAX_TOKENS_PER_LOOKUP } from '../../../domain/schemas/own-booking';
 import type { Wait } from '../../../domain/schemas/waiting-list';
 import { formatIndonesianDate, formatMinutes, MINUTES_PER_DAY } from '../../../domain/time/clock';
@@ -10,13 +11,14 @@ import { readLastBorrowerName } from '../../lib/remembered-borrower';
 import { createWait, fetchDeviceWaits } from '../../lib/waiting-list-api';
 
 type Phase = 'loading' | 'link' | 'form' | 'saved' | 'failed';
-export type Field = 'name' | 'date' | 'start' | 'end' | 'reason';
-const FIELDS: Field[] = ['name', 'date', 'start', 'end', 'reason'];
+export type Field = 'name' | 'date' | 'start' | 'end' | 'motorId' | 'reason';
+const FIELDS: Field[] = ['name', 'date', 'start', 'end', 'motorId', 'reason'];
 
 /** Whether this device's chat is linked, and its waits, asked each time the dialog opens or the tab is shown again. */
 function useDeviceWaits(open: boolean) {
   const [phase, setPhase] = useState<Phase>('loading');
   const [waits, setWaits] = useState<Wait[]>([]);
+  const [bikes, setBikes] = useState<ShownBike[]>();
   const [notice, setNotice] = useState<{ text: string; failed: boolean }>();
   // Bumped once this phone turned push on: it may wait now.
   const [asked, setAsked] = useState(0);
@@ -38,6 +40,7 @@ function useDeviceWaits(open: boolean) {
           return;
         }
         setWaits(result.data.waits);
+        setBikes(result.data.bikes);
         // Only a dialog still waiting for the link moves on: a form being filled stays as it is.
         setPhase((current) => (current === 'form' || current === 'saved' ? current : result.data.linked ? 'form' : 'link'));
         setNotice((current) => (current?.failed ? undefined : current));
@@ -57,12 +60,12 @@ function useDeviceWaits(open: boolean) {
     };
   }, [open, asked]);
 
-  return { phase, setPhase, waits, setWaits, notice, setNotice, reload: () => setAsked((count) => count + 1) };
+  return { phase, setPhase, waits, setWaits, bikes, notice, setNotice, reload: () => setAsked((count) => count + 1) };
 }
 
 /** The dialog's phase and waits, and the form asking for the wanted span, with its save. */
 export function useWaitDialog({ date, from, to, open }: { date: string; from: number; to: number; open: boolean }) {
-  const { phase, setPhase, waits, setWaits, notice, setNotice, reload } = useDeviceWaits(open);
+  const { phase, setPhase, waits, setWaits, bikes, notice, setNotice, reload } = useDeviceWaits(open);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
   // Read once: the card's bookings prove the device for its link code, the newest names the borrower.
@@ -73,6 +76,7 @@ export function useWaitDialog({ date, from, to, open }: { date: string; from: nu
     // The last time a day takes, as a free gap's link does.
     end: formatMinutes(Math.min(to, MINUTES_PER_DAY - 1)),
     reason: '',
+    motorId: undefined as number | undefined,
   }));
   const fields = useRef<Partial<Record<Field, HTMLElement | null>>>({});
   const noticeRef = useRef<HTMLParagraphElement>(null);
@@ -80,7 +84,7 @@ export function useWaitDialog({ date, from, to, open }: { date: string; from: nu
   const base = useId();
   const tokens = stored.slice(-MAX_TOKENS_PER_LOOKUP).map((booking) => booking.token);
 
-  const setField = (field: Exclude<Field, 'date'>, value: string) => {
+  const setField = <F extends Exclude<Field, 'date'>>(field: F, value: (typeof values)[F]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -117,7 +121,7 @@ export function useWaitDialog({ date, from, to, open }: { date: string; from: nu
     else setNotice({ text: result.message, failed: true });
   };
 
-  return { phase, waits, notice, errors, saving, values, fields, noticeRef, linkRef, base, tokens, setField, submit, reload };
+  return { phase, waits, bikes, notice, errors, saving, values, fields, noticeRef, linkRef, base, tokens, setField, submit, reload };
 }
 
 export type WaitDialogState = ReturnType<typeof useWaitDialog>;

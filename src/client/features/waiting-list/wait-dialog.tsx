@@ -29,6 +29,7 @@ function WaitList({ waits }: { waits: Wait[] }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: one span may be asked twice; the list only grows at its end or is replaced whole
           <li key={`${index}-${wait.date}-${wait.start}`}>
             {formatIndonesianDate(wait.date)}, <span className="tabular-nums">{`${wait.start} - ${wait.end}`}</span> ({wait.name})
+            {waitingListMessages.bikeOfWait(wait.motor)}
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import { MAX_NAME_LENGTH, MAX_REASON_LENGTH } from '../../../domain/booking/limits';
+import { bikeMessages } from '../../../domain/motor/bike-messages';
 import { bookingFieldLabels } from '../../../domain/schemas/booking-requests';
 import { formatIndonesianDate } from '../../../domain/time/clock';
 import { waitingListMessages } from '../../../domain/waiting-list/waiting-list-messages';
@@ -10,9 +11,9 @@ const controlClass = (invalid: boolean, readOnly = false) =>
     invalid ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-400'
   }`;
 
-/** The wanted span: the day (fixed), the hours, the name and the reason. */
+/** The wanted span: the day (fixed), the hours, with two or more bikes the `Motor` (0062), the name and the reason. */
 export function WaitForm({ date, wait }: { date: string; wait: WaitDialogState }) {
-  const { errors, saving, values, fields, base, setField, submit } = wait;
+  const { errors, saving, values, fields, base, bikes, setField, submit } = wait;
   const errorId = (field: Field) => `${base}-${field}-error`;
   const a11y = (field: Field) => ({
     ref: (element: HTMLElement | null) => {
@@ -51,6 +52,24 @@ export function WaitForm({ date, wait }: { date: string; wait: WaitDialogState }
           </div>
         ))}
       </div>
+      {bikes && (
+        <div>
+          {label('motorId')}
+          <select
+            value={values.motorId ?? ''}
+            onChange={(event) => setField('motorId', event.target.value === '' ? undefined : Number(event.target.value))}
+            {...a11y('motorId')}
+          >
+            <option value="">{bikeMessages.anyBike}</option>
+            {bikes.map((bike) => (
+              <option key={bike.id} value={bike.id}>
+                {bike.name}
+              </option>
+            ))}
+          </select>
+          {errorOf('motorId')}
+        </div>
+      )}
       <div>
         {label('name')}
         <input
