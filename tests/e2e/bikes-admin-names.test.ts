@@ -38,8 +38,8 @@ describe('the admin with two bikes', () => {
     const table = page.getByRole('region', { name: 'Daftar peminjaman' });
     await table.getByRole('columnheader', { name: 'Motor' }).waitFor();
     const rows = table.getByRole('row');
-    await rows.filter({ hasText: 'Siti Rahmawati' }).getByRole('cell', { name: 'Vario merah' }).waitFor();
-    await rows.filter({ hasText: 'Budi Santoso' }).getByRole('cell', { name: 'Motor PPTI 21' }).waitFor();
+    await rows.filter({ hasText: 'Siti Rahmawati' }).getByRole('cell', { name: 'Vario merah', exact: true }).waitFor();
+    await rows.filter({ hasText: 'Budi Santoso' }).getByRole('cell', { name: 'Motor PPTI 21', exact: true }).waitFor();
     expect(await violations(page)).toEqual([]);
 
     // While the filtered list loads the table may show neither: wait for the answer to the filter, then for Siti's row.
@@ -91,7 +91,7 @@ describe('the admin with two bikes', () => {
 
     await page.goto('/admin/peminjaman');
     const rows = page.getByRole('region', { name: 'Daftar peminjaman' }).getByRole('row');
-    await rows.filter({ hasText: 'Siti Rahmawati' }).getByRole('cell', { name: 'Vario merah' }).waitFor();
+    await rows.filter({ hasText: 'Siti Rahmawati' }).getByRole('cell', { name: 'Vario merah', exact: true }).waitFor();
     expect(await violations(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toBe(0);
   });

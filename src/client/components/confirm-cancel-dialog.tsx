@@ -1,4 +1,6 @@
 import type { RefObject } from 'react';
+import { bikeLine } from '../../domain/booking/bike-lanes';
+import type { ShownBike } from '../../domain/schemas/bookings';
 import { messages } from '../../domain/text/messages';
 import { formatIndonesianDate } from '../../domain/time/clock';
 import { buttonStyles } from './button-styles';
@@ -12,7 +14,7 @@ export function ConfirmCancelDialog({
   onClose,
   finalFocus,
 }: {
-  booking: { date: string; start: string; end: string } | undefined;
+  booking: { date: string; start: string; end: string; motor?: ShownBike | undefined } | undefined;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -21,6 +23,7 @@ export function ConfirmCancelDialog({
   return (
     <Dialog open={booking !== undefined} title={messages.cancelPageTitle} onClose={onClose} finalFocus={finalFocus}>
       {booking && <p className="mt-3">{messages.confirmCancel(formatIndonesianDate(booking.date), booking.start, booking.end)}</p>}
+      {booking?.motor && <p className="mt-2 font-medium">{bikeLine(booking.motor)}</p>}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" className={buttonStyles.secondary} onClick={onClose}>
           {messages.confirmCancelNo}

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'wouter';
 import { bookingFormPath } from '../../domain/booking/client-routes';
 import { firstBookableMinute, gapFillHours, nowStatus, type ScheduleNow } from '../../domain/booking/day-timeline';
 import { type DateWindow, isInWindow } from '../../domain/booking/schedule-window';
-import type { ShownBike } from '../../domain/schemas/bookings';
+import type { TodayResponse } from '../../domain/schemas/bookings';
 import { messages } from '../../domain/text/messages';
 import { addDays, formatIndonesianDate, isCalendarDate, localMomentIn, startOfWeek } from '../../domain/time/clock';
 import { buttonStyles } from '../components/button-styles';
@@ -37,13 +37,13 @@ type BikeParts = { [Day in BikeDayProps as Day['part']]: Day };
 function perBike<Part extends keyof BikeParts>(
   part: Part,
   one: BikeParts[Part]['one'],
-  bikes: ShownBike[] | undefined,
+  clock: TodayResponse | undefined,
   props: BikeParts[Part]['props'],
 ) {
   const One = one as ComponentType<typeof props>;
-  return bikes ? (
+  return clock?.bikes ? (
     <Suspense fallback={null}>
-      <BikeDay {...({ part, one, bikes, props } as BikeDayProps)} />
+      <BikeDay {...({ part, one, bikes: clock.bikes, byBike: clock.outOfServiceByBike, props } as BikeDayProps)} />
     </Suspense>
   ) : (
     <One {...props} />
@@ -65,12 +65,11 @@ function scheduleNotice(data: Availability | undefined, now: ScheduleNow | undef
   ) : (
     data &&
       now &&
-      perBike('status', NowStatus, data.clock.bikes, {
+      perBike('status', NowStatus, data.clock, {
         todayBookings: data.today,
         loansOut: data.clock.loansOut,
         now,
         outOfService: data.clock.outOfService.now,
-        outOfServiceByBike: data.clock.outOfServiceByBike,
       })
   );
 }
@@ -125,7 +124,7 @@ function DaySchedule({ availability, data, shownDate, inputValue, outsideWindow,
         <p className="rounded-lg bg-white p-4 shadow-sm">{messages.pickDate}</p>
       ) : shownDate && bookings ? (
         <div className="flex flex-col gap-6">
-          {perBike('lanes', DayTimeline, data?.clock.bikes, {
+          {perBike('lanes', DayTimeline, data?.clock, {
             date: shownDate,
             bookings,
             bookableFrom,
@@ -136,7 +135,6 @@ function DaySchedule({ availability, data, shownDate, inputValue, outsideWindow,
             waitAction: data?.clock.waitingList ? (block) => <WaitButton {...block} /> : undefined,
             today: data?.today,
             loansOut: data?.clock.loansOut,
-            outOfServiceByBike: data?.clock.outOfServiceByBike,
           })}
           {bookings.length === 0 ? (
             <p role="status" className="rounded-lg bg-white p-4 shadow-sm">
@@ -144,7 +142,11 @@ function DaySchedule({ availability, data, shownDate, inputValue, outsideWindow,
             </p>
           ) : (
             <Suspense fallback={null}>
-              <DayBookingsTable caption={messages.bookingsOn(formatIndonesianDate(shownDate))} bookings={bookings} />
+              <DayBookingsTable
+                caption={messages.bookingsOn(formatIndonesianDate(shownDate))}
+                bookings={bookings}
+                bikes={data?.clock.bikes}
+              />
             </Suspense>
           )}
         </div>
@@ -190,7 +192,7 @@ export function AvailabilityPage() {
       {formDate && <BookButton formDate={formDate} online={online} />}
       {/* Kept on screen while another week loads, so the page does not jump. */}
       {date &&
-        perBike('week', WeekStrip, data?.clock.bikes, {
+        perBike('week', WeekStrip, data?.clock, {
           weekStart: startOfWeek(date),
           chosen: shownDate,
           week: data?.weekStart === startOfWeek(date) ? data.week : undefined,

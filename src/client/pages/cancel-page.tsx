@@ -2,6 +2,7 @@ import { useRef, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { cancelTokenFromFragment } from '../../domain/booking/cancel-token';
 import { cancelRefusalMessage } from '../../domain/booking/cancellation';
+import { bikeMessages } from '../../domain/motor/bike-messages';
 import type { OwnBooking } from '../../domain/schemas/own-booking';
 import { messages } from '../../domain/text/messages';
 import { formatIndonesianDate } from '../../domain/time/clock';
@@ -42,6 +43,12 @@ function BookingDetails({ booking }: { booking: OwnBooking }) {
         {`${booking.start} - ${booking.end}`}
         {booking.endDate !== booking.date && ` (${formatIndonesianDate(booking.endDate)})`}
       </dd>
+      {booking.motor && (
+        <>
+          <dt className="font-medium">{bikeMessages.label}</dt>
+          <dd>{booking.motor.name}</dd>
+        </>
+      )}
     </dl>
   );
 }

@@ -7,6 +7,7 @@ import { adminSession, createRequireAdmin } from '../admin/guard';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
 import { bikeExists } from '../motor/bike-names';
+import { bikeNameTaken } from '../motor/bikes-service';
 import { wallClockInstant } from '../wall-clock';
 import { adminHandoverOf, editMotorbikeByAdmin, motorbikeOverview, recordOrCorrectByAdmin } from './service';
 
@@ -55,6 +56,8 @@ export async function handoverAdminRoutes(app: FastifyInstance, context: AppCont
   app.put('/api/admin/motor', { preHandler: requireAdmin }, async (request) => {
     const motorbikeId = await bikeOf(request.query);
     const edit = parseOrThrow(motorbikeRequestSchema, request.body);
+    if (await bikeNameTaken(db.kysely, edit.name, motorbikeId))
+      throw new HttpError(422, messages.invalidBody, { name: bikeMessages.nameTaken });
     return { motorbike: await editMotorbikeByAdmin(db, adminSession(request).admin, edit, now(), motorbikeId) };
   });
 }

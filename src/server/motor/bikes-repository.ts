@@ -1,5 +1,6 @@
 import { toBoolean } from '../../db/database';
 import type { Executor } from '../../db/executor';
+import type { BikeBooking } from '../../domain/motor/bike-deactivation';
 
 export interface BikeRow {
   id: number;
@@ -128,4 +129,21 @@ export async function findLinkedOwnerRows(db: Executor): Promise<{ id: number; c
     .orderBy('id')
     .execute();
   return rows.flatMap((row) => (row.owner_chat_id === null ? [] : [{ id: row.id, chatId: row.owner_chat_id }]));
+}
+
+export async function findOpenBookingsOfBike(db: Executor, id: number, today: string): Promise<BikeBooking[]> {
+  const rows = await db
+    .selectFrom('borrow_request')
+    .select(['borrow_date', 'end_date', 'end_time', 'picked_up_at'])
+    .where('motorbike_id', '=', id)
+    .where('cancelled_at', 'is', null)
+    .where('returned_at', 'is', null)
+    .where('released_at', 'is', null)
+    .where((eb) => eb.or([eb('picked_up_at', 'is not', null), eb(eb.fn.coalesce('end_date', 'borrow_date'), '>=', today)]))
+    .execute();
+  return rows.map((row) => ({
+    stage: row.picked_up_at === null ? 'booked' : 'pickedUp',
+    end: row.end_time,
+    endDate: row.end_date ?? row.borrow_date,
+  }));
 }

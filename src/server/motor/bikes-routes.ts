@@ -53,7 +53,7 @@ export function bikeAdminRoutes(app: FastifyInstance, { config, db, now }: AppCo
   app.put('/api/admin/motors/:id', { preHandler: requireAdmin }, async (request) => {
     const id = bikeIdOf(request.params);
     const body = parseOrThrow(bikeEditRequestSchema, request.body);
-    return answer(await editBikeByAdmin(db, adminSession(request).admin, id, body, now()));
+    return answer(await editBikeByAdmin(db, adminSession(request).admin, id, body, { now: now(), timeZone: config.timeZone }));
   });
 
   app.post('/api/admin/motors/:id/move', { preHandler: requireAdmin }, async (request) => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { OWNER_CODE_TTL_MS } from '../../domain/chat/owner-bot';
+import { bikeDeactivationMessages, liveBookingCount } from '../../domain/motor/bike-deactivation';
 import { bikeMessages } from '../../domain/motor/bike-messages';
 import {
   type BikeEditRequest,
@@ -12,11 +13,14 @@ import {
   type NewBikeRequest,
 } from '../../domain/motor/bikes';
 import { keyInfoOf, type MotorSettingsRequest, whatsAppDigits } from '../../domain/motor/key-place';
+import { type Clock, localMomentIn } from '../../domain/time/clock';
 import { appendAuditEntry } from '../audit/service';
+import { withBookingLock } from '../bookings/booking-lock';
 import {
   type BikeRow,
   findBikeRows,
   findLinkedOwnerRows,
+  findOpenBookingsOfBike,
   findOwnedBikes,
   insertBike,
   updateBike,
@@ -77,18 +81,31 @@ function editLines(before: BikeRow, edit: BikeEditRequest): string[] {
   ].filter((line): line is string => line !== false);
 }
 
-/** Name, plate and `Aktif`; an inactive bike keeps its history and takes no new booking; the last active one cannot be switched off. */
-export function editBikeByAdmin(db: Db, admin: Admin, id: number, edit: BikeEditRequest, now: Date): Promise<BikeOutcome> {
-  return db.kysely.transaction().execute(async (trx): Promise<BikeOutcome> => {
+export async function bikeNameTaken(db: Executor, name: string, id = FIRST_BIKE_ID): Promise<boolean> {
+  return nameTaken(await findBikeRows(db), name, id);
+}
+
+async function deactivationRefusal(trx: Executor, before: BikeRow, edit: BikeEditRequest, clock: Clock): Promise<string | undefined> {
+  if (edit.active || !before.active) return undefined;
+  const now = localMomentIn(clock.timeZone, clock.now);
+  const live = liveBookingCount(await findOpenBookingsOfBike(trx, before.id, now.date), now);
+  return live > 0 ? bikeDeactivationMessages.liveBookings(live) : undefined;
+}
+
+/** Name, plate and `Aktif`, under the booking lock: not off for the last active bike, nor while bookings on it have not ended (0063). */
+export function editBikeByAdmin(db: Db, admin: Admin, id: number, edit: BikeEditRequest, clock: Clock): Promise<BikeOutcome> {
+  return withBookingLock(db, async (trx): Promise<BikeOutcome> => {
     const rows = await findBikeRows(trx);
     const before = rows.find((row) => row.id === id);
     if (!before) return { kind: 'notFound' };
     if (nameTaken(rows, edit.name, id)) return { kind: 'invalid', errors: { name: bikeMessages.nameTaken } };
     if (leavesNoActiveBike(rows, id, edit.active)) return { kind: 'invalid', errors: { active: bikeMessages.lastActive } };
+    const refusal = await deactivationRefusal(trx, before, edit, clock);
+    if (refusal) return { kind: 'invalid', errors: { active: refusal } };
     const changes = editLines(before, edit);
     if (changes.length > 0) {
       await updateBike(trx, id, edit);
-      await audit(trx, admin, now, 'motorbike-edited', edit.name, changes.join('; '));
+      await audit(trx, admin, clock.now, 'motorbike-edited', edit.name, changes.join('; '));
     }
     return { kind: 'ok', bike: viewOf({ ...before, ...edit }) };
   });

@@ -8,6 +8,7 @@ import { findBookingByToken, findBookingsByTokens, type TokenOutcome } from '../
 import { renderCalendar } from '../calendar/icalendar';
 import type { AppContext } from '../context';
 import { HttpError, parseOrThrow } from '../http/http-errors';
+import { findShownBikeNameOfBooking } from '../motor/bike-names';
 import { cancelByToken, handoverByToken, ownBookingByRef, ownBookingView, type StoredBooking, withNotice } from './service';
 
 function tokenFailure(outcome: Exclude<TokenOutcome<unknown>, { kind: 'found' }>): HttpError {
@@ -86,6 +87,7 @@ export async function ownBookingRoutes(app: FastifyInstance, { config, db, now }
     const outcome = await findBookingByToken(db, { token, ip: request.ip, now: now(), timeZone });
     if (outcome.kind !== 'found') throw tokenFailure(outcome);
     const booking = outcome.value;
+    const location = await findShownBikeNameOfBooking(db.kysely, booking.id);
     const body = renderCalendar({
       name: messages.calendarEventSummary,
       timeZone,
@@ -96,6 +98,7 @@ export async function ownBookingRoutes(app: FastifyInstance, { config, db, now }
           cancelled: booking.cancelledAt !== null,
           description: messages.calendarEventDescription(booking.name, booking.class),
           alarmMinutesBefore: CALENDAR_ALARM_MINUTES,
+          ...(location !== undefined && { location }),
         },
       ],
     });

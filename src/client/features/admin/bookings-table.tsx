@@ -14,7 +14,8 @@ const columns = adminMessages.bookingColumns;
 const timeLabel = `${columns.start}–${columns.end}`;
 
 export function describeBooking(booking: AdminBooking): string {
-  return `${booking.name} (${booking.class}), ${formatIndonesianDate(booking.date)} ${spanText(booking, 'console')}`;
+  const described = `${booking.name} (${booking.class}), ${formatIndonesianDate(booking.date)} ${spanText(booking, 'console')}`;
+  return booking.motor ? `${described}, ${bikeMessages.label}: ${booking.motor.name}` : described;
 }
 
 /** A recorded pickup or return, on APP_TIMEZONE's wall clock, with who recorded it. */

@@ -1,5 +1,6 @@
 import { type ComponentType, useId, useMemo } from 'react';
 import { bikeLanes, bikeStatusText, bikesDayText, everyBikeBooked } from '../../../domain/booking/bike-lanes';
+import { bookingsOnInactiveBikes, everyBikeUnavailable, inactiveBikeLabel } from '../../../domain/booking/bikes-shown';
 import { bookedMinutes, firstBookableMinute, nowStatus } from '../../../domain/booking/day-timeline';
 import { statusText } from '../../../domain/booking/status-text';
 import type { DayBooking, LoanOut, ShownBike } from '../../../domain/schemas/bookings';
@@ -12,13 +13,10 @@ type TimelineProps = Parameters<typeof DayTimeline>[0];
 /** Today's bookings and the loans out: a late loan holds back its own bike's free time only, as the server does (0060). */
 type LateFacts = { today?: DayBooking[] | undefined; loansOut?: LoanOut[] | undefined };
 type StripProps = Parameters<typeof WeekStrip>[0];
-/** Each bike's `Tidak tersedia` periods by its id (0060). */
-type ByBike = { outOfServiceByBike?: Record<string, OutOfServiceClock> | undefined };
-
-/** `/` with two or more bikes (0060). `one`, the one-bike component, is passed: importing it split the first load over its budget. */
-export type BikeDayProps = { bikes: ShownBike[] } & (
-  | { part: 'status'; one: ComponentType<NowStatusProps>; props: NowStatusProps & ByBike }
-  | { part: 'lanes'; one: ComponentType<TimelineProps>; props: TimelineProps & LateFacts & ByBike }
+/** `/` with two or more bikes (0060), `byBike` each one's periods. `one`, the one-bike component, is passed: importing it split the first load. */
+export type BikeDayProps = { bikes: ShownBike[]; byBike?: Record<string, OutOfServiceClock> | undefined } & (
+  | { part: 'status'; one: ComponentType<NowStatusProps>; props: NowStatusProps }
+  | { part: 'lanes'; one: ComponentType<TimelineProps>; props: TimelineProps & LateFacts }
   | { part: 'week'; one: ComponentType<StripProps>; props: StripProps }
 );
 
@@ -29,10 +27,10 @@ export default function BikeDay(day: BikeDayProps) {
 }
 
 /** One card, a line per bike; its edge is green while a bike is free. A `Tidak tersedia` period says itself on its own bike's line. */
-function Statuses({ bikes, props: { todayBookings, loansOut, now, outOfServiceByBike } }: BikeDayProps & { part: 'status' }) {
+function Statuses({ bikes, byBike, props: { todayBookings, loansOut, now } }: BikeDayProps & { part: 'status' }) {
   const lines = bikeLanes(bikes, todayBookings, loansOut).map((lane) => {
     const status = nowStatus(lane.bookings, now, lane.loansOut);
-    const out = outOfServiceByBike?.[lane.bike.id]?.now ?? null;
+    const out = byBike?.[lane.bike.id]?.now ?? null;
     return { lane, free: out === null && status.kind === 'free', text: bikeStatusText(lane.bike, out ?? statusText(status)) };
   });
   return (
@@ -53,12 +51,21 @@ function Statuses({ bikes, props: { todayBookings, loansOut, now, outOfServiceBy
   );
 }
 
-/** Side by side from a tablet's width, one under the other on a phone; each a region named by its bike. */
-function Lanes({
-  one: Timeline,
-  bikes,
-  props: { today = [], loansOut = [], outOfServiceByBike, ...props },
-}: BikeDayProps & { part: 'lanes' }) {
+type LaneProps = TimelineProps & { id: string; heading: string };
+
+function Lane({ one: Timeline, id, heading, ...props }: LaneProps & { one: ComponentType<TimelineProps> }) {
+  return (
+    <section aria-labelledby={id} className="min-w-0">
+      <h3 id={id} className="mb-2 font-semibold">
+        {heading}
+      </h3>
+      <Timeline {...props} />
+    </section>
+  );
+}
+
+/** Side by side from a tablet's width, one under the other on a phone; bookings on a bike switched off since last, offering no time (0063). */
+function Lanes({ one, bikes, byBike, props: { today = [], loansOut = [], ...props } }: BikeDayProps & { part: 'lanes' }) {
   const base = useId();
   const { date, now } = props;
   const todayLanes = bikeLanes(bikes, today, loansOut);
@@ -67,32 +74,46 @@ function Lanes({
     if (!now || !lane) return props.bookableFrom;
     return firstBookableMinute(date, now, nowStatus(lane.bookings, now, lane.loansOut).kind === 'late');
   };
+  const inactive = bookingsOnInactiveBikes(bikes, props.bookings);
+  const Timeline = one as ComponentType<TimelineProps>;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {bikeLanes(bikes, props.bookings, []).map((lane, index) => (
-        <section key={lane.bike.id} aria-labelledby={`${base}-${lane.bike.id}`} className="min-w-0">
-          <h3 id={`${base}-${lane.bike.id}`} className="mb-2 font-semibold">
-            {lane.bike.name}
-          </h3>
-          <Timeline
-            {...props}
-            bookings={lane.bookings}
-            bookableFrom={bookableFrom(index)}
-            motorId={lane.bike.id}
-            unavailable={outOfServiceByBike?.[lane.bike.id]?.days[date]}
-            // A wait is the first bike's (0060).
-            waitAction={index === 0 ? props.waitAction : undefined}
-          />
-        </section>
+        <Lane
+          key={lane.bike.id}
+          one={Timeline}
+          id={`${base}-${lane.bike.id}`}
+          heading={lane.bike.name}
+          {...props}
+          bookings={lane.bookings}
+          bookableFrom={bookableFrom(index)}
+          motorId={lane.bike.id}
+          unavailable={byBike?.[lane.bike.id]?.days[date]}
+          // A wait is the first bike's (0060).
+          waitAction={index === 0 ? props.waitAction : undefined}
+        />
       ))}
+      {inactive.length > 0 && (
+        <Lane
+          one={Timeline}
+          id={`${base}-inactive`}
+          heading={inactiveBikeLabel}
+          {...props}
+          bookings={inactive}
+          bookableFrom={undefined}
+          unavailable={undefined}
+          waitAction={undefined}
+        />
+      )}
     </div>
   );
 }
 
 /** A day's bar shows the time no bike is free, so a day looks full only when every bike is. */
-function BikeWeekStrip({ one: Strip, bikes, props }: BikeDayProps & { part: 'week' }) {
+function BikeWeekStrip({ one: Strip, bikes, byBike, props }: BikeDayProps & { part: 'week' }) {
   const { week } = props;
   const full = useMemo(() => week && new Map([...week].map(([date, bookings]) => [date, everyBikeBooked(bikes, bookings)])), [week, bikes]);
   const describe = (date: string) => bikesDayText(week?.get(date) ?? [], bookedMinutes(full?.get(date) ?? []));
-  return <Strip {...props} week={full} describe={describe} />;
+  const unavailable = useMemo(() => byBike && everyBikeUnavailable(bikes, byBike), [byBike, bikes]);
+  return <Strip {...props} week={full} describe={describe} unavailable={unavailable ?? props.unavailable} />;
 }

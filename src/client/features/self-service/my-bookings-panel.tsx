@@ -102,7 +102,13 @@ export function MyBookingsPanel({ onChanged }: { onChanged: () => void }) {
       <p role="status" className={`mt-2 text-sm font-medium empty:hidden ${notice?.failed ? 'text-red-800' : 'text-slate-800'}`}>
         {notice?.text ?? ''}
       </p>
-      <ConfirmCancelDialog booking={asking} busy={busy} onConfirm={confirm} onClose={() => setAsking(undefined)} finalFocus={headingRef} />
+      <ConfirmCancelDialog
+        booking={asking && { ...asking, motor: handovers[asking.token]?.motor }}
+        busy={busy}
+        onConfirm={confirm}
+        onClose={() => setAsking(undefined)}
+        finalFocus={headingRef}
+      />
     </section>
   );
 }
