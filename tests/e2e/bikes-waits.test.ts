@@ -24,10 +24,10 @@ afterAll(() => rmSync(clockDir, { recursive: true, force: true }));
 const DATE = '2026-12-03';
 const OWN = { name: 'Budi Santoso', date: DATE, start: '07:00', end: '08:00' };
 const waitDialog = (page: Page) => page.getByRole('dialog', { name: waitingListMessages.title });
-const firstLane = (page: Page) =>
+const lane = (page: Page, bike: string) =>
   page
     .getByRole('main')
-    .getByRole('region', { name: 'Motor PPTI 21' })
+    .getByRole('region', { name: bike })
     .getByRole('list', { name: /^Linimasa/ });
 const setActive = (app: StudentApp, active: boolean) => execOnDatabase(app, `UPDATE motorbike SET active = ${active ? 1 : 0} WHERE id = 2`);
 
@@ -52,10 +52,10 @@ describe('Kabari saya kalau kosong with two bikes', () => {
     await waitUntil('the bot links the chat', () => app.telegram.delivered.some((message) => String(message.chatId) === '7501'));
   });
 
-  async function openDialog(page: Page) {
+  async function openDialog(page: Page, bike = 'Motor PPTI 21') {
     const answered = page.waitForResponse((response) => response.url().endsWith('/api/waits/device'));
     await page.goto(`/?tanggal=${DATE}`);
-    await firstLane(page)
+    await lane(page, bike)
       .getByRole('button', { name: `${messages.borrowerChat.waitButton} 10:00 - 12:00`, exact: true })
       .click();
     await answered;
@@ -69,7 +69,8 @@ describe('Kabari saya kalau kosong with two bikes', () => {
     const motor = dialog.getByLabel(bookingFieldLabels.motorId, { exact: true });
     await motor.waitFor();
     expect(await motor.locator('option').allTextContents()).toEqual([bikeMessages.anyBike, 'Motor PPTI 21', 'Vario merah']);
-    expect(await motor.inputValue()).toBe('');
+    // The lane's bike is chosen: Motor mana saja would be refused while the other bike is free at that time.
+    expect(await motor.inputValue()).toBe('1');
     await dialog.getByLabel(bookingFieldLabels.reason, { exact: true }).fill('kuliah lapangan');
     await motor.selectOption({ label: 'Vario merah' });
     setActive(app, false);
@@ -90,6 +91,7 @@ describe('Kabari saya kalau kosong with two bikes', () => {
 
     const again = await openDialog(page);
     await again.getByLabel(bookingFieldLabels.reason, { exact: true }).fill('kuliah lapangan');
+    await again.getByLabel(bookingFieldLabels.motorId, { exact: true }).selectOption({ label: bikeMessages.anyBike });
     await again.getByRole('button', { name: waitingListMessages.submit }).click();
     await again.getByRole('status').filter({ hasText: saved }).waitFor();
     expect(await again.getByRole('listitem').allTextContents()).toEqual([
@@ -97,6 +99,15 @@ describe('Kabari saya kalau kosong with two bikes', () => {
       `${listed} · ${bikeMessages.anyBike}`,
     ]);
     expect(await violations(page)).toEqual([]);
+  });
+
+  it('the second bike’s lane has its own button, and its form waits for that bike', async () => {
+    const page = await openPage(app, { agreed: true, viewport: PHONE });
+    await storeOnDevice(page, [{ token, ...OWN }], deviceSecret);
+    const dialog = await openDialog(page, 'Vario merah');
+    const motor = dialog.getByLabel(bookingFieldLabels.motorId, { exact: true });
+    await motor.waitFor();
+    expect(await motor.inputValue()).toBe('2');
   });
 
   it('on a desktop: the admin’s holds and waits name the bike waited for, or Motor mana saja', async () => {

@@ -89,8 +89,7 @@ function Lanes({ one, bikes, byBike, props: { today = [], loansOut = [], ...prop
           bookableFrom={bookableFrom(index)}
           motorId={lane.bike.id}
           unavailable={byBike?.[lane.bike.id]?.days[date]}
-          // A wait is the first bike's (0060).
-          waitAction={index === 0 ? props.waitAction : undefined}
+          waitAction={props.waitAction}
         />
       ))}
       {inactive.length > 0 && (

@@ -29,7 +29,7 @@ interface DayTimelineProps {
   /** The day's parts of `Tidak tersedia` periods (issue 27), drawn as blocks. */
   unavailable: UnavailableSpan[] | undefined;
   /** Shown in each booked block not over yet (the waiting list's button): another feature's, so the page passes it. */
-  waitAction?: (block: { date: string; from: number; to: number }) => ReactNode;
+  waitAction?: (block: { date: string; from: number; to: number; motorId?: number }) => ReactNode;
   /** A bike's lane (0060): its free gaps open the form on that bike. */
   motorId?: number;
 }
@@ -150,7 +150,7 @@ export function DayTimeline({ date, bookings, bookableFrom, fillHours, offline, 
             <BookingBlock booking={segment.booking} label={timelineBookingLabel(segment.booking, date, now)}>
               {now &&
                 (date > now.date || (date === now.date && segment.to > now.minutes)) &&
-                waitAction?.({ date, from: segment.from, to: segment.to })}
+                waitAction?.({ date, from: segment.from, to: segment.to, motorId })}
             </BookingBlock>
           ) : segment.kind === 'unavailable' ? (
             <UnavailableBlock reason={segment.reason} from={segment.from} to={segment.to} />

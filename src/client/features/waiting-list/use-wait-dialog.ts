@@ -64,7 +64,19 @@ function useDeviceWaits(open: boolean) {
 }
 
 /** The dialog's phase and waits, and the form asking for the wanted span, with its save. */
-export function useWaitDialog({ date, from, to, open }: { date: string; from: number; to: number; open: boolean }) {
+export function useWaitDialog({
+  date,
+  from,
+  to,
+  motorId,
+  open,
+}: {
+  date: string;
+  from: number;
+  to: number;
+  motorId?: number;
+  open: boolean;
+}) {
   const { phase, setPhase, waits, setWaits, bikes, notice, setNotice, reload } = useDeviceWaits(open);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
@@ -76,7 +88,8 @@ export function useWaitDialog({ date, from, to, open }: { date: string; from: nu
     // The last time a day takes, as a free gap's link does.
     end: formatMinutes(Math.min(to, MINUTES_PER_DAY - 1)),
     reason: '',
-    motorId: undefined as number | undefined,
+    // A lane's button waits for its bike; Motor mana saja stays one choice away.
+    motorId,
   }));
   const fields = useRef<Partial<Record<Field, HTMLElement | null>>>({});
   const noticeRef = useRef<HTMLParagraphElement>(null);

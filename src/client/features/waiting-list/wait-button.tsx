@@ -7,7 +7,7 @@ import { buttonStyles } from '../../components/button-styles';
 const WaitDialog = lazy(() => import('./wait-dialog'));
 
 /** `Kabari saya kalau kosong` on a booked block, named with the block's hours among several. */
-export function WaitButton({ date, from, to }: { date: string; from: number; to: number }) {
+export function WaitButton({ date, from, to, motorId }: { date: string; from: number; to: number; motorId?: number }) {
   // Undefined until the first press; kept mounted after it, so closing returns the focus here.
   const [open, setOpen] = useState<boolean>();
   const ref = useRef<HTMLButtonElement>(null);
@@ -24,7 +24,7 @@ export function WaitButton({ date, from, to }: { date: string; from: number; to:
       </button>
       {open !== undefined && (
         <Suspense fallback={null}>
-          <WaitDialog date={date} from={from} to={to} open={open} onClose={() => setOpen(false)} finalFocus={ref} />
+          <WaitDialog date={date} from={from} to={to} motorId={motorId} open={open} onClose={() => setOpen(false)} finalFocus={ref} />
         </Suspense>
       )}
     </>

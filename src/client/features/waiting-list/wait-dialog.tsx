@@ -15,6 +15,7 @@ export interface WaitDialogProps {
   /** The booked block, in minutes of `date` (`to` may be 1440, the day's end). */
   from: number;
   to: number;
+  motorId?: number;
   open: boolean;
   onClose: () => void;
   finalFocus: RefObject<HTMLElement | null>;
@@ -38,8 +39,8 @@ function WaitList({ waits }: { waits: Wait[] }) {
 }
 
 /** `Kabari saya kalau kosong` for one booked block: the link first when this device has no chat, then the wanted span. */
-export default function WaitDialog({ date, from, to, open, onClose, finalFocus }: WaitDialogProps) {
-  const wait = useWaitDialog({ date, from, to, open });
+export default function WaitDialog({ date, from, to, motorId, open, onClose, finalFocus }: WaitDialogProps) {
+  const wait = useWaitDialog({ date, from, to, motorId, open });
   const { phase, waits, notice, noticeRef, linkRef, tokens } = wait;
 
   return (
