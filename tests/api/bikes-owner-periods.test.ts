@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
 import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
-import { chatTexts } from '../helpers/borrower-chat';
+import { chatTexts, outboxDrained, sayIn } from '../helpers/borrower-chat';
 import { createTestClock, type TestClock } from '../helpers/clock';
 import { type DeliveredMessage, type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { CLASS_ROSTER, RIZKY, SITI, seedRoster } from '../helpers/roster';
@@ -38,26 +38,9 @@ async function ownersApp(bot: TestAppOptions['bot'] = {}): Promise<Owners> {
   return { telegram, testApp, clock, api: adminClient(testApp.baseUrl, await loginCookie(testApp.baseUrl, admin)) };
 }
 
-async function drained({ testApp }: Owners): Promise<void> {
-  await waitUntil('the outbox drained', async () => {
-    const rows = await testApp.db.kysely
-      .selectFrom('outbox')
-      .select('id')
-      .where('sent_at', 'is', null)
-      .where('given_up_at', 'is', null)
-      .execute();
-    return rows.length === 0;
-  });
-}
+const drained = ({ testApp }: Owners) => outboxDrained(testApp);
 
-/** Sends `text` from `chatId` once the outbox is drained; the bot's next message there. */
-async function say(owners: Owners, chatId: string, text: string): Promise<string> {
-  await drained(owners);
-  const before = chatTexts(owners.telegram, chatId).length;
-  owners.telegram.pushUpdate(owners.telegram.textUpdate(text, chatId));
-  await waitUntil(`an answer to ${text} in ${chatId}`, () => chatTexts(owners.telegram, chatId).length > before);
-  return chatTexts(owners.telegram, chatId).at(-1) ?? '';
-}
+const say = (owners: Owners, chatId: string, text: string) => sayIn(owners.telegram, owners.testApp, chatId, text);
 
 /** A press under `messageId` from `chatId` once the outbox is drained (the bot knows its messages then); what the press answered. */
 async function press(owners: Owners, chatId: string, data: string, messageId: number): Promise<string | undefined> {

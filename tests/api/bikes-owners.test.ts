@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '../../src/server/roster/repository';
 import { adminClient, loginCookie } from '../helpers/admin-fixtures';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
-import { chatTexts } from '../helpers/borrower-chat';
+import { chatTexts, sayIn } from '../helpers/borrower-chat';
 import { createTestClock, type TestClock } from '../helpers/clock';
 import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram';
 import { CLASS_ROSTER, RIZKY, seedRoster } from '../helpers/roster';
@@ -46,23 +46,9 @@ async function ownerCode(api: Api, id = 2): Promise<string> {
 /** The test's app, whose outbox `say` lets drain first. */
 let current: TestApp | undefined;
 
-/** Sends `text` from `chatId` and waits for the bot's next message there, once what was queued before has gone out. */
 async function say(telegram: FakeTelegram, chatId: string, text: string): Promise<string> {
-  const db = current?.db;
-  if (db)
-    await waitUntil('the outbox drained', async () => {
-      const rows = await db.kysely
-        .selectFrom('outbox')
-        .select('id')
-        .where('sent_at', 'is', null)
-        .where('given_up_at', 'is', null)
-        .execute();
-      return rows.length === 0;
-    });
-  const before = chatTexts(telegram, chatId).length;
-  telegram.pushUpdate(telegram.textUpdate(text, chatId));
-  await waitUntil(`an answer to ${text} in ${chatId}`, () => chatTexts(telegram, chatId).length > before);
-  return chatTexts(telegram, chatId).at(-1) ?? '';
+  if (!current) throw new Error('no app yet');
+  return sayIn(telegram, current, chatId, text);
 }
 
 async function book(testApp: TestApp, body: Record<string, unknown>): Promise<string> {

@@ -70,6 +70,28 @@ export function outboxSent(app: AppWithDb): Promise<void> {
   );
 }
 
+/** Until no outbox row waits to be sent: each is sent or given up. */
+export function outboxDrained(app: AppWithDb): Promise<void> {
+  return waitUntil('the outbox drained', async () => {
+    const rows = await app.db.kysely
+      .selectFrom('outbox')
+      .select('id')
+      .where('sent_at', 'is', null)
+      .where('given_up_at', 'is', null)
+      .execute();
+    return rows.length === 0;
+  });
+}
+
+/** Sends `text` from `chatId` once the outbox has drained (an answer is then this text's); the bot's next message there. */
+export async function sayIn(telegram: FakeTelegram, app: AppWithDb, chatId: string, text: string): Promise<string> {
+  await outboxDrained(app);
+  const before = chatTexts(telegram, chatId).length;
+  telegram.pushUpdate(telegram.textUpdate(text, chatId));
+  await waitUntil(`an answer to ${text} in ${chatId}`, () => chatTexts(telegram, chatId).length > before);
+  return chatTexts(telegram, chatId).at(-1) ?? '';
+}
+
 export function messageIdIn(telegram: FakeTelegram, chatId: string, text: string): number {
   const found = telegram.delivered.find((message) => String(message.chatId) === chatId && message.text === text);
   if (!found) throw new Error(`no "${text}" in ${chatId}`);
