@@ -110,13 +110,22 @@ async function settleBooking(sim: Sim, attempt: BookingTry, reason: string, answ
 /** The loan's pickup (or no-show) and return, at the minutes its plan says. */
 function scheduleLoan(sim: Sim, loan: Loan): void {
   const start = wall(loan.date, loan.start);
-  const end = wall(loan.endDate, loan.end);
   if (loan.plan.pickupOffset === null) {
     sim.schedule(start + 40, `no-show ${loan.reason}`, () => ownerReleases(sim, loan));
     return;
   }
   sim.schedule(start + loan.plan.pickupOffset, `pickup ${loan.reason}`, () => pickup(sim, loan));
-  sim.schedule(Math.max(start + loan.plan.pickupOffset + 5, end + loan.plan.returnOffset), `return ${loan.reason}`, () =>
+  scheduleReturn(sim, loan, returnMinute(loan));
+}
+
+function returnMinute(loan: Loan): number {
+  const start = wall(loan.date, loan.start);
+  return Math.max(start + (loan.plan.pickupOffset ?? 0) + 5, wall(loan.endDate, loan.end) + loan.plan.returnOffset);
+}
+
+function scheduleReturn(sim: Sim, loan: Loan, at: number): void {
+  const end = wall(loan.endDate, loan.end);
+  sim.schedule(at, `return ${loan.reason}`, () =>
     loan.plan.returnBy === 'owner' && sim.nowMinute >= end ? ownerReturns(sim, loan) : borrowerReturns(sim, loan),
   );
 }
@@ -146,6 +155,8 @@ async function pickup(sim: Sim, loan: Loan): Promise<void> {
     if (answer.status !== 200) return;
     loan.stage = 'pickedUp';
     sim.evidence.handovers.push({ reason: loan.reason, event: 'pickup' });
+    // Picked up after waiting for the bike past the planned return: the return comes after, not never.
+    if (returnMinute(loan) <= sim.nowMinute) scheduleReturn(sim, loan, sim.nowMinute + 5);
   });
 }
 
