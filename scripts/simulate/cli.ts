@@ -7,6 +7,8 @@ export interface SimOptions {
   instances: 1 | 2;
   faults: boolean;
   students: number;
+  /** Active bikes in the world: the first, and the rest added through the Motor tab's API at the start. */
+  bikes: number;
   /** `--check URL`: only the invariants, on an existing database. */
   check: string | undefined;
   /** Where the action log is written; the default is under the OS's temp folder. */
@@ -17,7 +19,7 @@ export interface SimOptions {
 }
 
 export const USAGE = `Usage:
-  npm run simulate -- [--days 120] [--seed 7] [--engine sqlite|postgres] [--instances 1|2] [--faults] [--students 30] [--log FILE] [--known INVARIANT,…]
+  npm run simulate -- [--days 120] [--seed 7] [--engine sqlite|postgres] [--instances 1|2] [--faults] [--students 30] [--bikes 1] [--log FILE] [--known INVARIANT,…]
   npm run simulate -- --check URL      (a SQLite file path or file: URL, or a postgres:// URL)`;
 
 export class UsageError extends Error {}
@@ -40,6 +42,7 @@ export function parseOptions(args: string[]): SimOptions {
       instances: { type: 'string' },
       faults: { type: 'boolean', default: false },
       students: { type: 'string' },
+      bikes: { type: 'string' },
       check: { type: 'string' },
       log: { type: 'string' },
       timezone: { type: 'string' },
@@ -58,6 +61,7 @@ export function parseOptions(args: string[]): SimOptions {
     instances,
     faults: values.faults ?? false,
     students: whole('students', values.students, 30, 4, 500),
+    bikes: whole('bikes', values.bikes, 1, 1, 5),
     check: values.check,
     log: values.log,
     timeZone: values.timezone ?? 'Asia/Jakarta',

@@ -14,6 +14,8 @@ export interface CheckInput {
   graceMinutes: number;
   /** How long after its hold an offer may stay open: one round of the jobs, in app minutes. */
   roundMinutes: number;
+  /** TELEGRAM_CHAT_ID, the chat of a bike with no linked owner; unknown under --check. */
+  mainChatId?: string;
 }
 
 export interface Invariant {
@@ -22,10 +24,13 @@ export interface Invariant {
   check(input: CheckInput): string[];
   /** Needs what the simulator saw: skipped by --check on a database alone. */
   needsEvidence?: boolean;
+  /** Says something only with two or more bikes: with one it is neither checked nor listed, as before bikes. */
+  needsBikes?: boolean;
 }
 
 const userIndex = (snapshot: Snapshot) => new Map(snapshot.users.map((user) => [user.id, user]));
 const live = (booking: BookingRow) => booking.cancelled_at === null;
+const sameBike = (a: { motorbike_id: number }, b: { motorbike_id: number }) => a.motorbike_id === b.motorbike_id;
 
 function pairs<T>(items: T[], visit: (a: T, b: T) => void): void {
   for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) visit(items[i] as T, items[j] as T);
@@ -45,7 +50,7 @@ function bikeWithOneBorrower({ snapshot }: CheckInput): string[] {
     }));
   const found: string[] = [];
   pairs(held, (a, b) => {
-    if (overlaps(a.span, b.span))
+    if (sameBike(a.booking, b.booking) && overlaps(a.span, b.span))
       found.push(`${describeBooking(a.booking, users)} and ${describeBooking(b.booking, users)} held the bike at once`);
   });
   return found;
@@ -56,7 +61,8 @@ function noOverlappingBookings({ snapshot }: CheckInput): string[] {
   const active = snapshot.bookings.filter(live).map((booking) => ({ booking, span: claimAt(booking, undefined) }));
   const found: string[] = [];
   pairs(active, (a, b) => {
-    if (overlaps(a.span, b.span)) found.push(`${describeBooking(a.booking, users)} overlaps ${describeBooking(b.booking, users)}`);
+    if (sameBike(a.booking, b.booking) && overlaps(a.span, b.span))
+      found.push(`${describeBooking(a.booking, users)} overlaps ${describeBooking(b.booking, users)}`);
   });
   return found;
 }
@@ -266,7 +272,7 @@ function offersWereFree({ snapshot }: CheckInput): string[] {
   for (const offer of snapshot.offers) {
     const span = { from: wall(offer.borrow_date, offer.start_time), to: wall(offer.borrow_date, offer.end_time) };
     for (const booking of snapshot.bookings) {
-      if (booking.id === offer.booking_id || !activeAt(booking, offer.offered_at)) continue;
+      if (booking.id === offer.booking_id || !sameBike(booking, offer) || !activeAt(booking, offer.offered_at)) continue;
       if (overlaps(span, claimAt(booking, offer.offered_at))) {
         found.push(
           `offer #${offer.id} of ${offer.borrow_date} ${offer.start_time}-${offer.end_time} made at ${offer.offered_at} while ${describeBooking(booking, users)} held it`,
@@ -277,23 +283,71 @@ function offersWereFree({ snapshot }: CheckInput): string[] {
   return found;
 }
 
+/** The owner's messages about one booking: its notice, the reminder, the questions at no-show, end and lateness, the kilometres. */
+const OWNER_MESSAGE_KEY = /^(booking|reminder|noshow|ended|late|km|kmdone):([^:@]+)$/;
+
+/** Every owner's message about a booking went to its bike's owner chat (a linked chat, else the main one). */
+function ownerMessagesToBikeOwner({ snapshot, mainChatId }: CheckInput): string[] {
+  const users = userIndex(snapshot);
+  const byRef = new Map(snapshot.bookings.map((booking) => [booking.ref, booking]));
+  const owners = new Map(snapshot.bikes.map((bike) => [bike.id, bike.owner_chat_id]));
+  const linked = new Set(snapshot.bikes.flatMap((bike) => (bike.owner_chat_id === null ? [] : [bike.owner_chat_id])));
+  const found: string[] = [];
+  for (const row of snapshot.outbox) {
+    const ref = row.dedupe_key?.match(OWNER_MESSAGE_KEY)?.[2];
+    const booking = ref === undefined ? undefined : byRef.get(ref);
+    if (!booking || row.sent_at === null || row.sent_chat_id === null) continue;
+    const expected = owners.get(booking.motorbike_id) ?? mainChatId;
+    const wrong = expected === undefined ? linked.has(row.sent_chat_id) : row.sent_chat_id !== expected;
+    if (wrong) {
+      found.push(
+        `outbox #${row.id} (${row.dedupe_key}) about ${describeBooking(booking, users)} on bike #${booking.motorbike_id} went to chat ${row.sent_chat_id}, not ${expected ?? 'the main chat'}`,
+      );
+    }
+  }
+  return found;
+}
+
+/** While an offer holds its span, no booking over it is made on its bike but the offer's own; other bikes stay free to book. */
+function holdsKept({ snapshot }: CheckInput): string[] {
+  const users = userIndex(snapshot);
+  const found: string[] = [];
+  for (const offer of snapshot.offers) {
+    const span = { from: wall(offer.borrow_date, offer.start_time), to: wall(offer.borrow_date, offer.end_time) };
+    const heldUntil = offer.ended_at !== null && offer.ended_at < offer.hold_until ? offer.ended_at : offer.hold_until;
+    for (const booking of snapshot.bookings) {
+      const created = booking.created_at;
+      if (booking.id === offer.booking_id || !sameBike(booking, offer) || created === null) continue;
+      if (created < offer.offered_at || created >= heldUntil || !overlaps(span, claimAt(booking, created))) continue;
+      found.push(
+        `${describeBooking(booking, users)} was made at ${created} on bike #${booking.motorbike_id} while offer #${offer.id} held ${offer.borrow_date} ${offer.start_time}-${offer.end_time} there until ${heldUntil}`,
+      );
+    }
+  }
+  return found;
+}
+
 function screensEqualDatabase({ snapshot, evidence }: CheckInput): string[] {
   if (!evidence?.screens) return [];
   const users = userIndex(snapshot);
   const found: string[] = [];
+  // With several bikes each line names its bike, so a booking shown on the wrong lane differs too.
+  const bike = (motorId: number | undefined) => (snapshot.bikes.length > 1 ? ` motor #${motorId ?? 1}` : '');
   for (const { date, bookings } of evidence.screens.days) {
-    const shown = bookings.filter((entry) => !entry.continuesFromPreviousDay).map((entry) => `${entry.start} ${entry.name} ${entry.stage}`);
+    const shown = bookings
+      .filter((entry) => !entry.continuesFromPreviousDay)
+      .map((entry) => `${entry.start} ${entry.name} ${entry.stage}${bike(entry.motorId)}`);
     const stored = snapshot.bookings
       .filter((booking) => live(booking) && booking.borrow_date === date)
-      .map((booking) => `${booking.start_time} ${users.get(booking.users_id)?.name} ${stageOf(booking)}`);
+      .map((booking) => `${booking.start_time} ${users.get(booking.users_id)?.name} ${stageOf(booking)}${bike(booking.motorbike_id)}`);
     const diff = symmetricDifference(shown, stored);
     if (diff.length > 0) found.push(`/api/bookings?date=${date} differs from the database: ${diff.join('; ')}`);
   }
   const out = snapshot.bookings
     .filter((booking) => booking.picked_up_at !== null && booking.returned_at === null && live(booking) && booking.released_at === null)
-    .map((booking) => `${users.get(booking.users_id)?.name} ${booking.borrow_date} ${booking.start_time}`);
+    .map((booking) => `${users.get(booking.users_id)?.name} ${booking.borrow_date} ${booking.start_time}${bike(booking.motorbike_id)}`);
   const diff = symmetricDifference(
-    evidence.screens.loansOut.map((loan) => `${loan.name} ${loan.date} ${loan.start}`),
+    evidence.screens.loansOut.map((loan) => `${loan.name} ${loan.date} ${loan.start}${bike(loan.motorId)}`),
     out,
   );
   if (diff.length > 0) found.push(`/api/today's loansOut differs from the database: ${diff.join('; ')}`);
@@ -331,6 +385,8 @@ export const INVARIANTS: Invariant[] = [
   { name: 'holds-end-in-time', check: holdsEndInTime },
   { name: 'offers-were-free', check: offersWereFree },
   { name: 'screens-equal-database', check: screensEqualDatabase, needsEvidence: true },
+  { name: 'holds-kept-per-bike', check: holdsKept, needsBikes: true },
+  { name: 'owner-messages-to-bike-owner', check: ownerMessagesToBikeOwner, needsBikes: true },
 ];
 
 export interface Violation {
@@ -343,6 +399,7 @@ export function checkInvariants(input: CheckInput): { violations: Violation[]; c
   const checked: string[] = [];
   const skipped: string[] = [];
   for (const invariant of INVARIANTS) {
+    if (invariant.needsBikes && input.snapshot.bikes.length < 2) continue;
     if (invariant.needsEvidence && !input.evidence) {
       skipped.push(invariant.name);
       continue;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays } from '../../src/domain/time/clock';
 import { buildIfStale } from '../build.mjs';
+import { addBikes } from './bikes';
 import { checkDatabase, formatViolations } from './check';
 import { parseOptions, type SimOptions, USAGE, UsageError } from './cli';
 import { FAULTS } from './faults';
@@ -32,7 +33,8 @@ function planDay(sim: Sim, date: string): void {
   for (const action of ACTIONS) {
     if (!action.enabled || !action.run) continue;
     const run = action.run;
-    for (let count = times(sim, action.perDay); count > 0; count--) sim.schedule(minute(), action.name, () => run(sim));
+    const perDay = action.perDay * (action.perBike ? sim.options.bikes : 1);
+    for (let count = times(sim, perDay); count > 0; count--) sim.schedule(minute(), action.name, () => run(sim));
   }
   if (!sim.options.faults) return;
   const possible = FAULTS.filter((fault) => fault.unavailable(sim) === undefined);
@@ -47,7 +49,13 @@ async function checkDay(sim: Sim, final: boolean): Promise<Violation[]> {
   await gatherScreens(sim);
   const snapshot = await readSnapshot(sim.world.db, sim.world.now(), TIME_ZONE);
   const roundMinutes = Math.max(1, Math.ceil((JOB_INTERVAL_MS * 4) / 60_000));
-  const result = checkInvariants({ snapshot, evidence: sim.evidence, graceMinutes: GRACE_MINUTES, roundMinutes });
+  const result = checkInvariants({
+    snapshot,
+    evidence: sim.evidence,
+    graceMinutes: GRACE_MINUTES,
+    roundMinutes,
+    mainChatId: sim.world.telegram.telegram.chatId,
+  });
   sim.counts.set('invariant checks', (sim.counts.get('invariant checks') ?? 0) + result.checked.length);
   if (final) {
     // A message withdrawn before any attempt (a reminder of a cancelled booking) was meant never to go.
@@ -83,7 +91,8 @@ function report(sim: Sim, all: Violation[], date: string): void {
 }
 
 function describeWorld(options: SimOptions): string {
-  return ` --engine ${options.engine} --instances ${options.instances}${options.faults ? ' --faults' : ''} --students ${options.students}`;
+  const bikes = options.bikes > 1 ? ` --bikes ${options.bikes}` : '';
+  return ` --engine ${options.engine} --instances ${options.instances}${options.faults ? ' --faults' : ''} --students ${options.students}${bikes}`;
 }
 
 async function simulate(options: SimOptions): Promise<number> {
@@ -108,6 +117,7 @@ async function simulate(options: SimOptions): Promise<number> {
   // Ctrl-C or a kill ends the run after the day in progress, and still cleans up the servers, the database and the mount.
   process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
   try {
+    await addBikes(sim);
     for (sim.day = 0; sim.day < options.days && !interrupted; sim.day++) {
       const date = addDays(FIRST_DAY, sim.day);
       planDay(sim, date);

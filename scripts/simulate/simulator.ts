@@ -1,4 +1,5 @@
 import { addDays } from '../../src/domain/time/clock';
+import type { Bike } from './bikes';
 import type { SimOptions } from './cli';
 import type { Evidence } from './evidence';
 import { type Answer, send, undecided } from './http';
@@ -19,6 +20,8 @@ export class Sim {
   readonly faults = new Map<string, number>();
   readonly loans: Loan[] = [];
   readonly students: Student[];
+  /** The active bikes in the Motor tab's order: only the first unless `--bikes`. */
+  readonly bikes: Bike[] = [];
   readonly faultWindows: { from: number; to: number }[] = [];
   readonly evidence: Evidence;
   private agenda: AgendaItem[] = [];

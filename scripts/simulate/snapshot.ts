@@ -12,6 +12,8 @@ export interface Snapshot {
   audit: { action: string; target: string | null; detail: string | null }[];
   outbox: OutboxRow[];
   offers: OfferRow[];
+  /** Every bike, with its owner's linked chat (null: the main chat, TELEGRAM_CHAT_ID). */
+  bikes: { id: number; owner_chat_id: string | null }[];
 }
 
 export interface BookingRow {
@@ -32,6 +34,7 @@ export interface BookingRow {
   returned_at: string | null;
   released_at: string | null;
   purpose: string;
+  motorbike_id: number;
 }
 
 export interface ChargeRow {
@@ -65,13 +68,15 @@ export interface OfferRow {
   hold_until: string;
   ended_at: string | null;
   booking_id: number | null;
+  /** The bike the offer holds. */
+  motorbike_id: number;
 }
 
 const bool = (value: unknown) => value === true || value === 1;
 
 export async function readSnapshot(db: Db, now: Date, timeZone: string): Promise<Snapshot> {
   const k = db.kysely;
-  const [bookings, users, charges, ledger, audit, outbox, offers] = await Promise.all([
+  const [bookings, users, charges, ledger, audit, outbox, offers, bikes] = await Promise.all([
     k
       .selectFrom('borrow_request')
       .select([
@@ -92,6 +97,7 @@ export async function readSnapshot(db: Db, now: Date, timeZone: string): Promise
         'returned_at',
         'released_at',
         'purpose',
+        'motorbike_id',
       ])
       .orderBy('id')
       .execute(),
@@ -106,8 +112,9 @@ export async function readSnapshot(db: Db, now: Date, timeZone: string): Promise
       .execute(),
     k
       .selectFrom('slot_offer')
-      .select(['id', 'borrow_date', 'start_time', 'end_time', 'offered_at', 'hold_until', 'ended_at', 'booking_id'])
+      .select(['id', 'borrow_date', 'start_time', 'end_time', 'offered_at', 'hold_until', 'ended_at', 'booking_id', 'motorbike_id'])
       .execute(),
+    k.selectFrom('motorbike').select(['id', 'owner_chat_id']).orderBy('id').execute(),
   ]);
   return {
     now,
@@ -119,5 +126,6 @@ export async function readSnapshot(db: Db, now: Date, timeZone: string): Promise
     audit,
     outbox,
     offers,
+    bikes,
   };
 }

@@ -30,6 +30,8 @@ export interface Loan {
   start: string;
   end: string;
   endDate: string;
+  /** The bike the app booked: the one chosen, or the one `Motor mana saja` found. */
+  motorId: number;
   voucher: boolean;
   plan: LoanPlan;
   stage: Stage;

@@ -1,5 +1,6 @@
 import { FUEL_LEVELS } from '../../src/domain/handover/handover';
 import type { DayBooking } from '../../src/domain/schemas/bookings';
+import { chosenBike } from './bikes';
 import type { Answer } from './http';
 import { ownerReleases, ownerReturns, press } from './owner';
 import type { Sim } from './simulator';
@@ -25,16 +26,26 @@ async function dayBookings(sim: Sim, date: string): Promise<DayBooking[]> {
   return answer.status === 200 ? (answer.body.bookings as DayBooking[]) : [];
 }
 
-/** A free gap of `minutes` on `date` from the schedule the page shows, starting on a quarter hour not before now. */
-function freeStart(sim: Sim, bookings: DayBooking[], date: string, minutes: number): number | undefined {
-  const busy = bookings.map((booking) => ({
-    from: booking.continuesFromPreviousDay ? 0 : wall('1970-01-01', booking.start),
-    to: booking.continuesNextDay ? 24 * 60 : wall('1970-01-01', booking.end),
-  }));
+/** The day's bookings lane by lane, as the page shows them: the chosen bike's, or every bike's for `Motor mana saja`. */
+function lanes(sim: Sim, bookings: DayBooking[], motorId: number | undefined): DayBooking[][] {
+  if (sim.bikes.length < 2) return [bookings];
+  return sim.bikes
+    .filter((bike) => motorId === undefined || bike.id === motorId)
+    .map((bike) => bookings.filter((booking) => (booking.motorId ?? 1) === bike.id));
+}
+
+/** A free gap of `minutes` on `date` in some lane the page shows, starting on a quarter hour not before now. */
+function freeStart(sim: Sim, bookings: DayBooking[], date: string, minutes: number, motorId?: number): number | undefined {
+  const busy = lanes(sim, bookings, motorId).map((lane) =>
+    lane.map((booking) => ({
+      from: booking.continuesFromPreviousDay ? 0 : wall('1970-01-01', booking.start),
+      to: booking.continuesNextDay ? 24 * 60 : wall('1970-01-01', booking.end),
+    })),
+  );
   const earliest = date === sim.today ? Math.ceil((sim.nowMinute % (24 * 60)) / 15) * 15 + 15 : DAY_FROM;
   const starts: number[] = [];
   for (let start = Math.max(DAY_FROM, earliest); start + minutes <= DAY_TO; start += 15) {
-    if (busy.every((span) => start + minutes <= span.from || start >= span.to)) starts.push(start);
+    if (busy.some((lane) => lane.every((span) => start + minutes <= span.from || start >= span.to))) starts.push(start);
   }
   return starts.length === 0 ? undefined : sim.random.pick(starts);
 }
@@ -47,6 +58,8 @@ interface BookingTry {
   end: string;
   reason?: string;
   voucher?: boolean;
+  /** The bike chosen in the form; none is `Motor mana saja`. */
+  motorId?: number;
 }
 
 /** POST /api/bookings as the form sends it; the answer is recorded as evidence by the booking's unique reason. */
@@ -59,8 +72,10 @@ export async function tryBooking(sim: Sim, kind: string, attempt: BookingTry): P
     end: attempt.end,
     reason,
     needStnk: sim.random.pick(['ya', 'tidak']),
+    ...(attempt.motorId === undefined ? {} : { motorId: attempt.motorId }),
   };
-  sim.record(kind, `${attempt.name} ${attempt.date} ${attempt.start}-${attempt.end} "${reason}"`);
+  const bike = attempt.motorId === undefined ? '' : ` motor #${attempt.motorId}`;
+  sim.record(kind, `${attempt.name} ${attempt.date} ${attempt.start}-${attempt.end}${bike} "${reason}"`);
   await sim.decide('/api/bookings', { body, idempotencyKey: sim.nextKey() }, (answer) => void settleBooking(sim, attempt, reason, answer));
 }
 
@@ -69,7 +84,7 @@ async function settleBooking(sim: Sim, attempt: BookingTry, reason: string, answ
   sim.evidence.bookings.push({ reason, outcome: stored ? 'stored' : 'refused', status: answer.status });
   if (!stored) return;
   const { booking, cancelToken } = answer.body as {
-    booking: { date: string; start: string; end: string; endDate: string };
+    booking: { date: string; start: string; end: string; endDate: string; motor?: { id: number } };
     cancelToken: string;
   };
   const loan: Loan = {
@@ -80,6 +95,7 @@ async function settleBooking(sim: Sim, attempt: BookingTry, reason: string, answ
     start: booking.start,
     end: booking.end,
     endDate: booking.endDate,
+    motorId: booking.motor?.id ?? attempt.motorId ?? 1,
     voucher: attempt.voucher ?? false,
     plan: planLoan(sim),
     stage: 'booked',
@@ -94,20 +110,35 @@ async function settleBooking(sim: Sim, attempt: BookingTry, reason: string, answ
 /** The loan's pickup (or no-show) and return, at the minutes its plan says. */
 function scheduleLoan(sim: Sim, loan: Loan): void {
   const start = wall(loan.date, loan.start);
-  const end = wall(loan.endDate, loan.end);
   if (loan.plan.pickupOffset === null) {
     sim.schedule(start + 40, `no-show ${loan.reason}`, () => ownerReleases(sim, loan));
     return;
   }
   sim.schedule(start + loan.plan.pickupOffset, `pickup ${loan.reason}`, () => pickup(sim, loan));
-  sim.schedule(Math.max(start + loan.plan.pickupOffset + 5, end + loan.plan.returnOffset), `return ${loan.reason}`, () =>
+  scheduleReturn(sim, loan, returnMinute(loan));
+}
+
+function returnMinute(loan: Loan): number {
+  const start = wall(loan.date, loan.start);
+  return Math.max(start + (loan.plan.pickupOffset ?? 0) + 5, wall(loan.endDate, loan.end) + loan.plan.returnOffset);
+}
+
+function scheduleReturn(sim: Sim, loan: Loan, at: number): void {
+  const end = wall(loan.endDate, loan.end);
+  sim.schedule(at, `return ${loan.reason}`, () =>
     loan.plan.returnBy === 'owner' && sim.nowMinute >= end ? ownerReturns(sim, loan) : borrowerReturns(sim, loan),
   );
 }
 
-/** Whether the bike is physically out with another borrower, as the simulation lived it. */
+/** A loan in the action log; with several bikes it names the loan's. */
+export function describeLoan(sim: Sim, loan: Loan): string {
+  const bike = sim.bikes.length > 1 ? ` motor #${loan.motorId}` : '';
+  return `${loan.student.member.name} ${loan.date} ${loan.start}${bike} "${loan.reason}"`;
+}
+
+/** Whether the loan's bike is physically out with another borrower, as the simulation lived it. */
 export function bikeOut(sim: Sim, loan: Loan): boolean {
-  return sim.loans.some((other) => other !== loan && other.stage === 'pickedUp');
+  return sim.loans.some((other) => other !== loan && other.stage === 'pickedUp' && other.motorId === loan.motorId);
 }
 
 async function pickup(sim: Sim, loan: Loan): Promise<void> {
@@ -116,20 +147,22 @@ async function pickup(sim: Sim, loan: Loan): Promise<void> {
     // The borrower waits for the bike; past the end they give up, and the owner hears of a no-show.
     if (sim.nowMinute + 10 < wall(loan.endDate, loan.end))
       sim.schedule(sim.nowMinute + 10, `pickup ${loan.reason}`, () => pickup(sim, loan));
-    else sim.record('pickup-bike-not-back', `${loan.student.member.name} ${loan.date} ${loan.start} "${loan.reason}"`);
+    else sim.record('pickup-bike-not-back', describeLoan(sim, loan));
     return;
   }
-  sim.record('pickup', `${loan.student.member.name} ${loan.date} ${loan.start} "${loan.reason}"`);
+  sim.record('pickup', describeLoan(sim, loan));
   await sim.decide('/api/bookings/handover', { body: { token: loan.token, event: 'pickup' } }, (answer) => {
     if (answer.status !== 200) return;
     loan.stage = 'pickedUp';
     sim.evidence.handovers.push({ reason: loan.reason, event: 'pickup' });
+    // Picked up after waiting for the bike past the planned return: the return comes after, not never.
+    if (returnMinute(loan) <= sim.nowMinute) scheduleReturn(sim, loan, sim.nowMinute + 5);
   });
 }
 
 export async function borrowerReturns(sim: Sim, loan: Loan): Promise<void> {
   if (loan.stage !== 'pickedUp') return;
-  sim.record('return', `${loan.student.member.name} ${loan.date} ${loan.start} "${loan.reason}"`);
+  sim.record('return', describeLoan(sim, loan));
   const body = { token: loan.token, event: 'return', fuel: sim.random.pick(FUEL_LEVELS) };
   await sim.decide('/api/bookings/handover', { body }, (answer) => {
     if (answer.status !== 200) return;
@@ -150,9 +183,10 @@ export async function bookFreeGap(sim: Sim): Promise<void> {
   const student = someone(sim);
   const date = sim.dateAhead(sim.random.int(0, 3));
   const minutes = sim.random.int(2, ownLimitMinutes(student) / 30) * 30;
-  const start = freeStart(sim, await dayBookings(sim, date), date, minutes);
+  const motorId = chosenBike(sim);
+  const start = freeStart(sim, await dayBookings(sim, date), date, minutes, motorId);
   if (start === undefined) return sim.record('book-no-gap', `${student.member.name} ${date} ${minutes} min`);
-  await tryBooking(sim, 'book', { student, name: student.member.name, date, start: hhmm(start), end: hhmm(start + minutes) });
+  await tryBooking(sim, 'book', { student, name: student.member.name, date, start: hhmm(start), end: hhmm(start + minutes), motorId });
 }
 
 export async function bookClash(sim: Sim): Promise<void> {
@@ -162,7 +196,9 @@ export async function bookClash(sim: Sim): Promise<void> {
   const block = sim.random.pick(taken);
   const start = Math.max(DAY_FROM, wall('1970-01-01', block.start) - 30);
   const student = someone(sim);
-  await tryBooking(sim, 'book-clash', { student, name: student.member.name, date, start: hhmm(start), end: hhmm(start + 60) });
+  // With several bikes a clash is on the block's own bike when that bike is chosen, else only when every bike is taken.
+  const motorId = sim.bikes.length > 1 && sim.random.chance(0.5) ? (block.motorId ?? 1) : undefined;
+  await tryBooking(sim, 'book-clash', { student, name: student.member.name, date, start: hhmm(start), end: hhmm(start + 60), motorId });
 }
 
 export async function bookOverLimit(sim: Sim): Promise<void> {
@@ -206,7 +242,8 @@ export async function bookVoucher(sim: Sim): Promise<void> {
   if (made.status !== 201) return sim.record('voucher-refused', String(made.status));
   const student = someone(sim);
   const date = sim.dateAhead(sim.random.int(1, 3));
-  const start = freeStart(sim, await dayBookings(sim, date), date, 6 * 60) ?? 8 * 60;
+  const motorId = chosenBike(sim);
+  const start = freeStart(sim, await dayBookings(sim, date), date, 6 * 60, motorId) ?? 8 * 60;
   const code = made.body.voucher.code as string;
   await tryBooking(sim, 'book-voucher', {
     student,
@@ -216,6 +253,7 @@ export async function bookVoucher(sim: Sim): Promise<void> {
     end: hhmm(start + 60),
     reason: code,
     voucher: true,
+    motorId,
   });
 }
 
@@ -223,7 +261,7 @@ export async function cancelOwn(sim: Sim): Promise<void> {
   const mine = sim.loans.filter((loan) => loan.stage === 'booked' && wall(loan.date, loan.start) > sim.nowMinute);
   if (mine.length === 0) return;
   const loan = sim.random.pick(mine);
-  sim.record('cancel', `${loan.student.member.name} ${loan.date} ${loan.start} "${loan.reason}"`);
+  sim.record('cancel', describeLoan(sim, loan));
   await sim.decide('/api/bookings/cancel', { body: { token: loan.token } }, (answer) => {
     if (answer.status !== 200) return;
     loan.stage = 'cancelled';
@@ -254,9 +292,11 @@ export async function waitForSlot(sim: Sim): Promise<void> {
     start: loan.start,
     end: loan.end,
     reason: `Tunggu ${sim.nextKey()}`,
+    ...(sim.bikes.length > 1 && sim.random.chance(0.5) ? { motorId: loan.motorId } : {}),
   };
   const answer = await sim.request('/api/waits', { body });
-  sim.record('wait', `${student.member.name} ${loan.date} ${loan.start}-${loan.end} ${answer.status}`);
+  const bike = body.motorId === undefined ? '' : ` motor #${body.motorId}`;
+  sim.record('wait', `${student.member.name} ${loan.date} ${loan.start}-${loan.end}${bike} ${answer.status}`);
 }
 
 /** A linked student's chat: offers of a freed slot are taken or skipped as the behaviour table says. */

@@ -8,6 +8,8 @@ export interface ActionSpec {
   who: 'student' | 'owner' | 'treasurer' | 'admin';
   /** How many a simulated day holds on average, at random minutes from 07:00 to 21:00. */
   perDay: number;
+  /** Its rate grows with the bikes (`--bikes`): a class with two bikes books as much on each as one did on its one. */
+  perBike?: boolean;
   enabled: boolean;
   run?: (sim: Sim) => Promise<void>;
 }
@@ -18,16 +20,16 @@ export interface ActionSpec {
  * and give them a `run` once it has landed.
  */
 export const ACTIONS: ActionSpec[] = [
-  { name: 'book', who: 'student', perDay: 7, enabled: true, run: bookFreeGap },
-  { name: 'book-clash', who: 'student', perDay: 0.6, enabled: true, run: bookClash },
+  { name: 'book', who: 'student', perDay: 7, perBike: true, enabled: true, run: bookFreeGap },
+  { name: 'book-clash', who: 'student', perDay: 0.6, perBike: true, enabled: true, run: bookClash },
   { name: 'book-over-limit', who: 'student', perDay: 0.4, enabled: true, run: bookOverLimit },
   { name: 'book-voucher', who: 'student', perDay: 0.15, enabled: true, run: bookVoucher },
   { name: 'book-past', who: 'student', perDay: 0.3, enabled: true, run: bookPast },
   { name: 'book-typo', who: 'student', perDay: 0.3, enabled: true, run: bookTypo },
   { name: 'cancel', who: 'student', perDay: 0.8, enabled: true, run: cancelOwn },
   { name: 'link-chat', who: 'student', perDay: 0.6, enabled: true, run: linkChat },
-  { name: 'wait', who: 'student', perDay: 0.5, enabled: true, run: waitForSlot },
-  { name: 'workshop', who: 'owner', perDay: 0.08, enabled: true, run: workshop },
+  { name: 'wait', who: 'student', perDay: 0.5, perBike: true, enabled: true, run: waitForSlot },
+  { name: 'workshop', who: 'owner', perDay: 0.08, perBike: true, enabled: true, run: workshop },
   { name: 'payment', who: 'treasurer', perDay: 1.2, enabled: true, run: payment },
   { name: 'expense', who: 'treasurer', perDay: 0.3, enabled: true, run: expense },
   { name: 'dues', who: 'treasurer', perDay: 0.5, enabled: false },

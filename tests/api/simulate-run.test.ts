@@ -9,7 +9,7 @@ import { TEST_ENGINE } from '../helpers/test-db';
 const dir = mkdtempSync(join(tmpdir(), 'pinjam-sim-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function simulate(seed: number, log: string) {
+function simulate(seed: number, log: string, extra: string[] = []) {
   return runCommand(
     [
       'node_modules/tsx/dist/cli.mjs',
@@ -22,6 +22,7 @@ function simulate(seed: number, log: string) {
       TEST_ENGINE,
       '--log',
       log,
+      ...extra,
     ],
     {},
     { timeoutMs: 120_000 },
@@ -43,6 +44,27 @@ describe('npm run simulate', () => {
     expect(log('b.log')).toBe(log('a.log'));
     expect(log('c.log')).not.toBe(log('a.log'));
   }, 400_000);
+
+  it('--bikes 3 adds two bikes through the Motor tab, links the second one’s owner chat, books each bike and holds every invariant per bike', async () => {
+    const run = await simulate(11, join(dir, 'bikes.log'), ['--bikes', '3']);
+    expect(run.stdout, run.stderr).toContain('all invariants held');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('--students 30 --bikes 3;');
+    expect(run.stdout).toMatch(/actions: .*bike-added 2/);
+    const log = readFileSync(join(dir, 'bikes.log'), 'utf8');
+    expect(log).toContain('bike-added Beat hitam #2 owner chat 800002');
+    expect(log).toContain('bike-added Scoopy putih #3 owner chat -100987654');
+    // A bike chosen in the form sometimes, and Motor mana saja otherwise.
+    expect(log).toMatch(/ book .* motor #\d "Kuliah/);
+    expect(log).toMatch(/ book .* \d\d:\d\d-\d\d:\d\d "Kuliah/);
+  }, 200_000);
+
+  it('refuses --bikes outside 1 to 5 with the usage', async () => {
+    const result = await runCommand(['node_modules/tsx/dist/cli.mjs', 'scripts/simulate/run.ts', '--bikes', '6'], {});
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--bikes: '6' must be a whole number from 1 to 5");
+    expect(result.stderr).toContain('[--bikes 1]');
+  });
 
   it('refuses --instances 2 on SQLite with the usage', async () => {
     const result = await runCommand(['node_modules/tsx/dist/cli.mjs', 'scripts/simulate/run.ts', '--instances', '2'], {});

@@ -3,6 +3,7 @@ import type { Evidence } from '../../scripts/simulate/evidence';
 import { type CheckInput, checkInvariants } from '../../scripts/simulate/invariants';
 import { seededRandom } from '../../scripts/simulate/prng';
 import type { BookingRow, Snapshot } from '../../scripts/simulate/snapshot';
+import type { DayBooking } from '../../src/domain/schemas/bookings';
 
 // Each invariant of the simulator's table on a planted row: it names the rule and the row, and holds without it.
 const NOW = new Date('2026-12-01T10:00:00.000Z');
@@ -26,6 +27,7 @@ function booking(id: number, start: string, end: string, extra: Partial<BookingR
     returned_at: null,
     released_at: null,
     purpose: 'personal',
+    motorbike_id: 1,
     ...extra,
   };
 }
@@ -44,6 +46,7 @@ function snapshot(extra: Partial<Snapshot> = {}): Snapshot {
     audit: [],
     outbox: [],
     offers: [],
+    bikes: [{ id: 1, owner_chat_id: null }],
     ...extra,
   };
 }
@@ -201,6 +204,7 @@ describe('the simulator invariants', () => {
       end_time: '10:00',
       offered_at: '2026-12-01T01:00:00.000Z',
       booking_id: null,
+      motorbike_id: 1,
     };
     const rows = broken({
       snapshot: snapshot({
@@ -224,6 +228,110 @@ describe('the simulator invariants', () => {
     expect(rows).toEqual([
       '/api/bookings?date=2026-12-01 differs from the database: in the database only: 08:00 Budi Santoso pickedUp',
       "/api/today's loansOut differs from the database: in the database only: Budi Santoso 2026-12-01 08:00",
+    ]);
+  });
+
+  it('with two bikes: two loans out at once and overlapping bookings on different bikes hold; on one bike they break', () => {
+    const bikes = [
+      { id: 1, owner_chat_id: null },
+      { id: 2, owner_chat_id: '800002' },
+    ];
+    const out = { picked_up_at: '2026-12-01T02:00:00.000Z', returned_at: '2026-12-01T03:00:00.000Z' };
+    const first = booking(1, '09:00', '10:00', out);
+    const other = booking(2, '09:00', '10:00', { ...out, users_id: 'u2', motorbike_id: 2 });
+    expect(broken({ snapshot: snapshot({ bikes, bookings: [first, other] }) })).toEqual({});
+    const same = broken({ snapshot: snapshot({ bikes, bookings: [first, { ...other, motorbike_id: 1 }] }) });
+    expect(Object.keys(same)).toEqual(['bike-with-one-borrower', 'no-overlapping-active-bookings']);
+  });
+
+  it('with two bikes: an offer on one bike is free while the other bike is booked over it', () => {
+    const offer = {
+      id: 1,
+      borrow_date: '2026-12-01',
+      start_time: '09:00',
+      end_time: '10:00',
+      offered_at: '2026-12-01T01:00:00.000Z',
+      hold_until: '2026-12-01T02:15:00.000Z',
+      ended_at: '2026-12-01T02:15:00.000Z',
+      booking_id: null,
+      motorbike_id: 2,
+    };
+    const bikes = [
+      { id: 1, owner_chat_id: null },
+      { id: 2, owner_chat_id: null },
+    ];
+    const booked = booking(1, '09:30', '11:00');
+    expect(broken({ snapshot: snapshot({ bikes, bookings: [booked], offers: [offer] }) })).toEqual({});
+    // Made on the held bike while the hold lasted, and not by the offer: the hold was not kept.
+    const during = booking(2, '09:00', '09:30', { users_id: 'u2', motorbike_id: 2, created_at: '2026-12-01T01:05:00.000Z' });
+    expect(broken({ snapshot: snapshot({ bikes, bookings: [booked, during], offers: [offer] }) })).toEqual({
+      'holds-kept-per-bike': [
+        'booking #2 (ref2) Rizky Maulana 2026-12-01 09:00-09:30 was made at 2026-12-01T01:05:00.000Z on bike #2 while offer #1 held 2026-12-01 09:00-10:00 there until 2026-12-01T02:15:00.000Z',
+      ],
+    });
+    expect(Object.keys(broken({ snapshot: snapshot({ bikes, bookings: [{ ...booked, motorbike_id: 2 }], offers: [offer] }) }))).toEqual([
+      'offers-were-free',
+    ]);
+  });
+
+  it("owner-messages-to-bike-owner: a booking's owner messages go to its bike's linked chat, else the main chat; unchecked with one bike", () => {
+    const row = (id: number, key: string, chat: string) => ({
+      id,
+      kind: 'booking',
+      dedupe_key: key,
+      sent_at: NOW.toISOString(),
+      given_up_at: null,
+      sent_chat_id: chat,
+      sent_message_id: id,
+      last_error: null,
+      attempts: 1,
+    });
+    const bookings = [booking(1, '08:00', '09:00'), booking(2, '10:00', '11:00', { motorbike_id: 2 })];
+    const bikes = [
+      { id: 1, owner_chat_id: null },
+      { id: 2, owner_chat_id: '800002' },
+    ];
+    const outbox = [
+      row(1, 'booking:ref1', '-100'),
+      row(2, 'reminder:ref2', '800002'),
+      row(3, 'noshow:ref2', '-100'),
+      row(4, 'late:ref1', '800002'),
+      row(5, 'cancelled:ref2@700001', '700001'),
+    ];
+    const rows = broken({ snapshot: snapshot({ bikes, bookings, outbox }), mainChatId: '-100' })['owner-messages-to-bike-owner'];
+    expect(rows).toEqual([
+      'outbox #3 (noshow:ref2) about booking #2 (ref2) Budi Santoso 2026-12-01 10:00-11:00 on bike #2 went to chat -100, not 800002',
+      'outbox #4 (late:ref1) about booking #1 (ref1) Budi Santoso 2026-12-01 08:00-09:00 on bike #1 went to chat 800002, not -100',
+    ]);
+    // Under --check the main chat is unknown: a main-chat bike's message is wrong only in a linked owner's chat.
+    expect(broken({ snapshot: snapshot({ bikes, bookings, outbox }) })['owner-messages-to-bike-owner']).toHaveLength(2);
+    const one = checkInvariants({ snapshot: snapshot({ bookings, outbox }), evidence: undefined, graceMinutes: 10, roundMinutes: 1 });
+    expect([...one.checked, ...one.skipped]).not.toContain('owner-messages-to-bike-owner');
+  });
+
+  it('screens-equal-database with two bikes: a booking shown on the other bike differs', () => {
+    const bikes = [
+      { id: 1, owner_chat_id: null },
+      { id: 2, owner_chat_id: null },
+    ];
+    const shown: DayBooking = {
+      name: 'Budi Santoso',
+      class: 'PPTI 21',
+      start: '08:00',
+      end: '10:00',
+      continuesFromPreviousDay: false,
+      continuesNextDay: false,
+      stage: 'booked',
+      motorId: 2,
+    };
+    const rows = broken({
+      snapshot: snapshot({ bikes, bookings: [booking(1, '08:00', '10:00')] }),
+      evidence: evidence({
+        screens: { days: [{ date: '2026-12-01', bookings: [shown] }], loansOut: [] },
+      }),
+    })['screens-equal-database'];
+    expect(rows).toEqual([
+      '/api/bookings?date=2026-12-01 differs from the database: shown only: 08:00 Budi Santoso booked motor #2; in the database only: 08:00 Budi Santoso booked motor #1',
     ]);
   });
 
