@@ -425,6 +425,27 @@ describe('late and no-show', () => {
     expect(telegram.chat.get(second.messageId)?.text).toBe('Sari Dewi belum mengambil motor. Lepaskan jadwal?\n✅ Diambil 13:00 (pemilik)');
   });
 
+  it('Sudah diambil after the bike came back late records the pickup at that return, not at the start', async () => {
+    const telegram = await fake();
+    const clock = createTestClock(SEVEN_AM);
+    const testApp = await app(telegram, clock);
+    await book(testApp, { start: '09:00', end: '10:00' });
+    await book(testApp, { name: 'Rizky_Maulana', start: '10:00', end: '11:00' });
+    const [refA, refB] = [await refOf(testApp, '09:00'), await refOf(testApp, '10:00')];
+    moveTo(clock, '09:00');
+    await sayAndReply(testApp, telegram, '/ambil');
+    moveTo(clock, '10:11');
+    const late = await delivered(testApp, telegram, 'Budi Santoso belum mengembalikan');
+    moveTo(clock, '10:20');
+    expect(await press(testApp, telegram, `r:${refA}`, late.messageId)).toBe(
+      'Motor dari Budi Santoso (PPTI 21) tercatat kembali jam 10:20.',
+    );
+    moveTo(clock, '10:30');
+    const noShow = await delivered(testApp, telegram, 'Rizky_Maulana belum mengambil motor');
+    expect(await press(testApp, telegram, `p:${refB}`, noShow.messageId)).toBe('✅ Diambil 10:20 (pemilik)');
+    expect(await bookingRow(testApp, refB)).toMatchObject({ picked_up_at: jakartaInstant(TODAY, '10:20').toISOString() });
+  });
+
   it('are sent once by two instances on one database, and not again after a restart', async () => {
     const telegram = await fake();
     const clock = createTestClock(SEVEN_AM);

@@ -3,7 +3,7 @@ import { bookingsToPickUp, bookingsToReturn } from '../../domain/chat/owner-bot'
 import type { HandoverBooking } from '../../domain/handover/handover';
 import { addDays, localMomentIn, todayIn } from '../../domain/time/clock';
 import { wallClockInstant } from '../wall-clock';
-import { findHandoverBooking, findHandoversStartingBetween, findLoansOut } from './repository';
+import { findHandoverBooking, findHandoversStartingBetween, findLastReturnOnBike, findLoansOut } from './repository';
 
 /** What `/ambil` or `/kembali` acts on now: a pickup may start up to the next day (near midnight), a loan out may be older. */
 export async function findHandoverCandidates(
@@ -20,8 +20,14 @@ export async function findHandoverCandidates(
   return bookingsToReturn([...nearby, ...out], now);
 }
 
-/** The no-show question's `Sudah diambil`: the bike went at the start, the owner only forgot to say. */
-export async function findStartInstant(db: Executor, ref: string, timeZone: string): Promise<Date | undefined> {
+/**
+ * The no-show question's `Sudah diambil`: the bike went at the start, the owner only forgot to say; or, when the bike's previous
+ * loan came back after the start, at that return, so the two loans never held one bike at once.
+ */
+export async function findStartInstant(db: Executor, ref: string, timeZone: string, at: Date): Promise<Date | undefined> {
   const booking = await findHandoverBooking(db, { ref });
-  return booking && new Date(wallClockInstant(booking.date, booking.start, timeZone).getTime());
+  if (!booking) return undefined;
+  const start = new Date(wallClockInstant(booking.date, booking.start, timeZone).getTime());
+  const lastReturn = await findLastReturnOnBike(db, booking, start.toISOString(), at.toISOString());
+  return lastReturn ? new Date(lastReturn) : start;
 }

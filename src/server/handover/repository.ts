@@ -255,3 +255,23 @@ export async function writeLatestReading(
 export async function writeReturnFuel(db: Executor, id: number, fuel: FuelLevel): Promise<void> {
   await db.updateTable('borrow_request').set({ fuel_back: fuel }).where('id', '=', id).execute();
 }
+
+/** Another booking's latest return on a bike within (after, upTo]: ISO instants, as `returned_at` is written. */
+export async function findLastReturnOnBike(
+  db: Executor,
+  booking: { id: number; motorbikeId: number },
+  after: string,
+  upTo: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('borrow_request')
+    .select('returned_at')
+    .where('motorbike_id', '=', booking.motorbikeId)
+    .where('id', '!=', booking.id)
+    .where('returned_at', '>', after)
+    .where('returned_at', '<=', upTo)
+    .orderBy('returned_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.returned_at ?? undefined;
+}

@@ -135,7 +135,7 @@ export function handoverBotRoutes({ db, now, timeZone, graceMinutes }: BotDeps) 
       if (!notReturned) return completed.kind === 'notFound' ? messages.bookingNotFound : completed.message;
     }
     const event: HandoverEvent = parsed.action === 'fuel' ? 'return' : parsed.action;
-    const when = parsed.action === 'pickup' && message.role === 'noShow' ? await findStartInstant(db.kysely, ref, timeZone) : at;
+    const when = parsed.action === 'pickup' && message.role === 'noShow' ? await findStartInstant(db.kysely, ref, timeZone, at) : at;
     const fuel = parsed.action === 'fuel' ? { fuel: parsed.fuel } : {};
     const cause = { kind: 'ownerPress', message } as const;
     const request = { event, by: owner, now: when ?? at, recordedAt: at, timeZone, graceMinutes, cause, ...fuel };
