@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { messages } from '../../src/domain/text/messages';
 import { buildApp } from '../../src/server/app';
+import type { TrustProxy } from '../../src/server/config';
 import { bookingBody, jakartaInstant, postBooking } from '../helpers/booking-fixtures';
 import { BUDI, seedRoster } from '../helpers/roster';
 import { testConfig } from '../helpers/test-app';
@@ -41,31 +42,38 @@ function rawGet(baseUrl: string, path: string, headers: Record<string, string> =
   });
 }
 
+/** The app on `database`, with a hook after all of its own that notes every request reaching Fastify's hooks. */
+async function startNoting(database: TestDatabase, db: Db, now: () => Date, trustProxy: TrustProxy) {
+  const app = await buildApp({ config: testConfig(database, { trustProxy }), db, now }, { logger: false });
+  const reached: string[] = [];
+  app.addHook('onRequest', (request, _reply, done) => {
+    reached.push(`${request.method} ${request.url}`);
+    done();
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, reached, baseUrl: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
+}
+
 /**
- * Decision 0064: a GET of a schedule answer kept under this turn's counter read is answered in the
- * first hook, before the security hook and any later one, with the very bytes the route sends.
+ * Decision 0064: a GET of a schedule answer kept under this turn's counter read is answered before
+ * Fastify routes it, with the very bytes the route sends; anything else goes the whole way.
  */
-describe(`kept schedule answers, answered before the later hooks, on ${TEST_ENGINE}`, () => {
+describe(`kept schedule answers, answered before Fastify, on ${TEST_ENGINE}`, () => {
   let database: TestDatabase;
   let db: Db;
   let app: FastifyInstance;
   let baseUrl: string;
   let now = jakartaInstant('2026-11-28', '08:00');
-  /** Requests that went past the security hook to a hook added after every one of the app's. */
-  let reachedLaterHooks: string[] = [];
+  let reachedFastify: string[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
     db = database.open();
     await seedRoster(db, [BUDI]);
     // One proxy in front: X-Forwarded-Proto says whether the phone came by HTTPS.
-    app = await buildApp({ config: testConfig(database, { trustProxy: 1 }), db, now: () => now }, { logger: false });
-    app.addHook('onRequest', (request, _reply, done) => {
-      reachedLaterHooks.push(`${request.method} ${request.url}`);
-      done();
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const started = await startNoting(database, db, () => now, 1);
+    ({ app, baseUrl } = started);
+    reachedFastify = started.reached;
     // Enough bookings that the week's JSON passes the 1 KB under which nothing is compressed.
     for (const date of ['2026-12-01', '2026-12-03', '2026-12-04']) {
       for (const start of ['08:00', '10:00', '12:00', '14:00']) {
@@ -92,17 +100,17 @@ describe(`kept schedule answers, answered before the later hooks, on ${TEST_ENGI
     ['a week over HTTPS', WEEK, { 'x-forwarded-proto': 'https' }, 'strict-transport-security: max-age=31536000; includeSubDomains'],
   ])('sends %s from memory with the bytes of the route’s own answer', async (_name, path, headers: Record<string, string>, line) => {
     await write();
-    reachedLaterHooks = [];
+    reachedFastify.length = 0;
     const computed = await rawGet(baseUrl, path, headers);
     const kept = await rawGet(baseUrl, path, headers);
-    expect(reachedLaterHooks).toEqual([`GET ${path}`]);
+    expect(reachedFastify).toEqual([`GET ${path}`]);
     expect(computed.status).toBe(200);
     expect(kept).toEqual(computed);
     expect(computed.headers).toContain("content-security-policy: default-src 'none'; frame-ancestors 'none'");
     if (line) expect(computed.headers).toContain(line);
     // Another URL is not kept yet: it goes the whole way.
     await rawGet(baseUrl, '/api/bookings?date=2026-12-02');
-    expect(reachedLaterHooks).toEqual([`GET ${path}`, 'GET /api/bookings?date=2026-12-02']);
+    expect(reachedFastify).toEqual([`GET ${path}`, 'GET /api/bookings?date=2026-12-02']);
   });
 
   it('answers 304 from memory as the route does, over HTTP and HTTPS', async () => {
@@ -111,10 +119,10 @@ describe(`kept schedule answers, answered before the later hooks, on ${TEST_ENGI
     const etag = headers.find((line) => line.startsWith('etag: '))?.slice('etag: '.length) ?? '';
     for (const proto of [{}, { 'x-forwarded-proto': 'https' }] as Record<string, string>[]) {
       await write();
-      reachedLaterHooks = [];
+      reachedFastify.length = 0;
       const computed = await rawGet(baseUrl, path, { 'if-none-match': etag, ...proto });
       const kept = await rawGet(baseUrl, path, { 'if-none-match': etag, ...proto });
-      expect(reachedLaterHooks).toEqual([`GET ${path}`]);
+      expect(reachedFastify).toEqual([`GET ${path}`]);
       expect(computed.status).toBe(304);
       expect(computed.body.length).toBe(0);
       expect(kept).toEqual(computed);
@@ -124,7 +132,7 @@ describe(`kept schedule answers, answered before the later hooks, on ${TEST_ENGI
   it('sends a HEAD, and a kept answer after a write, the whole way', async () => {
     const path = `/api/bookings?date=${DAY}`;
     await rawGet(baseUrl, path);
-    reachedLaterHooks = [];
+    reachedFastify.length = 0;
     expect((await rawGet(baseUrl, path, {}, 'HEAD')).status).toBe(200);
     await db.kysely.updateTable('users').set({ name: 'Budi Baru' }).where('name', '=', BUDI.name).execute();
     const after = await rawGet(baseUrl, path);
@@ -132,7 +140,7 @@ describe(`kept schedule answers, answered before the later hooks, on ${TEST_ENGI
       new Set(['Budi Baru']),
     );
     await db.kysely.updateTable('users').set({ name: BUDI.name }).where('name', '=', 'Budi Baru').execute();
-    expect(reachedLaterHooks).toEqual([`HEAD ${path}`, `GET ${path}`]);
+    expect(reachedFastify).toEqual([`HEAD ${path}`, `GET ${path}`]);
   });
 
   it('refuses a kept day once it has left the window, as the route does', async () => {
@@ -169,5 +177,32 @@ describe(`kept schedule answers, answered before the later hooks, on ${TEST_ENGI
     const late = received.split(/(?=HTTP\/1\.1 )/)[1] ?? '';
     expect(late).toMatch(/^HTTP\/1\.1 503 /);
     expect(late.split('\r\n\r\n')[1]).toBe(JSON.stringify({ message: messages.serverClosing }));
+  });
+});
+
+describe(`kept schedule answers behind a listed proxy (TRUST_PROXY as addresses) on ${TEST_ENGINE}`, () => {
+  it.each([
+    ['trusted', ['127.0.0.1'], true],
+    ['not trusted', ['10.9.8.7'], false],
+  ])('take X-Forwarded-Proto as Fastify does from a proxy it has %s', async (_name, trustProxy, hsts) => {
+    const database = await createTestDatabase();
+    const db = database.open();
+    const { app, baseUrl, reached } = await startNoting(database, db, () => jakartaInstant('2026-11-28', '08:00'), trustProxy);
+    try {
+      const path = `/api/bookings?date=${DAY}`;
+      const plain = await rawGet(baseUrl, path);
+      const fromProxy = await rawGet(baseUrl, path, { 'x-forwarded-proto': 'https' });
+      const keptFromProxy = await rawGet(baseUrl, path, { 'x-forwarded-proto': 'https' });
+      const keptPlain = await rawGet(baseUrl, path);
+      // The first answer by way of the proxy goes the whole way: it tells whether Fastify trusts it.
+      expect(reached).toEqual([`GET ${path}`, `GET ${path}`]);
+      expect(keptFromProxy).toEqual(fromProxy);
+      expect(keptPlain).toEqual(plain);
+      expect(fromProxy.headers.includes('strict-transport-security: max-age=31536000; includeSubDomains')).toBe(hsts);
+      expect(plain.headers.some((line) => line.startsWith('strict-transport-security'))).toBe(false);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 });

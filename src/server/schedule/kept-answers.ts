@@ -1,16 +1,22 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Negotiator } from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DateWindow, isInWindow, publicScheduleWindow } from '../../domain/booking/schedule-window';
 import { todayIn } from '../../domain/time/clock';
+import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { matchesIfNoneMatch } from '../http/if-none-match';
 import { type Bodies, compressedOnce, type Encoding, sendBodies } from '../http/precompressed';
+import { closingOf } from '../plugins/errors';
 import { faultSeamRoute } from '../plugins/fault-seams';
 import { API_HEADERS, HSTS_HEADER } from '../plugins/security';
 import type { CachedAnswer } from './cache';
 import { scheduleCacheOf } from './service';
 
 const KEPT_PATH = '/api/bookings?';
+const MAX_REMEMBERED = 2000;
+
+type Headers = Readonly<Record<string, string>>;
 
 /** An answer's bodies and the whole header block of each form, made once: by plain HTTP and by HTTPS. */
 interface Prepared {
@@ -21,8 +27,6 @@ interface Prepared {
   notModified: readonly [Headers, Headers];
 }
 
-type Headers = Readonly<Record<string, string>>;
-
 // Made on an answer's first request; they go with it when a write replaces it.
 const prepared = new WeakMap<CachedAnswer, Prepared>();
 
@@ -30,7 +34,7 @@ function preparedOf(answer: CachedAnswer): Prepared {
   let kept = prepared.get(answer);
   if (kept) return kept;
   const bodies = compressedOnce(Buffer.from(answer.body), 'fast');
-  // In the order the route's own answer sets them: the security hook's, then sendSchedule's, then Fastify's length.
+  // In the order the route's own answer has them: the security hook's, then sendSchedule's, then Fastify's length.
   const both = (rest: Headers): readonly [Headers, Headers] => [
     { ...API_HEADERS, ...rest },
     { ...API_HEADERS, ...HSTS_HEADER, ...rest },
@@ -53,12 +57,72 @@ function preparedOf(answer: CachedAnswer): Prepared {
   return kept;
 }
 
-export function sendSchedule(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+/** What the route's own requests teach the answers given before Fastify, per app: each URL's dates, and which listed proxies are trusted. */
+interface Learnt {
+  /** The dates each answered URL asks for, as Fastify parsed its query: checked against the window. */
+  asked: Map<string, readonly string[]>;
+  /** Whether Fastify takes a proxy's X-Forwarded-Proto (TRUST_PROXY as a list of addresses). */
+  trusted: Map<string, boolean>;
+}
+
+const learnt = new WeakMap<Config, Learnt>();
+
+function learntOf(config: Config): Learnt {
+  let kept = learnt.get(config);
+  if (!kept) {
+    kept = { asked: new Map(), trusted: new Map() };
+    learnt.set(config, kept);
+  }
+  return kept;
+}
+
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+  if (map.size >= MAX_REMEMBERED) map.clear();
+  map.set(key, value);
+}
+
+const lastEntry = (header: string) => header.slice(header.lastIndexOf(',') + 1).trim();
+// Node joins repeated X-Forwarded-Proto headers into one string.
+const forwardedProto = (request: IncomingMessage) => request.headers['x-forwarded-proto'] as string | undefined;
+const socketProtocol = (request: IncomingMessage) => ((request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
+
+function allInWindow(dates: readonly string[] | undefined, window: DateWindow): boolean {
+  if (dates === undefined) return false;
+  for (const date of dates) if (!isInWindow(date, window)) return false;
+  return true;
+}
+
+function learn(request: FastifyRequest, { asked, trusted }: Learnt): void {
+  const { date, from, to } = request.query as Record<string, unknown>;
+  remember(
+    asked,
+    request.url,
+    [date, from, to].filter((one) => typeof one === 'string'),
+  );
+  const forwarded = forwardedProto(request.raw);
+  const address = request.raw.socket.remoteAddress;
+  if (!forwarded || address === undefined || lastEntry(forwarded) === socketProtocol(request.raw)) return;
+  remember(trusted, address, request.protocol === lastEntry(forwarded));
+}
+
+/** The route's answer, after every hook; it teaches the answers given before them. */
+export function sendSchedule(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, config: Config) {
+  learn(request, learntOf(config));
   reply.header('Cache-Control', 'no-cache').header('ETag', answer.etag);
   if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
   const { bodies, text } = preparedOf(answer);
   reply.type('application/json; charset=utf-8');
   return sendBodies(bodies, request, reply, text);
+}
+
+/** Fastify's request.protocol for the app's TRUST_PROXY, or undefined while a listed proxy's trust is not learnt yet. */
+function protocolOf(request: IncomingMessage, trust: Config['trustProxy'], trustedOf: Learnt['trusted']): string | undefined {
+  const forwarded = forwardedProto(request);
+  const own = socketProtocol(request);
+  if (!forwarded || trust === 0 || lastEntry(forwarded) === own) return own;
+  if (typeof trust === 'number') return lastEntry(forwarded);
+  const trusted = trustedOf.get(request.socket.remoteAddress ?? '');
+  return trusted === undefined ? undefined : trusted ? lastEntry(forwarded) : own;
 }
 
 const MAX_NEGOTIATED = 100;
@@ -77,25 +141,16 @@ function encodingFor(accepted: string | undefined, bodies: Bodies): Encoding {
   return encoding;
 }
 
-function sendKept(request: FastifyRequest, reply: FastifyReply, answer: Prepared): void {
-  reply.hijack();
-  const https = request.protocol === 'https' ? 1 : 0;
-  const raw = reply.raw;
+function sendKept(request: IncomingMessage, response: ServerResponse, answer: Prepared, https: 0 | 1): void {
   if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
-    raw.writeHead(304, answer.notModified[https]);
-    raw.end();
+    response.writeHead(304, answer.notModified[https]);
+    response.end();
     return;
   }
   const encoding = encodingFor(request.headers['accept-encoding'], answer.bodies);
-  raw.writeHead(200, answer.ok.get(encoding)?.[https]);
+  response.writeHead(200, answer.ok.get(encoding)?.[https]);
   // A string goes out in one write with the headers.
-  raw.end(encoding === 'identity' ? answer.text : answer.bodies.get(encoding));
-}
-
-function askedInWindow(query: unknown, window: DateWindow): boolean {
-  const { date, from, to } = query as Record<string, unknown>;
-  for (const asked of [date, from, to]) if (typeof asked === 'string' && !isInWindow(asked, window)) return false;
-  return true;
+  response.end(encoding === 'identity' ? answer.text : answer.bodies.get(encoding));
 }
 
 /** The public window of now, worked out once a minute (zone offsets are whole minutes). */
@@ -110,9 +165,19 @@ export function windowClock({ config, now }: Pick<AppContext, 'config' | 'now'>)
   };
 }
 
-/** Before the security hook: a GET kept under this turn's counter read is answered whole, as the route would (0064); all else goes on. */
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * Before Fastify: a GET of a schedule URL kept under this turn's counter read is answered as the
+ * route would answer it; anything else, or anything this cannot settle, goes to Fastify (0064).
+ */
 export function registerKeptAnswers(app: FastifyInstance, context: AppContext): void {
-  if (faultSeamRoute() === 'GET /api/bookings') return;
+  const [fastify, ...others] = app.server.listeners('request') as Handler[];
+  // Fastify logs each request with ACCESS_LOG, and a test seam may stop on this route.
+  if (!fastify || others.length > 0 || context.config.accessLog || faultSeamRoute() === 'GET /api/bookings') return;
+  const { trustProxy } = context.config;
+  const { asked, trusted } = learntOf(context.config);
+  const closing = closingOf(app);
   const cache = scheduleCacheOf(context.db);
   const windowAt = windowClock(context);
   let turnRead: Promise<string> | undefined;
@@ -121,16 +186,22 @@ export function registerKeptAnswers(app: FastifyInstance, context: AppContext): 
   const settle = (version: string | undefined, batch: unknown[]) => {
     const window = version === undefined ? undefined : windowAt();
     for (let index = 0; index < batch.length; index += 3) {
-      const request = batch[index] as FastifyRequest;
-      const done = batch[index + 2] as HookHandlerDoneFunction;
-      const answer = version === undefined ? undefined : cache.keptAt(version, request.url);
-      if (answer && window && askedInWindow(request.query, window)) sendKept(request, batch[index + 1] as FastifyReply, preparedOf(answer));
-      else done();
+      const request = batch[index] as IncomingMessage;
+      const response = batch[index + 1] as ServerResponse;
+      const url = request.url ?? '';
+      const answer = version === undefined ? undefined : cache.keptAt(version, url);
+      if (answer && window && allInWindow(asked.get(url), window))
+        sendKept(request, response, preparedOf(answer), batch[index + 2] as 0 | 1);
+      else fastify.call(app.server, request, response);
     }
   };
 
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'GET' || !request.url.startsWith(KEPT_PATH) || !cache.mayKeep(request.url)) return done();
+  app.server.removeListener('request', fastify);
+  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const url = request.url ?? '';
+    const kept = request.method === 'GET' && !closing.now && url.startsWith(KEPT_PATH) && cache.mayKeep(url);
+    const protocol = kept ? protocolOf(request, trustProxy, trusted) : undefined;
+    if (protocol === undefined) return fastify.call(app.server, request, response);
     const read = cache.readAfterNow();
     if (read !== turnRead) {
       turnRead = read;
@@ -141,6 +212,6 @@ export function registerKeptAnswers(app: FastifyInstance, context: AppContext): 
         () => settle(undefined, batch),
       );
     }
-    waiting.push(request, reply, done);
+    waiting.push(request, response, protocol === 'https' ? 1 : 0);
   });
 }

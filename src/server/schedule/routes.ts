@@ -11,7 +11,7 @@ export async function scheduleRoutes(app: FastifyInstance, context: AppContext):
   // Never user ids or reasons.
   app.get('/api/bookings', PRECOMPRESSED_ROUTE, async (request, reply) => {
     refuseOutsideWindow(request.query, windowAt());
-    return sendSchedule(request, reply, await scheduleAnswer(db, request.url, request.query));
+    return sendSchedule(request, reply, await scheduleAnswer(db, request.url, request.query), config);
   });
 
   // The browser's zone and clock may differ from the app's: pages ask the server for today and now.
