@@ -411,7 +411,6 @@ export async function findSettledLoans(db: Executor, bookingIds: readonly number
   return new Map(rows.map((row) => [row.booking_id, toNumber(row.paid) >= toNumber(row.charged_through)]));
 }
 
-/** Read by the dues index of migration 2026_12_03_0400 alone, not by every entry of the ledger. */
 export function duesOfYearQuery(db: Executor, year: number) {
   return db
     .selectFrom('ledger_entry')

@@ -92,7 +92,6 @@ export function registerClosingAnswer(app: FastifyInstance): void {
   });
 }
 
-/** Whether the closing answer above is given now; for what answers before Fastify's hooks run (schedule/kept-answers.ts). */
 export function closingOf(app: FastifyInstance): { readonly now: boolean } {
   const closing = closings.get(app);
   if (!closing) throw new Error('registerClosingAnswer must come first');

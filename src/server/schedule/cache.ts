@@ -46,7 +46,6 @@ export class ScheduleCache {
     });
   }
 
-  /** Whether `key` was computed under the version last read: a hint, which `keptAt` settles. */
   mayKeep(key: string): boolean {
     return this.#computed.has(key);
   }

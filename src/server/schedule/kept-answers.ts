@@ -27,7 +27,6 @@ interface Prepared {
   notModified: readonly [Headers, Headers];
 }
 
-// Made on an answer's first request; they go with it when a write replaces it.
 const prepared = new WeakMap<CachedAnswer, Prepared>();
 
 function preparedOf(answer: CachedAnswer): Prepared {
@@ -57,11 +56,9 @@ function preparedOf(answer: CachedAnswer): Prepared {
   return kept;
 }
 
-/** What the route's own requests teach the answers given before Fastify, per app: each URL's dates, and which listed proxies are trusted. */
+/** What the route's requests teach the answers given before Fastify, per app: each URL's dates (as Fastify parsed them), and which listed proxies Fastify trusts. */
 interface Learnt {
-  /** The dates each answered URL asks for, as Fastify parsed its query: checked against the window. */
   asked: Map<string, readonly string[]>;
-  /** Whether Fastify takes a proxy's X-Forwarded-Proto (TRUST_PROXY as a list of addresses). */
   trusted: Map<string, boolean>;
 }
 
@@ -82,7 +79,6 @@ function remember<T>(map: Map<string, T>, key: string, value: T): void {
 }
 
 const lastEntry = (header: string) => header.slice(header.lastIndexOf(',') + 1).trim();
-// Node joins repeated X-Forwarded-Proto headers into one string.
 const forwardedProto = (request: IncomingMessage) => request.headers['x-forwarded-proto'] as string | undefined;
 const socketProtocol = (request: IncomingMessage) => ((request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
 
@@ -167,10 +163,7 @@ export function windowClock({ config, now }: Pick<AppContext, 'config' | 'now'>)
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
-/**
- * Before Fastify: a GET of a schedule URL kept under this turn's counter read is answered as the
- * route would answer it; anything else, or anything this cannot settle, goes to Fastify (0064).
- */
+/** Before Fastify routes it, a GET kept under this turn's counter read is answered as the route would; all else goes to Fastify (0064). */
 export function registerKeptAnswers(app: FastifyInstance, context: AppContext): void {
   const [fastify, ...others] = app.server.listeners('request') as Handler[];
   // Fastify logs each request with ACCESS_LOG, and a test seam may stop on this route.
