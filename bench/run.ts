@@ -26,9 +26,19 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // `--years N`: each engine twice, on the bench's 60 days and on N years of history before them (bench/years.ts).
-const YEARS_FLAG = process.argv.indexOf('--years');
-const YEARS = YEARS_FLAG === -1 ? 0 : Number(process.argv[YEARS_FLAG + 1]);
+const flag = (name: string) => {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? undefined : process.argv[index + 1];
+};
+const YEARS = Number(flag('--years') ?? 0);
 if (!(YEARS >= 0 && YEARS <= 20)) throw new Error('--years takes a number of years from 0 to 20');
+// `--cases gets`: only the schedule GETs and their ceilings (1, 2, 2b, 2c), with each side's CPU time a request, printed and
+// written nowhere, so before and after a change can be alternated (issue 44). `--engine sqlite|postgres`: that engine only.
+const GETS_ONLY = flag('--cases') === 'gets';
+if (!GETS_ONLY && flag('--cases') !== undefined) throw new Error('--cases takes only `gets`');
+const ENGINE = flag('--engine');
+if (ENGINE !== undefined && ENGINE !== 'sqlite' && ENGINE !== 'postgres') throw new Error('--engine takes sqlite or postgres');
+type Engine = 'sqlite' | 'postgres';
 
 export interface LoadResult {
   requests: number;
@@ -44,6 +54,9 @@ export interface MeasuredCase extends LoadResult {
   name: string;
   /** The ceiling measured right before this case, which its ratio is taken against. */
   pairedCeilingRps?: number;
+  /** CPU time (user and system, /proc/PID/stat) the answering process spent a request during the measured run. */
+  cpuUsPerRequest?: number;
+  pairedCeilingCpuUs?: number;
 }
 
 export interface CaseResult extends MeasuredCase {
@@ -250,11 +263,28 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-async function measureCase(name: string, spec: Record<string, unknown>, warmupSpec: Record<string, unknown> = spec): Promise<MeasuredCase> {
+/** User and system time of a process so far, in µs. */
+function cpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are the stat file's 14th and 15th fields, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function measureCase(
+  name: string,
+  spec: Record<string, unknown>,
+  warmupSpec: Record<string, unknown> = spec,
+  pid?: number,
+): Promise<MeasuredCase> {
   load({ ...warmupSpec, connections: CONNECTIONS, duration: WARMUP_S });
+  const cpuBefore = pid === undefined ? 0 : cpuUs(pid);
   const result = load({ ...spec, connections: CONNECTIONS, duration: DURATION_S });
-  console.log(`  ${name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
-  return { name, ...result };
+  const cpu = pid === undefined ? undefined : Math.round(((cpuUs(pid) - cpuBefore) / result.requests) * 10) / 10;
+  const cpuShown = cpu === undefined ? '' : `, ${cpu} µs CPU a request`;
+  console.log(
+    `  ${name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}${cpuShown}`,
+  );
+  return { name, ...result, ...(cpu !== undefined && { cpuUsPerRequest: cpu }) };
 }
 
 /** A helper server of the bench (a ceiling) in its own process, ready to be loaded. */
@@ -265,6 +295,112 @@ async function startHelper(script: string, port: number): Promise<ChildProcess> 
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** Cases 1, 2, 2b and 2c: each schedule GET right after a ceiling run of its own, with both processes' CPU time a request. */
+async function scheduleGetCases(base: string, busiestDate: string, serverPid: number): Promise<MeasuredCase[]> {
+  const dayPath = `/api/bookings?date=${busiestDate}`;
+  const dayAnswer = await get(`${base}${dayPath}`);
+  // A refused query would measure the refusal: the bench stops instead.
+  if (dayAnswer.status !== 200) throw new Error(`${dayPath} answered ${dayAnswer.status}`);
+  const dayJson = await dayAnswer.text();
+  const weekFrom = startOfWeek(busiestDate);
+  const weekPath = `/api/bookings?from=${weekFrom}&to=${addDays(weekFrom, 6)}`;
+  const weekAnswer = await get(`${base}${weekPath}`);
+  if (weekAnswer.status !== 200) throw new Error(`${weekPath} answered ${weekAnswer.status}`);
+  const weekJson = await weekAnswer.text();
+
+  const ceilingPort = freePort();
+  const ceiling = fork('bench/ceiling.mjs', [String(ceilingPort), dayJson, weekJson], { stdio: 'inherit' });
+  await new Promise((resolve) => ceiling.once('message', resolve));
+  const ceilingSpec = { url: `http://127.0.0.1:${ceilingPort}${dayPath}` };
+  // A week is seven days of JSON: its ceiling sends the same week's bytes, not one day's.
+  const weekCeilingSpec = { url: `http://127.0.0.1:${ceilingPort}${weekPath}` };
+  const ceilingPid = ceiling.pid ?? 0;
+  // The schedule GETs carry a target as a ratio of the ceiling. On a shared machine the load
+  // of others moves both within seconds, so each is measured right after a ceiling run of its
+  // own and compared with that one.
+  const paired = async (name: string, spec: Record<string, unknown>, pairedSpec = ceilingSpec): Promise<MeasuredCase> => {
+    const pairedCeiling = await measureCase(`   (ceiling, paired with ${name.split(' ')[0]})`, pairedSpec, pairedSpec, ceilingPid);
+    return {
+      ...(await measureCase(name, spec, spec, serverPid)),
+      pairedCeilingRps: pairedCeiling.rps,
+      ...(pairedCeiling.cpuUsPerRequest !== undefined && { pairedCeilingCpuUs: pairedCeiling.cpuUsPerRequest }),
+    };
+  };
+  try {
+    const results = [await measureCase('1. ceiling: bare Fastify, day JSON from memory', ceilingSpec, ceilingSpec, ceilingPid)];
+    results.push(await paired('2. GET one day of bookings', { url: `${base}${dayPath}` }));
+    const etag = (await get(`${base}${dayPath}`)).headers.get('etag') ?? '';
+    results.push(
+      await paired('2b. GET one day, unchanged (If-None-Match → 304)', { url: `${base}${dayPath}`, headers: { 'if-none-match': etag } }),
+    );
+    results.push(
+      await paired('2c. GET a week of bookings (range; ceiling sends the week)', { url: `${base}${weekPath}` }, weekCeilingSpec),
+    );
+    return results;
+  } finally {
+    await stop(ceiling);
+  }
+}
+
+interface Seeded {
+  names: string[];
+  today: string;
+  busiestDate: string;
+  adminId: string;
+  years: number | undefined;
+}
+
+/** Every case after the schedule GETs: the roster, the writes, the page and its largest script, and with `--years` the admin's reads. */
+async function otherCases(
+  engine: 'sqlite' | 'postgres',
+  base: string,
+  { names, today, busiestDate, adminId, years }: Seeded,
+): Promise<{ results: MeasuredCase[]; post: MeasuredCase; writeCeiling: MeasuredCase | undefined }> {
+  const results = [await measureCase('3. GET roster (type-ahead)', { url: `${base}/api/roster` })];
+  let writeCeiling: MeasuredCase | undefined;
+  if (engine === 'sqlite') {
+    const writePort = freePort();
+    const helper = await startHelper('bench/write-ceiling.ts', writePort);
+    try {
+      const writeBase = `http://127.0.0.1:${writePort}`;
+      writeCeiling = await measureCase('4w. write ceiling: bare Fastify, one durable SQLite insert per request', {
+        url: writeBase,
+        kind: 'create-booking',
+        names,
+        firstDate: addDays(today, 100),
+      });
+      results.push(writeCeiling);
+    } finally {
+      await stop(helper);
+    }
+  }
+  // 20 bookings a day: the warm-up, at up to 5,000 bookings/s, fills some 750 days from its
+  // first date; the measured run starts well past them, so no booking of it clashes.
+  const post = await measureCase(
+    '4. POST a booking (rules, transaction, outbox)',
+    { url: base, kind: 'create-booking', names, firstDate: addDays(today, 3000) },
+    { url: base, kind: 'create-booking', names, firstDate: addDays(today, 100) },
+  );
+  results.push(post);
+  const html = await (await get(`${base}/`)).text();
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');
+  const sizes = await Promise.all(
+    scripts.map(async (path) => ({ path, size: (await (await get(`${base}${path}`)).arrayBuffer()).byteLength })),
+  );
+  const largest = sizes.sort((a, b) => b.size - a.size)[0]?.path ?? '/';
+  const compressed = { 'accept-encoding': 'br, gzip' };
+  results.push(await measureCase('5a. index.html', { url: `${base}/`, headers: compressed }));
+  results.push(
+    await measureCase(`5b. largest JS asset (${largest.split('/').at(-1)}, br)`, { url: `${base}${largest}`, headers: compressed }),
+  );
+  // Last: a slow read still in flight when its case ends would hold the next case's server
+  // (SQLite answers on the event loop). The POSTs' bookings lie outside the month read here.
+  if (years !== undefined) {
+    for (const [name, spec] of await adminCases(base, adminId, busiestDate)) results.push(await measureCase(name, spec));
+  }
+  return { results, post, writeCeiling };
+}
 
 async function benchEngine(engine: 'sqlite' | 'postgres', years?: number): Promise<EngineResult> {
   console.log(`\n${engine}${years === undefined ? '' : `, ${years} years of history`}`);
@@ -285,93 +421,16 @@ async function benchEngine(engine: 'sqlite' | 'postgres', years?: number): Promi
   await db.close();
   const databaseMb = database.location.engine === 'sqlite' ? sqliteMb(database.location.path) : undefined;
 
-  const coldStart = await coldStarts(database.url);
+  const coldStart = GETS_ONLY ? { serverMs: 0, ceilingMs: 0, firstMs: 0 } : await coldStarts(database.url);
   const port = freePort();
   serverOutput = '';
   const child = await startServer(database.url, port);
   let result: EngineResult;
   const base = `http://127.0.0.1:${port}`;
   try {
-    const dayPath = `/api/bookings?date=${busiestDate}`;
-    const dayAnswer = await get(`${base}${dayPath}`);
-    // A refused query would measure the refusal: the bench stops instead.
-    if (dayAnswer.status !== 200) throw new Error(`${dayPath} answered ${dayAnswer.status}`);
-    const dayJson = await dayAnswer.text();
-    const weekFrom = startOfWeek(busiestDate);
-    const weekPath = `/api/bookings?from=${weekFrom}&to=${addDays(weekFrom, 6)}`;
-    const weekAnswer = await get(`${base}${weekPath}`);
-    if (weekAnswer.status !== 200) throw new Error(`${weekPath} answered ${weekAnswer.status}`);
-    const weekJson = await weekAnswer.text();
-
-    const ceilingPort = freePort();
-    const ceiling = fork('bench/ceiling.mjs', [String(ceilingPort), dayJson, weekJson], { stdio: 'inherit' });
-    await new Promise((resolve) => ceiling.once('message', resolve));
-    const ceilingSpec = { url: `http://127.0.0.1:${ceilingPort}${dayPath}` };
-    // A week is seven days of JSON: its ceiling sends the same week's bytes, not one day's.
-    const weekCeilingSpec = { url: `http://127.0.0.1:${ceilingPort}${weekPath}` };
-    const results: MeasuredCase[] = [];
-    // The schedule GETs carry a target as a ratio of the ceiling. On a shared machine the load
-    // of others moves both within seconds, so each is measured right after a ceiling run of its
-    // own and compared with that one.
-    const paired = async (name: string, spec: Record<string, unknown>, pairedSpec = ceilingSpec): Promise<MeasuredCase> => {
-      const pairedCeiling = await measureCase(`   (ceiling, paired with ${name.split(' ')[0]})`, pairedSpec);
-      return { ...(await measureCase(name, spec)), pairedCeilingRps: pairedCeiling.rps };
-    };
-    try {
-      results.push(await measureCase('1. ceiling: bare Fastify, day JSON from memory', ceilingSpec));
-      results.push(await paired('2. GET one day of bookings', { url: `${base}${dayPath}` }));
-      const etag = (await get(`${base}${dayPath}`)).headers.get('etag') ?? '';
-      results.push(
-        await paired('2b. GET one day, unchanged (If-None-Match → 304)', { url: `${base}${dayPath}`, headers: { 'if-none-match': etag } }),
-      );
-      results.push(
-        await paired('2c. GET a week of bookings (range; ceiling sends the week)', { url: `${base}${weekPath}` }, weekCeilingSpec),
-      );
-    } finally {
-      await stop(ceiling);
-    }
-    results.push(await measureCase('3. GET roster (type-ahead)', { url: `${base}/api/roster` }));
-    let writeCeiling: MeasuredCase | undefined;
-    if (engine === 'sqlite') {
-      const writePort = freePort();
-      const helper = await startHelper('bench/write-ceiling.ts', writePort);
-      try {
-        const writeBase = `http://127.0.0.1:${writePort}`;
-        writeCeiling = await measureCase('4w. write ceiling: bare Fastify, one durable SQLite insert per request', {
-          url: writeBase,
-          kind: 'create-booking',
-          names,
-          firstDate: addDays(today, 100),
-        });
-        results.push(writeCeiling);
-      } finally {
-        await stop(helper);
-      }
-    }
-    // 20 bookings a day: the warm-up, at up to 5,000 bookings/s, fills some 750 days from its
-    // first date; the measured run starts well past them, so no booking of it clashes.
-    const post = await measureCase(
-      '4. POST a booking (rules, transaction, outbox)',
-      { url: base, kind: 'create-booking', names, firstDate: addDays(today, 3000) },
-      { url: base, kind: 'create-booking', names, firstDate: addDays(today, 100) },
-    );
-    results.push(post);
-    const html = await (await get(`${base}/`)).text();
-    const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');
-    const sizes = await Promise.all(
-      scripts.map(async (path) => ({ path, size: (await (await get(`${base}${path}`)).arrayBuffer()).byteLength })),
-    );
-    const largest = sizes.sort((a, b) => b.size - a.size)[0]?.path ?? '/';
-    const compressed = { 'accept-encoding': 'br, gzip' };
-    results.push(await measureCase('5a. index.html', { url: `${base}/`, headers: compressed }));
-    results.push(
-      await measureCase(`5b. largest JS asset (${largest.split('/').at(-1)}, br)`, { url: `${base}${largest}`, headers: compressed }),
-    );
-    // Last: a slow read still in flight when its case ends would hold the next case's server
-    // (SQLite answers on the event loop). The POSTs' bookings lie outside the month read here.
-    if (years !== undefined) {
-      for (const [name, spec] of await adminCases(base, adminId, busiestDate)) results.push(await measureCase(name, spec));
-    }
+    const results = await scheduleGetCases(base, busiestDate, child.pid ?? 0);
+    const others = GETS_ONLY ? undefined : await otherCases(engine, base, { names, today, busiestDate, adminId, years });
+    if (others) results.push(...others.results);
 
     const memory = memoryMb(child.pid ?? 0);
     const ceilingRps = results[0]?.rps ?? 1;
@@ -388,7 +447,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', years?: number): Promi
       cases: results.map((one) => ({
         ...one,
         ratioToCeiling: round2(one.rps / (one.pairedCeilingRps ?? ceilingRps)),
-        ...(one === post && writeCeiling ? { ratioToWriteCeiling: round2(post.rps / writeCeiling.rps) } : {}),
+        ...(one === others?.post && others.writeCeiling ? { ratioToWriteCeiling: round2(one.rps / others.writeCeiling.rps) } : {}),
       })),
     };
   } finally {
@@ -452,9 +511,30 @@ const machine = `${cores} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(t
 console.log(`pinjam-motor benchmark on ${machine}: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per case`);
 // Other work on the machine moves every figure; the load around the run is kept beside them.
 const loadBefore = loadavg()[0] ?? 0;
-if (YEARS > 0) {
+const reachable = ENGINE === 'sqlite' || (await postgresReachable());
+if (!reachable) console.log(`\nPostgreSQL skipped: nothing answers at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')}`);
+const engines: Engine[] = ENGINE === 'sqlite' || ENGINE === 'postgres' ? [ENGINE] : ['sqlite', ...(reachable ? ['postgres' as const] : [])];
+if (GETS_ONLY) {
+  const lines = [
+    '| engine | years | case | req/s | × ceiling | server µs CPU a request | ceiling µs CPU a request | load before |',
+    '|---|---:|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const engine of engines) {
+    for (const years of YEARS > 0 ? [0, YEARS] : [undefined]) {
+      const load = (loadavg()[0] ?? 0).toFixed(1);
+      for (const row of (await benchEngine(engine, years)).cases) {
+        const ratio = `${row.ratioToCeiling.toFixed(2)}${row.pairedCeilingRps === undefined ? '' : ` (of ${Math.round(row.pairedCeilingRps)})`}`;
+        const [server, ceiling] =
+          row.pairedCeilingRps === undefined ? ['', row.cpuUsPerRequest] : [row.cpuUsPerRequest, row.pairedCeilingCpuUs];
+        lines.push(
+          `| ${engine} | ${years ?? 0} | ${row.name} | ${Math.round(row.rps)} | ${ratio} | ${server ?? ''} | ${ceiling ?? ''} | ${load} |`,
+        );
+      }
+    }
+  }
+  console.log(`\n${lines.join('\n')}\n\nload average after: ${(loadavg()[0] ?? 0).toFixed(1)}; nothing written (--cases gets)`);
+} else if (YEARS > 0) {
   const runs: YearsRun[] = [];
-  const engines: ('sqlite' | 'postgres')[] = (await postgresReachable()) ? ['sqlite', 'postgres'] : ['sqlite'];
   for (const engine of engines) {
     const loadEmpty = loadavg()[0] ?? 0;
     const empty = await benchEngine(engine, 0);
@@ -474,9 +554,8 @@ if (YEARS > 0) {
     'bench-years',
   );
 } else {
-  const results = [await benchEngine('sqlite')];
-  if (await postgresReachable()) results.push(await benchEngine('postgres'));
-  else console.log(`\nPostgreSQL skipped: nothing answers at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')}`);
+  const results: EngineResult[] = [];
+  for (const engine of engines) results.push(await benchEngine(engine));
   const date = new Date().toISOString();
   console.log(`\n${table(results)}`);
   writeFileSync(
@@ -489,4 +568,4 @@ if (YEARS > 0) {
   );
 }
 rmSync(CODE_CACHE_DIR, { recursive: true, force: true });
-console.log(`\nwritten to ${YEARS > 0 ? 'bench/results-years.json' : 'bench/results.json'} and docs/performance.md`);
+if (!GETS_ONLY) console.log(`\nwritten to ${YEARS > 0 ? 'bench/results-years.json' : 'bench/results.json'} and docs/performance.md`);

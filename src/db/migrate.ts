@@ -34,6 +34,7 @@ import * as severalBikes from './migrations/2026_12_01_0300_several_bikes';
 import * as bikesScheduleVersion from './migrations/2026_12_02_0200_bikes_schedule_version';
 import * as ledgerTotals from './migrations/2026_12_02_0400_ledger_totals';
 import * as waitsPerBike from './migrations/2026_12_03_0200_waits_per_bike';
+import * as ledgerDuesIndex from './migrations/2026_12_03_0400_ledger_dues_index';
 
 // Imported statically, not read from a folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_0200_bikes_schedule_version': bikesScheduleVersion,
   '2026_12_02_0400_ledger_totals': ledgerTotals,
   '2026_12_03_0200_waits_per_bike': waitsPerBike,
+  '2026_12_03_0400_ledger_dues_index': ledgerDuesIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

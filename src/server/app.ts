@@ -34,6 +34,7 @@ import { pushChannel } from './push/service';
 import type { PushWorkerOptions } from './push/worker';
 import { rosterRoutes } from './roster/routes';
 import { firstLoadFor } from './schedule/first-load';
+import { registerKeptAnswers } from './schedule/kept-answers';
 import { scheduleRoutes } from './schedule/routes';
 import { inlineScriptSources, inlineStyleSources } from './spa/inline-styles';
 import { registerSpa } from './spa/routes';
@@ -125,6 +126,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   const clientDir = options.clientDir ?? resolve('dist/client');
   registerErrorHandler(app, storageHealthOf(context.db));
   registerClosingAnswer(app);
+  registerKeptAnswers(app, context);
   registerFaultSeams(app);
   await registerSecurity(app, { inlineStyles: inlineStyleSources(clientDir), inlineScripts: inlineScriptSources(clientDir) });
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });

@@ -110,6 +110,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
         '2026_12_02_0200_bikes_schedule_version',
         '2026_12_02_0400_ledger_totals',
         '2026_12_03_0200_waits_per_bike',
+        '2026_12_03_0400_ledger_dues_index',
       ]);
       expect(await tableNames(empty.db)).toEqual(ALL_TABLES);
     } finally {

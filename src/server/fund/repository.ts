@@ -411,16 +411,19 @@ export async function findSettledLoans(db: Executor, bookingIds: readonly number
   return new Map(rows.map((row) => [row.booking_id, toNumber(row.paid) >= toNumber(row.charged_through)]));
 }
 
-/** Each member's dues of each month of `year`, net of corrections. */
-export async function findDuesOfYear(db: Executor, year: number): Promise<{ usersId: string; month: string; cash: number }[]> {
-  const rows = await db
+export function duesOfYearQuery(db: Executor, year: number) {
+  return db
     .selectFrom('ledger_entry')
     .select((eb) => ['users_id', 'dues_month', eb.fn.sum<number | string>('cash').as('cash')])
-    .where('users_id', 'is not', null)
     .where('dues_month', '>=', `${year}-01`)
     .where('dues_month', '<=', `${year}-12`)
-    .groupBy(['users_id', 'dues_month'])
-    .execute();
+    .where('users_id', 'is not', null)
+    .groupBy(['users_id', 'dues_month']);
+}
+
+/** Each member's dues of each month of `year`, net of corrections. */
+export async function findDuesOfYear(db: Executor, year: number): Promise<{ usersId: string; month: string; cash: number }[]> {
+  const rows = await duesOfYearQuery(db, year).execute();
   return rows.map((row) => ({ usersId: row.users_id ?? '', month: row.dues_month ?? '', cash: toNumber(row.cash) }));
 }
 

@@ -69,30 +69,38 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 /** While the server closes, a request that still reaches it (a kept-alive connection) is told so in Indonesian, not by Fastify in English. */
 const CLOSING_KEEP_ALIVE_MS = 1_000;
 
-const closingStarters = new WeakMap<FastifyInstance, () => void>();
+const closings = new WeakMap<FastifyInstance, { now: boolean; begin(): void }>();
 
 export function registerClosingAnswer(app: FastifyInstance): void {
-  let closing = false;
-  const beginClosing = () => {
-    closing = true;
-    // A connection idle now is let go soon, but not at once: a client may be sending on it this very
-    // moment, and cutting it would reset that request (faults3-shutdown saw it under load).
-    app.server.keepAliveTimeout = CLOSING_KEEP_ALIVE_MS;
+  const closing = {
+    now: false,
+    begin: () => {
+      closing.now = true;
+      // A connection idle now is let go soon, but not at once: a client may be sending on it this very
+      // moment, and cutting it would reset that request (faults3-shutdown saw it under load).
+      app.server.keepAliveTimeout = CLOSING_KEEP_ALIVE_MS;
+    },
   };
-  closingStarters.set(app, beginClosing);
+  closings.set(app, closing);
   app.addHook('preClose', (done) => {
-    beginClosing();
+    closing.begin();
     done();
   });
   app.addHook('onRequest', (_request, reply, done) => {
-    if (!closing) return done();
+    if (!closing.now) return done();
     reply.header('Connection', 'close').header('Retry-After', '5').status(503).send({ message: messages.serverClosing });
   });
 }
 
+export function closingOf(app: FastifyInstance): { readonly now: boolean } {
+  const closing = closings.get(app);
+  if (!closing) throw new Error('registerClosingAnswer must come first');
+  return closing;
+}
+
 /** Before `app.close()` resets a connection with a request on its way: stops listening, lets each answer its last within `deadlineMs`. */
 export async function drainConnections(app: FastifyInstance, deadlineMs: number): Promise<void> {
-  closingStarters.get(app)?.();
+  closings.get(app)?.begin();
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     new Promise<void>((resolve) => NetServer.prototype.close.call(app.server, () => resolve())),

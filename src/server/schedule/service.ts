@@ -40,7 +40,7 @@ export async function listBookingsBetween(db: Executor, from: string, to: string
 // One cache per database handle, shared by the API and the first load of `/` (first-load.ts).
 const caches = new WeakMap<Db, { cache: ScheduleCache; version: ScheduleVersionSource }>();
 
-function cacheOf(db: Db): ScheduleCache {
+export function scheduleCacheOf(db: Db): ScheduleCache {
   let kept = caches.get(db);
   if (!kept) {
     const version = scheduleVersionSource(db);
@@ -68,12 +68,12 @@ export async function scheduleClock(
 ): Promise<TodayResponse> {
   const clock = appClockAt(config.timeZone, at);
   const loansOut = JSON.parse((await loansOutAnswer(db)).body) as LoanOut[];
-  const bikes = JSON.parse((await cacheOf(db).answer('bikes', async () => (await namedBikes(db.kysely)) ?? null)).body) as
+  const bikes = JSON.parse((await scheduleCacheOf(db).answer('bikes', async () => (await namedBikes(db.kysely)) ?? null)).body) as
     | ShownBike[]
     | null;
   const yesterday = addDays(clock.today, -1);
   const periods = JSON.parse(
-    (await cacheOf(db).answer(`out-of-service:${yesterday}`, () => publicPeriodsFrom(db.kysely, yesterday))).body,
+    (await scheduleCacheOf(db).answer(`out-of-service:${yesterday}`, () => publicPeriodsFrom(db.kysely, yesterday))).body,
   ) as PublicPeriod[];
   const window = publicScheduleWindow(clock.today, config.bookingHorizonDays);
   const periodsClock = (shown: PublicPeriod[]) => outOfServiceClock(shown, appMomentAt(clock, at), { from: yesterday, to: window.to });
@@ -98,7 +98,7 @@ export async function scheduleClock(
 
 // A stored state, not a time-dependent one: kept like the schedule, read again only after a write.
 function loansOutAnswer(db: Db): Promise<CachedAnswer> {
-  return cacheOf(db).answer('loans-out', async () => {
+  return scheduleCacheOf(db).answer('loans-out', async () => {
     const withBikes = (await namedBikes(db.kysely)) !== undefined;
     return (await findLoansOut(db.kysely)).map(({ name, class: className, date, start, end, endDate, motorbikeId }) => ({
       name,
@@ -126,10 +126,10 @@ export function refuseOutsideWindow(query: unknown, window: DateWindow): void {
 export function scheduleAnswer(db: Db, url: string, query: unknown): Promise<CachedAnswer> {
   if (typeof query === 'object' && query !== null && ('from' in query || 'to' in query)) {
     const { from, to } = parseOrThrow(listBookingsRangeQuerySchema, query);
-    return cacheOf(db).answer(url, async () => ({ from, to, days: await listBookingsBetween(db.kysely, from, to) }));
+    return scheduleCacheOf(db).answer(url, async () => ({ from, to, days: await listBookingsBetween(db.kysely, from, to) }));
   }
   const { date } = parseOrThrow(listBookingsQuerySchema, query);
-  return cacheOf(db).answer(url, async () => ({ date, bookings: await listBookingsOn(db.kysely, date) }));
+  return scheduleCacheOf(db).answer(url, async () => ({ date, bookings: await listBookingsOn(db.kysely, date) }));
 }
 
 // The URLs the page itself asks for, so the API and the first load share kept answers.
