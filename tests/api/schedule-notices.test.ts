@@ -207,15 +207,20 @@ describe.runIf(postgresOnly)('schedule answers following the notices', () => {
       },
     });
     await followingNotices(testApp);
-    const before = await shown(testApp);
-    const unlock = await lockCounter(testApp.database);
-    try {
+    // Each job also runs once when the app is ready, whatever its interval: asked again until those runs are over.
+    await waitUntil('a kept day answered from memory while the counter is locked', async () => {
+      const before = await shown(testApp);
+      const unlock = await lockCounter(testApp.database);
       const answer = shown(testApp);
-      expect(await settlesWithoutWaiting(answer)).toBe(true);
-      expect(await answer).toEqual(before);
-    } finally {
-      await unlock();
-    }
+      try {
+        if (!(await settlesWithoutWaiting(answer))) return false;
+        expect(await answer).toEqual(before);
+        return true;
+      } finally {
+        await unlock();
+        await answer;
+      }
+    });
   });
 
   it('shows its own write at the next request while the notice of it is held up', async (context) => {
